@@ -1,0 +1,358 @@
+"""The geometry of one Alhambra: building rules, redesign checks and the longest outer wall.
+
+An Alhambra is a mapping from grid positions to tile ids; a separate walls table (one 4-bit
+mask per tile id, see :mod:`alhambra.components`) says which sides carry a wall. Positions are
+packed into one int (:func:`pos`), x growing east and y growing south; the fountain sits at
+``(0, 0)`` in games, anywhere in a scored layout.
+
+The building rules (rulebook, "Rules for building the Alhambra"):
+
+* ``walls_match``: adjoining sides are both walled or both open;
+* ``on_foot``: every tile is reachable on foot from the fountain without crossing a wall;
+* ``adjacent``: every tile is joined to the Alhambra by at least one side;
+* ``no_holes``: no empty area is surrounded on all sides by tiles;
+* orientation needs no check: tiles are never rotated in this model.
+
+Functions here are pure and fast; the engine and the ``alhambra score`` command share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .components import EAST, NORTH, SOUTH, WEST
+
+_OFF: Final = 512
+_STRIDE: Final = 1024
+
+Cells = Mapping[int, int]
+"""Position -> tile id."""
+
+# (side bit, position delta, opposite side bit)
+_NEIGHBOURS: Final = (
+    (NORTH, -_STRIDE, SOUTH),
+    (EAST, 1, WEST),
+    (SOUTH, _STRIDE, NORTH),
+    (WEST, -1, EAST),
+)
+# The 8 cells around a position, in ring order starting north (each 4-adjacent to the next).
+_RING: Final = (-_STRIDE, -_STRIDE + 1, 1, _STRIDE + 1, _STRIDE, _STRIDE - 1, -1, -_STRIDE - 1)
+
+RULE_MESSAGES: Final = {
+    "occupied": "that place already holds a tile",
+    "adjacent": "the tile must be joined to the Alhambra by at least one side",
+    "walls_match": "adjoining sides must both have a wall or both be open",
+    "on_foot": "every tile must be reachable on foot from the fountain without crossing a wall",
+    "no_holes": "no empty area may be surrounded on all sides by tiles",
+    "fountain": "the fountain cannot be moved, removed or exchanged",
+}
+"""A readable sentence for each building-rule id."""
+
+
+def pos(x: int, y: int) -> int:
+    """Pack grid coordinates into one position int."""
+    return (y + _OFF) * _STRIDE + (x + _OFF)
+
+
+def xy(p: int) -> tuple[int, int]:
+    """Unpack a position int into ``(x, y)``."""
+    return p % _STRIDE - _OFF, p // _STRIDE - _OFF
+
+
+ORIGIN: Final = pos(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken building rule at one place."""
+
+    rule: str
+    x: int
+    y: int
+    message: str
+
+
+def _bbox(cells: Iterable[int]) -> tuple[int, int, int, int]:
+    xs: list[int] = []
+    ys: list[int] = []
+    for p in cells:
+        xs.append(p % _STRIDE)
+        ys.append(p // _STRIDE)
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def _enclosed(cells: Cells, start: int, box: tuple[int, int, int, int]) -> bool:
+    """True if the empty region containing ``start`` cannot reach outside the bounding box."""
+    x0, x1, y0, y1 = box
+    seen = {start}
+    stack = [start]
+    while stack:
+        p = stack.pop()
+        px = p % _STRIDE
+        py = p // _STRIDE
+        if px <= x0 or px >= x1 or py <= y0 or py >= y1:
+            return False
+        for d in (-_STRIDE, 1, _STRIDE, -1):
+            q = p + d
+            if q not in seen and q not in cells:
+                seen.add(q)
+                stack.append(q)
+    return True
+
+
+def _ring_runs(cells: Cells, p: int) -> int:
+    """Number of separate runs of occupied cells in the 8-cell ring around ``p``."""
+    occ = [(p + d) in cells for d in _RING]
+    runs = 0
+    for i in range(8):
+        if occ[i] and not occ[i - 1]:
+            runs += 1
+    if runs == 0 and occ[0]:
+        return 1  # the whole ring is occupied
+    return runs
+
+
+def creates_hole(cells: Cells, p: int) -> bool:
+    """Would putting a tile on empty ``p`` enclose an empty area? (``cells`` has no hole.)"""
+    if _ring_runs(cells, p) <= 1:
+        return False
+    trial = dict(cells)
+    trial[p] = -1
+    box = _bbox(trial)
+    # widen by one so that a region touching the box edge counts as open
+    box = (box[0] - 1, box[1] + 1, box[2] - 1, box[3] + 1)
+    for _, d, _ in _NEIGHBOURS:
+        q = p + d
+        if q not in trial and _enclosed(trial, q, box):
+            return True
+    return False
+
+
+def placement_problem(cells: Cells, walls: Sequence[int], tile_walls: int, p: int) -> str | None:
+    """The first building rule that putting a tile with ``tile_walls`` on ``p`` breaks, or None."""
+    if p in cells:
+        return "occupied"
+    joined = False
+    reachable = False
+    for side, d, opp in _NEIGHBOURS:
+        t = cells.get(p + d)
+        if t is None:
+            continue
+        joined = True
+        mine = tile_walls & side
+        theirs = walls[t] & opp
+        if bool(mine) != bool(theirs):
+            return "walls_match"
+        if not mine:
+            reachable = True
+    if not joined:
+        return "adjacent"
+    if not reachable:
+        return "on_foot"
+    if creates_hole(cells, p):
+        return "no_holes"
+    return None
+
+
+def frontier(cells: Cells) -> list[int]:
+    """Empty positions that touch the Alhambra by a side, in ascending order."""
+    out: set[int] = set()
+    for p in cells:
+        for d in (-_STRIDE, 1, _STRIDE, -1):
+            q = p + d
+            if q not in cells:
+                out.add(q)
+    return sorted(out)
+
+
+def legal_spots(cells: Cells, walls: Sequence[int], tile_walls: int, spots: Sequence[int] | None = None) -> list[int]:
+    """Every position where a tile with ``tile_walls`` may be built, ascending."""
+    return [p for p in (frontier(cells) if spots is None else spots) if placement_problem(cells, walls, tile_walls, p) is None]
+
+
+def _walkable_from(cells: Cells, walls: Sequence[int], start: int) -> set[int]:
+    seen = {start}
+    stack = [start]
+    while stack:
+        p = stack.pop()
+        w = walls[cells[p]]
+        for side, d, _ in _NEIGHBOURS:
+            if w & side:
+                continue
+            q = p + d
+            if q in cells and q not in seen:
+                seen.add(q)
+                stack.append(q)
+    return seen
+
+
+def removal_problem(cells: Cells, walls: Sequence[int], p: int, fountain: int) -> str | None:
+    """The building rule that removing the tile on ``p`` would break, or None."""
+    if p == fountain:
+        return "fountain"
+    if p not in cells:
+        raise KeyError(p)
+    trial = dict(cells)
+    del trial[p]
+    if len(_walkable_from(trial, walls, fountain)) != len(trial):
+        return "on_foot"
+    box = _bbox(trial)
+    box = (box[0] - 1, box[1] + 1, box[2] - 1, box[3] + 1)
+    if _enclosed(trial, p, box):
+        return "no_holes"
+    return None
+
+
+def exchange_problem(cells: Cells, walls: Sequence[int], p: int, new_tile: int, fountain: int) -> str | None:
+    """The building rule that exchanging the tile on ``p`` for ``new_tile`` would break, or None."""
+    if p == fountain:
+        return "fountain"
+    if p not in cells:
+        raise KeyError(p)
+    nw = walls[new_tile]
+    reachable = False
+    for side, d, opp in _NEIGHBOURS:
+        t = cells.get(p + d)
+        if t is None:
+            continue
+        if bool(nw & side) != bool(walls[t] & opp):
+            return "walls_match"
+        if not nw & side:
+            reachable = True
+    if not reachable:
+        return "on_foot"
+    trial = dict(cells)
+    trial[p] = new_tile
+    if len(_walkable_from(trial, walls, fountain)) != len(trial):
+        return "on_foot"
+    return None
+
+
+def outer_wall_segments(cells: Cells, walls: Sequence[int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Every walled tile side facing an empty place, as a pair of lattice corner points."""
+    segs: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for p, t in cells.items():
+        w = walls[t]
+        if not w:
+            continue
+        x, y = xy(p)
+        if w & NORTH and p - _STRIDE not in cells:
+            segs.append(((x, y), (x + 1, y)))
+        if w & EAST and p + 1 not in cells:
+            segs.append(((x + 1, y), (x + 1, y + 1)))
+        if w & SOUTH and p + _STRIDE not in cells:
+            segs.append(((x, y + 1), (x + 1, y + 1)))
+        if w & WEST and p - 1 not in cells:
+            segs.append(((x, y), (x, y + 1)))
+    return segs
+
+
+def longest_wall(cells: Cells, walls: Sequence[int]) -> int:
+    """Length of the longest continuous outer wall (segments joined end to end, none twice).
+
+    Back-to-back walls between two tiles never count; a closed ring counts every segment.
+    """
+    segs = outer_wall_segments(cells, walls)
+    if not segs:
+        return 0
+    adj: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = {}
+    for i, (a, b) in enumerate(segs):
+        adj.setdefault(a, []).append((i, b))
+        adj.setdefault(b, []).append((i, a))
+    best = 0
+    seen_vertices: set[tuple[int, int]] = set()
+    for start in adj:
+        if start in seen_vertices:
+            continue
+        # connected component of start
+        comp = {start}
+        stack = [start]
+        while stack:
+            v = stack.pop()
+            for _, u in adj[v]:
+                if u not in comp:
+                    comp.add(u)
+                    stack.append(u)
+        seen_vertices |= comp
+        edges = {i for v in comp for i, _ in adj[v]}
+        if all(len(adj[v]) <= 2 for v in comp):
+            best = max(best, len(edges))
+            continue
+        best = max(best, _longest_trail(adj, comp, len(edges)))
+    return best
+
+
+def _longest_trail(adj: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]], comp: set[tuple[int, int]], limit: int) -> int:
+    """Longest edge-simple trail in one component by depth-first search (components are small)."""
+    used: set[int] = set()
+    best = 0
+
+    def dfs(v: tuple[int, int], length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if best == limit:
+            return
+        for i, u in adj[v]:
+            if i not in used:
+                used.add(i)
+                dfs(u, length + 1)
+                used.discard(i)
+
+    odd = [v for v in comp if len(adj[v]) % 2]
+    for v in odd or comp:
+        dfs(v, 0)
+        if best == limit:
+            break
+    return best
+
+
+def validate_layout(cells: Cells, walls: Sequence[int], fountain: int) -> list[Violation]:
+    """Every building-rule violation of a whole Alhambra (used to check physical layouts)."""
+    out: list[Violation] = []
+
+    def add(rule: str, p: int) -> None:
+        x, y = xy(p)
+        out.append(Violation(rule, x, y, RULE_MESSAGES[rule]))
+
+    for p in sorted(cells):
+        w = walls[cells[p]]
+        for side, d, opp in ((EAST, 1, WEST), (SOUTH, _STRIDE, NORTH)):
+            q = p + d
+            if q in cells and bool(w & side) != bool(walls[cells[q]] & opp):
+                add("walls_match", q)
+    # adjacency: tiles in the fountain's side-connected group
+    group = {fountain}
+    stack = [fountain]
+    while stack:
+        p = stack.pop()
+        for d in (-_STRIDE, 1, _STRIDE, -1):
+            q = p + d
+            if q in cells and q not in group:
+                group.add(q)
+                stack.append(q)
+    walk = _walkable_from(cells, walls, fountain)
+    for p in sorted(cells):
+        if p not in group:
+            add("adjacent", p)
+        elif p not in walk:
+            add("on_foot", p)
+    box = _bbox(cells)
+    box = (box[0] - 1, box[1] + 1, box[2] - 1, box[3] + 1)
+    for yy in range(box[2] + 1, box[3]):
+        for xx in range(box[0] + 1, box[1]):
+            p = yy * _STRIDE + xx
+            if p not in cells and _enclosed(cells, p, box):
+                add("no_holes", p)
+    return out
+
+
+def kind_counts(cells: Cells, kinds: Sequence[str]) -> dict[str, int]:
+    """Number of tiles of each kind in an Alhambra (``kinds`` maps tile id to kind)."""
+    out: dict[str, int] = {}
+    for t in cells.values():
+        k = kinds[t]
+        out[k] = out.get(k, 0) + 1
+    return out

@@ -1,0 +1,214 @@
+"""Component facts of the base game: building kinds, currencies, tiles, money and scoring tables.
+
+Everything here is plain immutable data. The 54 building tiles are re-encoded from the
+component list (kind, price and walled sides of every printed tile); a tile's identity is its
+kind, price and walls together, written as a short code such as ``G8sw`` (garden, price 8,
+walls south and west). North is the top of the printed tile; tiles are never rotated.
+
+A game assembles its own :class:`ComponentSet` from the base components plus whatever its
+modules add, so ids are stable for one configuration and JSON always uses codes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+KINDS: Final = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
+"""The six building kinds, cheapest first (the order of the points table)."""
+
+KIND_LETTERS: Final = "PSACGT"
+"""One letter per building kind, used in tile codes."""
+
+CURRENCIES: Final = ("blue", "green", "orange", "yellow")
+"""The four currencies by colour: denar, dirham, ducat and florin."""
+
+CURRENCY_NAMES: Final = {"blue": "denar", "green": "dirham", "orange": "ducat", "yellow": "florin"}
+"""The rulebook's name of each currency."""
+
+CURRENCY_LETTERS: Final = "bgoy"
+"""One letter per currency, used in money card codes (``b9`` is a blue 9)."""
+
+# Wall bits. A tile's walls are a 4-bit mask.
+NORTH: Final = 1
+EAST: Final = 2
+SOUTH: Final = 4
+WEST: Final = 8
+SIDES: Final = (NORTH, EAST, SOUTH, WEST)
+SIDE_LETTERS: Final = {NORTH: "n", EAST: "e", SOUTH: "s", WEST: "w"}
+OPPOSITE: Final = {NORTH: SOUTH, EAST: WEST, SOUTH: NORTH, WEST: EAST}
+SIDE_DELTAS: Final = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
+"""Grid step for each side: x grows east, y grows south."""
+
+FOUNTAIN_CODE: Final = "F"
+FOUNTAIN_KIND: Final = "fountain"
+
+BASE_TILE_CODES: Final = (
+    "P2new P3sw P4es P5nw P6n P7e P8 "
+    "S3esw S4ne S5sw S6es S7w S8s S9 "
+    "A4nes A5nw A6sw A6ne A7es A8n A8e A9 A10 "
+    "C5nsw C6es C7sw C7ne C8nw C9w C9s C10 C11 "
+    "G6esw G7nsw G8sw G8ne G8nw G9e G10n G10w G10 G11 G12s "
+    "T7new T8nes T9es T9ne T9nw T10w T11n T11s T11 T12 T13e"
+).split()
+"""The 54 building tiles of the base game."""
+
+SCORING_POINTS: Final[dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {
+    "pavilion": ((1,), (8, 1), (16, 8, 1)),
+    "seraglio": ((2,), (9, 2), (17, 9, 2)),
+    "arcades": ((3,), (10, 3), (18, 10, 3)),
+    "chambers": ((4,), (11, 4), (19, 11, 4)),
+    "garden": ((5,), (12, 5), (20, 12, 5)),
+    "tower": ((6,), (13, 6), (21, 13, 6)),
+}
+"""Points per building kind for 1st/2nd/3rd place in scoring rounds 1, 2 and 3."""
+
+MONEY_VALUES: Final = tuple(range(1, 10))
+MONEY_COPIES: Final = 3
+MONEY_COPIES_TWO_PLAYERS: Final = 2
+STARTING_MONEY: Final = 20
+TAKE_LIMIT: Final = 5
+MARKET_SIZE: Final = 4
+DISPLAY_SIZE: Final = 4
+DECK_PILES: Final = 5
+NEUTRAL_START_TILES: Final = 6
+NEUTRAL_AFTER_FIRST_SCORING: Final = 6
+
+
+def walls_to_letters(walls: int) -> str:
+    """Return the wall letters of a mask in N, E, S, W order (``"nw"``)."""
+    return "".join(SIDE_LETTERS[s] for s in SIDES if walls & s)
+
+
+def letters_to_walls(letters: str) -> int:
+    """Parse wall letters (any case, any order) into a mask; raise ``ValueError`` on junk."""
+    mask = 0
+    for ch in letters.lower():
+        side = {"n": NORTH, "e": EAST, "s": SOUTH, "w": WEST}.get(ch)
+        if side is None:
+            raise ValueError(f"unknown wall side {ch!r} (use N, E, S, W)")
+        mask |= side
+    return mask
+
+
+@dataclass(frozen=True, slots=True)
+class TileType:
+    """One physical building tile (or a fountain): kind, price and walled sides."""
+
+    code: str
+    kind: str
+    price: int
+    walls: int
+    module: str | None = None
+
+    @property
+    def wall_letters(self) -> str:
+        """Walled sides as letters, e.g. ``"sw"``."""
+        return walls_to_letters(self.walls)
+
+
+@dataclass(frozen=True, slots=True)
+class CardType:
+    """One card of the money deck: a money card, a scoring card, or a module's card."""
+
+    code: str
+    kind: str
+    currency: int = -1
+    value: int = 0
+    module: str | None = None
+    extra: tuple[int, ...] = ()
+    """Module-defined numbers (e.g. the two currencies of an exchange card)."""
+
+    @property
+    def is_money(self) -> bool:
+        """True for an ordinary money card."""
+        return self.kind == "money"
+
+
+def parse_tile_code(code: str) -> TileType:
+    """Parse a base tile code like ``G8sw`` into a :class:`TileType` (not checked against the set)."""
+    if code == FOUNTAIN_CODE:
+        return TileType(FOUNTAIN_CODE, FOUNTAIN_KIND, 0, 0)
+    if not code or code[0] not in KIND_LETTERS:
+        raise ValueError(f"bad tile code {code!r}")
+    i = 1
+    while i < len(code) and code[i].isdigit():
+        i += 1
+    if i == 1:
+        raise ValueError(f"bad tile code {code!r}: no price")
+    kind = KINDS[KIND_LETTERS.index(code[0])]
+    walls = letters_to_walls(code[i:])
+    return TileType(KIND_LETTERS[KINDS.index(kind)] + code[1:i] + walls_to_letters(walls), kind, int(code[1:i]), walls)
+
+
+def tile_code(kind: str, price: int, walls: int) -> str:
+    """Build the code of a base-kind tile."""
+    return f"{KIND_LETTERS[KINDS.index(kind)]}{price}{walls_to_letters(walls)}"
+
+
+BASE_TILES: Final = tuple(parse_tile_code(c) for c in BASE_TILE_CODES)
+FOUNTAIN: Final = TileType(FOUNTAIN_CODE, FOUNTAIN_KIND, 0, 0)
+
+
+def money_code(currency: int, value: int) -> str:
+    """Code of a money card, e.g. ``y9`` for a yellow 9."""
+    return f"{CURRENCY_LETTERS[currency]}{value}"
+
+
+def base_money_cards(players: int) -> list[CardType]:
+    """The money cards of the base game (three copies, two with 2 players)."""
+    copies = MONEY_COPIES_TWO_PLAYERS if players == 2 else MONEY_COPIES
+    return [
+        CardType(money_code(c, v), "money", c, v)
+        for c in range(len(CURRENCIES))
+        for v in MONEY_VALUES
+        for _ in range(copies)
+    ]
+
+
+SCORING_CARDS: Final = (CardType("S1", "scoring", value=1), CardType("S2", "scoring", value=2))
+
+
+@dataclass(frozen=True)
+class ComponentSet:
+    """Every tile and card of one game, indexed by integer id (ids are positions).
+
+    Tiles: the fountains (one per seat) come first, then the building tiles. Cards: the money
+    deck including scoring cards and module cards. Built once per game and shared by every
+    state of that game.
+    """
+
+    tiles: tuple[TileType, ...]
+    cards: tuple[CardType, ...]
+    fountains: tuple[int, ...]
+    tile_walls: tuple[int, ...] = field(init=False)
+    tile_price: tuple[int, ...] = field(init=False)
+    card_currency: tuple[int, ...] = field(init=False)
+    card_value: tuple[int, ...] = field(init=False)
+    card_is_money: tuple[bool, ...] = field(init=False)
+    tile_ids: dict[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tile_walls", tuple(t.walls for t in self.tiles))
+        object.__setattr__(self, "tile_price", tuple(t.price for t in self.tiles))
+        object.__setattr__(self, "card_currency", tuple(c.currency for c in self.cards))
+        object.__setattr__(self, "card_value", tuple(c.value for c in self.cards))
+        object.__setattr__(self, "card_is_money", tuple(c.is_money for c in self.cards))
+        ids: dict[str, int] = {}
+        for i, t in enumerate(self.tiles):
+            if t.code != FOUNTAIN_CODE:
+                if t.code in ids:
+                    raise ValueError(f"duplicate tile code {t.code}")
+                ids[t.code] = i
+        object.__setattr__(self, "tile_ids", ids)
+
+    def tile_id(self, code: str) -> int:
+        """Id of the building tile with this code; ``KeyError`` if the game has none."""
+        return self.tile_ids[code]
+
+    def card_ids_by_code(self) -> dict[str, list[int]]:
+        """Card ids grouped by code (copies of a money card share a code)."""
+        out: dict[str, list[int]] = {}
+        for i, c in enumerate(self.cards):
+            out.setdefault(c.code, []).append(i)
+        return out

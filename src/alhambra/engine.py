@@ -1,0 +1,928 @@
+"""The rules engine: setup, legal actions and the one transition path.
+
+* :func:`new_game` deals a new game from a configuration and a seed.
+* :func:`legal_actions` lists every action the game accepts now; it is the single source of
+  truth for UI hints, bots and validation.
+* :func:`apply` checks an action, and returns a new state and the events it caused; the input
+  state is never changed. An illegal action raises a subclass of
+  :class:`~alhambra.errors.IllegalAction` whose ``reason`` a person can read.
+* :func:`apply_unchecked` is the documented fast path for search: it changes the given state in
+  place and skips every check, so feed it only actions taken from :func:`legal_actions`.
+
+Chance (the deck order, the tile bag, reshuffles) is fixed by the seed inside the state and
+resolved inside the transition, so the game always waits for a seat or has ended.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from . import city as geo
+from .actions import (
+    Action,
+    BuildFromReserve,
+    BuyBuilding,
+    EndTurn,
+    ExchangeTiles,
+    MoveToReserve,
+    PlaceBuilding,
+    TakeMoney,
+    canonical_cards,
+)
+from .components import (
+    BASE_TILES,
+    CURRENCIES,
+    CURRENCY_LETTERS,
+    DECK_PILES,
+    DISPLAY_SIZE,
+    FOUNTAIN,
+    KINDS,
+    MARKET_SIZE,
+    NEUTRAL_AFTER_FIRST_SCORING,
+    NEUTRAL_START_TILES,
+    SCORING_CARDS,
+    SCORING_POINTS,
+    STARTING_MONEY,
+    TAKE_LIMIT,
+    ComponentSet,
+    base_money_cards,
+)
+from .errors import GameOver, IllegalAction, IllegalPlacement, InvalidPayment, NotYourTurn, WrongPhase
+from .events import (
+    AlhambraRedesigned,
+    BuildingBought,
+    BuildingPlaced,
+    DeckReshuffled,
+    DisplayRefilled,
+    Event,
+    GameEnded,
+    GameStarted,
+    MarketRefilled,
+    MarketTileAwarded,
+    MoneyTaken,
+    NeutralTilesReceived,
+    RoundScored,
+    ScoringCardDrawn,
+    TurnEnded,
+    TurnStarted,
+)
+from .hooks import Module, PaymentOption, load_module, modules_of
+from .scoring import majority_awards
+from .state import (
+    STAGE_BETWEEN,
+    STAGE_FINAL,
+    STAGE_OVER,
+    STAGE_TURN,
+    ChooseAction,
+    GameConfig,
+    GameState,
+    Pending,
+    PlaceTiles,
+    PlayerState,
+)
+
+__all__ = [
+    "apply",
+    "apply_unchecked",
+    "build_components",
+    "draw_card",
+    "legal_actions",
+    "new_game",
+    "payment_value",
+    "refill_market",
+]
+
+_COMPONENT_CACHE: dict[GameConfig, ComponentSet] = {}
+
+
+# ---------------------------------------------------------------------------------- setup
+def build_components(config: GameConfig) -> ComponentSet:
+    """Every tile and card of a game with this configuration (cached per configuration)."""
+    key = GameConfig(config.players, config.modules)
+    cached = _COMPONENT_CACHE.get(key)
+    if cached is not None:
+        return cached
+    mods = modules_of(config)
+    tiles = [FOUNTAIN] * config.players + list(BASE_TILES)
+    cards = base_money_cards(config.players) + list(SCORING_CARDS)
+    for m in mods:
+        tiles += m.extra_tiles(config)
+        cards += m.extra_cards(config)
+    comp = ComponentSet(tuple(tiles), tuple(cards), tuple(range(config.players)))
+    _COMPONENT_CACHE[key] = comp
+    return comp
+
+
+def new_game(config: GameConfig | None = None, seed: int = 0) -> tuple[GameState, list[Event]]:
+    """Set up a game (rulebook "Getting ready to play") and return it with its start events."""
+    config = config or GameConfig()
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError("the seed must be an int")
+    mods = modules_of(config)
+    for m in mods:
+        m.check_config(config)
+    comp = build_components(config)
+    n = config.players
+    rng = random.Random(seed)
+
+    bag = [i for i, t in enumerate(comp.tiles) if i >= n and t.module is None]
+    rng.shuffle(bag)
+    market = [bag.pop() for _ in range(MARKET_SIZE)]
+
+    money = [i for i, c in enumerate(comp.cards) if c.module is None and c.is_money]
+    rng.shuffle(money)
+    players = [PlayerState([], {geo.ORIGIN: comp.fountains[s]}, []) for s in range(n)]
+    for p in players:
+        total = 0
+        while total < STARTING_MONEY:
+            c = money.pop()
+            p.hand.append(c)
+            total += comp.card_value[c]
+    start = min(range(n), key=lambda s: (len(players[s].hand), payment_value(comp, players[s].hand), s))
+    display = [money.pop() for _ in range(DISPLAY_SIZE)]
+
+    # five roughly equal piles, pile 0 on top; scoring cards into piles 2 and 4
+    size, extra = divmod(len(money), DECK_PILES)
+    piles: list[list[int]] = []
+    for i in range(DECK_PILES):
+        k = size + (1 if i < extra else 0)
+        piles.append([money.pop() for _ in range(k)])
+    scoring_ids = [i for i, c in enumerate(comp.cards) if c.kind == "scoring"]
+    for card, pile in zip(scoring_ids, (1, 3), strict=True):
+        piles[pile].insert(rng.randrange(len(piles[pile]) + 1), card)
+    state = GameState(
+        config=config,
+        components=comp,
+        seed=seed,
+        deck=[],
+        display=display,
+        discard=[],
+        market=market,
+        bag=bag,
+        players=players,
+        scores=[0] * n,
+        neutral=[] if n == 2 else None,
+        current=start,
+    )
+    for m in mods:
+        m.deck_piles(state, piles, rng)
+    deck: list[int] = []
+    for pile in reversed(piles):
+        deck.extend(pile)
+    state.deck = deck
+    if state.neutral is not None:
+        state.neutral.extend(bag.pop() for _ in range(min(NEUTRAL_START_TILES, len(bag))))
+    for m in mods:
+        m.setup(state, rng)
+    events: list[Event] = [
+        GameStarted(
+            players=n,
+            starting_player=start,
+            starting_money=tuple(tuple(comp.cards[c].code for c in p.hand) for p in players),
+            market=tuple(comp.tiles[t].code for t in market),
+            display=tuple(comp.cards[c].code for c in display),
+            neutral_tiles=tuple(comp.tiles[t].code for t in state.neutral or ()),
+            modules=config.modules,
+        )
+    ]
+    _start_turn(state, start, events)
+    _advance(state, events)
+    _notify(state, events)
+    return state, events
+
+
+# ---------------------------------------------------------------------------------- helpers
+def payment_value(comp: ComponentSet, cards: Iterable[int]) -> int:
+    """Sum of the values of these cards."""
+    cv = comp.card_value
+    return sum(cv[c] for c in cards)
+
+
+def _match_cards(comp: ComponentSet, pool: Sequence[int], codes: Sequence[str]) -> list[int] | None:
+    """Indices into ``pool`` of cards with these codes (a multiset), or None if some are missing."""
+    used: list[int] = []
+    cards = comp.cards
+    for code in codes:
+        for i, c in enumerate(pool):
+            if c >= 0 and i not in used and cards[c].code == code:
+                used.append(i)
+                break
+        else:
+            return None
+    return used
+
+
+def _tile_id(state: GameState, code: str) -> int:
+    tid = state.components.tile_ids.get(code)
+    if tid is None:
+        raise IllegalAction(f"there is no building tile {code!r} in this game")
+    return tid
+
+
+def _seat_of_turn(state: GameState) -> ChooseAction:
+    top = state.pending[-1] if state.pending else None
+    if not isinstance(top, ChooseAction):
+        raise WrongPhase(_waiting_for(state))
+    return top
+
+
+def _waiting_for(state: GameState) -> str:
+    top = state.pending[-1] if state.pending else None
+    if isinstance(top, ChooseAction):
+        return f"the game waits for player {top.seat + 1} to choose an action"
+    if isinstance(top, PlaceTiles):
+        return f"the game waits for player {top.seat + 1} to place {' '.join(top.tiles)}"
+    if top is not None:
+        return f"the game waits for player {top.seat + 1} ({type(top).__name__})"
+    return "the game waits for nobody"
+
+
+def draw_card(state: GameState, events: list[Event]) -> int | None:
+    """Draw the top card of the money pile (reshuffling the discards when it is empty).
+
+    Scoring cards are set aside and queue a scoring round; the next card is drawn instead.
+    Returns None when neither the pile nor the discards hold a card.
+    """
+    cards = state.components.cards
+    while True:
+        if not state.deck:
+            if not state.discard:
+                return None
+            state.reshuffles += 1
+            rng = random.Random(f"{state.seed}/reshuffle/{state.reshuffles}")
+            state.deck = state.discard
+            state.discard = []
+            rng.shuffle(state.deck)
+            events.append(DeckReshuffled(len(state.deck)))
+        c = state.deck.pop()
+        if cards[c].kind == "scoring":
+            state.removed.append(c)
+            state.scoring_queue.append(cards[c].value)
+            events.append(ScoringCardDrawn(cards[c].value))
+            continue
+        return c
+
+
+def refill_display(state: GameState, events: list[Event]) -> None:
+    """Fill every empty display slot from the money pile."""
+    slots: list[int] = []
+    codes: list[str] = []
+    for i in range(DISPLAY_SIZE):
+        if state.display[i] < 0:
+            c = draw_card(state, events)
+            if c is None:
+                break
+            state.display[i] = c
+            slots.append(i + 1)
+            codes.append(state.components.cards[c].code)
+    if slots:
+        events.append(DisplayRefilled(tuple(slots), tuple(codes)))
+
+
+def refill_market(state: GameState, events: list[Event]) -> bool:
+    """Fill empty market squares in ascending order as far as the bag allows.
+
+    Returns False (and records that the game must end) when some square stays empty.
+    """
+    squares: list[int] = []
+    tiles: list[str] = []
+    complete = True
+    for i in range(MARKET_SIZE):
+        if state.market[i] < 0:
+            if not state.bag:
+                complete = False
+                continue
+            t = state.bag.pop()
+            state.market[i] = t
+            squares.append(i + 1)
+            tiles.append(state.components.tiles[t].code)
+    if squares:
+        events.append(MarketRefilled(tuple(squares), tuple(tiles)))
+    if not complete:
+        state.market_exhausted = True
+    return complete
+
+
+# ---------------------------------------------------------------------------------- payments
+def _money_payments(comp: ComponentSet, hand: Sequence[int], currencies: frozenset[int], price: int, special: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every multiset of money cards of ``currencies`` from the hand worth at least ``price``."""
+    cc = comp.card_currency
+    cm = comp.card_is_money
+    cards = comp.cards
+    counts: dict[str, int] = {}
+    value_of: dict[str, int] = {}
+    for c in hand:
+        if cm[c] and cc[c] in currencies:
+            code = cards[c].code
+            counts[code] = counts.get(code, 0) + 1
+            value_of[code] = cards[c].value
+    if not counts:
+        return []
+    items = sorted(counts.items(), key=lambda kv: -value_of[kv[0]])
+    values = [value_of[code] for code, _ in items]
+    total_left = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        total_left[i] = total_left[i + 1] + values[i] * items[i][1]
+    if total_left[0] < price:
+        return []
+    out: list[tuple[str, ...]] = []
+    chosen: list[str] = []
+
+    def rec(i: int, s: int) -> None:
+        if s + total_left[i] < price:
+            return
+        if i == len(items):
+            if chosen:
+                out.append(canonical_cards(list(special) + chosen) if special or len(currencies) > 1 else tuple(chosen))
+            return
+        code, n = items[i]
+        for k in range(n, -1, -1):
+            chosen.extend([code] * k)
+            rec(i + 1, s + values[i] * k)
+            if k:
+                del chosen[-k:]
+
+    rec(0, 0)
+    return out
+
+
+def _payment_options(state: GameState, seat: int, currency: int) -> list[PaymentOption]:
+    opts: list[PaymentOption] = []
+    for m in modules_of(state.config):
+        opts.extend(m.payment_options(state, seat, currency))
+    return opts
+
+
+def _buy_actions(state: GameState, seat: int) -> list[Action]:
+    comp = state.components
+    hand = state.players[seat].hand
+    out: list[Action] = []
+    for sq in range(MARKET_SIZE):
+        t = state.market[sq]
+        if t < 0:
+            continue
+        cur = state.market_currency[sq]
+        price = comp.tile_price[t]
+        seen: set[tuple[str, ...]] = set()
+        pays = _money_payments(comp, hand, frozenset((cur,)), price, ())
+        for opt in _payment_options(state, seat, cur):
+            special = tuple(comp.cards[c].code for c in opt.special)
+            pays += _money_payments(comp, hand, opt.currencies, price, special)
+        for pay in pays:
+            if pay not in seen:
+                seen.add(pay)
+                out.append(BuyBuilding(sq + 1, pay))
+    return out
+
+
+def _check_payment(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> tuple[list[int], bool]:
+    """Validate a payment; return the hand indices used and whether it is exact."""
+    comp = state.components
+    if not 1 <= square <= MARKET_SIZE:
+        raise IllegalAction(f"there is no market square {square} (squares are 1-{MARKET_SIZE})")
+    tile = state.market[square - 1]
+    if tile < 0:
+        raise IllegalAction(f"market square {square} is empty")
+    if not payment:
+        raise InvalidPayment("a purchase needs at least one card")
+    hand = state.players[seat].hand
+    idx = _match_cards(comp, hand, payment)
+    if idx is None:
+        raise InvalidPayment(f"you do not hold all of {'+'.join(payment)}")
+    cur = state.market_currency[square - 1]
+    price = comp.tile_price[tile]
+    ids = [hand[i] for i in idx]
+    special = tuple(sorted(c for c in ids if not comp.card_is_money[c]))
+    money = [c for c in ids if comp.card_is_money[c]]
+    total = payment_value(comp, money)
+    if not special:
+        wrong = [comp.cards[c].code for c in money if comp.card_currency[c] != cur]
+        if wrong:
+            raise InvalidPayment(f"square {square} takes {CURRENCIES[cur]} ({CURRENCY_LETTERS[cur]}) money, not {'+'.join(wrong)}")
+    else:
+        codes = sorted(comp.cards[c].code for c in special)
+        ok = False
+        for opt in _payment_options(state, seat, cur):
+            if sorted(comp.cards[c].code for c in opt.special) == codes and all(comp.card_currency[c] in opt.currencies for c in money):
+                ok = True
+                break
+        if not ok:
+            raise InvalidPayment(f"{'+'.join(codes)} cannot be used to pay for square {square} with these cards")
+        if not money:
+            raise InvalidPayment("a purchase needs money cards")
+    if total < price:
+        raise InvalidPayment(f"{comp.tiles[tile].code} costs {price}; {'+'.join(payment)} is only {total}")
+    return idx, total == price
+
+
+# ---------------------------------------------------------------------------------- legal actions
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the game accepts now, in a stable order (empty once the game is over)."""
+    if state.outcome is not None or not state.pending:
+        return []
+    top = state.pending[-1]
+    if isinstance(top, ChooseAction):
+        return _turn_actions(state, top)
+    if isinstance(top, PlaceTiles):
+        return _place_actions(state, top)
+    if top.module is None:  # pragma: no cover - every core pending is handled above
+        raise AssertionError(f"unhandled pending {top!r}")
+    return load_module(top.module).pending_actions(state, top)
+
+
+def _take_actions(state: GameState) -> list[Action]:
+    comp = state.components
+    out: list[Action] = []
+    seen: set[tuple[str, ...]] = set()
+    slots = [c for c in state.display if c >= 0]
+    for c in slots:
+        key = (comp.cards[c].code,)
+        if key not in seen:
+            seen.add(key)
+            out.append(TakeMoney(key))
+    money = [c for c in slots if comp.card_is_money[c]]
+    m = len(money)
+    for mask in range(1, 1 << m):
+        if mask & (mask - 1) == 0:
+            continue  # single cards are done above
+        chosen = [money[i] for i in range(m) if mask >> i & 1]
+        if payment_value(comp, chosen) <= TAKE_LIMIT:
+            key = canonical_cards(comp.cards[c].code for c in chosen)
+            if key not in seen:
+                seen.add(key)
+                out.append(TakeMoney(key))
+    return out
+
+
+def _redesign_actions(state: GameState, seat: int) -> list[Action]:
+    comp = state.components
+    p = state.players[seat]
+    walls = comp.tile_walls
+    out: list[Action] = []
+    fountain = geo.ORIGIN
+    reserve_codes = sorted({comp.tiles[t].code for t in p.reserve})
+    spots = geo.frontier(p.city)
+    for code in reserve_codes:
+        t = comp.tile_ids[code]
+        for q in _legal_positions(state, seat, t, spots):
+            out.append(BuildFromReserve(code, geo.xy(q)))
+    for q, t in sorted(p.city.items()):
+        if q == fountain:
+            continue
+        if geo.removal_problem(p.city, walls, q, fountain) is None:
+            out.append(MoveToReserve(comp.tiles[t].code))
+    for code in reserve_codes:
+        rt = comp.tile_ids[code]
+        for q, t in sorted(p.city.items()):
+            if q != fountain and _exchange_problem(state, seat, q, rt) is None:
+                out.append(ExchangeTiles(code, comp.tiles[t].code))
+    return out
+
+
+def _turn_actions(state: GameState, top: ChooseAction) -> list[Action]:
+    out = _take_actions(state)
+    out += _buy_actions(state, top.seat)
+    out += _redesign_actions(state, top.seat)
+    for m in modules_of(state.config):
+        out += m.turn_actions(state, top.seat)
+    if top.actions > 0:
+        out.append(EndTurn())
+    return out
+
+
+def _legal_positions(state: GameState, seat: int, tile: int, spots: list[int] | None = None) -> list[int]:
+    cells = state.players[seat].city
+    got = geo.legal_spots(cells, state.components.tile_walls, state.components.tile_walls[tile], spots)
+    mods = modules_of(state.config)
+    if mods:
+        got = [q for q in got if all(m.placement_problem(state, seat, tile, q) is None for m in mods)]
+    return got
+
+
+def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
+    out: list[Action] = []
+    spots = geo.frontier(state.players[top.seat].city)
+    for code in sorted(set(top.tiles)):
+        t = state.components.tile_ids[code]
+        for q in _legal_positions(state, top.seat, t, spots):
+            out.append(PlaceBuilding(code, geo.xy(q)))
+        out.append(PlaceBuilding(code, "reserve"))
+        if top.neutral and state.neutral is not None:
+            out.append(PlaceBuilding(code, "neutral"))
+    return out
+
+
+# ---------------------------------------------------------------------------------- apply
+def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[GameState, list[Event]]:
+    """Check ``action`` and return ``(new_state, events)``; ``state`` itself is not changed.
+
+    ``seat``, when given, is who submits the action: it must be the seat the game waits for.
+    Raises :class:`~alhambra.errors.IllegalAction` (or a subclass) with a readable reason.
+    """
+    if state.outcome is not None:
+        raise GameOver("the game is over")
+    if not isinstance(action, Action):
+        raise IllegalAction(f"not an action: {action!r}")
+    to_act = state.to_act
+    if seat is not None and seat != to_act:
+        raise NotYourTurn(f"it is not your turn: {_waiting_for(state)}")
+    new = state.copy()
+    _check(new, action)
+    events: list[Event] = []
+    _perform(new, action, events)
+    _advance(new, events)
+    _notify(new, events)
+    return new, events
+
+
+def apply_unchecked(state: GameState, action: Action) -> list[Event]:
+    """Fast path for search: apply a legal action to ``state`` in place, without any check.
+
+    Only pass actions from :func:`legal_actions` of this very state; anything else may leave
+    the state corrupt. Returns the events.
+    """
+    events: list[Event] = []
+    _perform(state, action, events)
+    _advance(state, events)
+    _notify(state, events)
+    return events
+
+
+def _notify(state: GameState, events: list[Event]) -> None:
+    for m in modules_of(state.config):
+        m.on_events(state, events)
+
+
+def _check(state: GameState, action: Action) -> None:
+    comp = state.components
+    if action.module is not None:
+        if action.module not in state.config.modules:
+            raise IllegalAction(f"{action} needs the {action.module!r} module, which this game does not use")
+        load_module(action.module).check(state, action)
+        return
+    if isinstance(action, PlaceBuilding):
+        top = state.pending[-1] if state.pending else None
+        if not isinstance(top, PlaceTiles):
+            raise WrongPhase(f"there is no tile to place now; {_waiting_for(state)}")
+        if action.tile not in top.tiles:
+            raise IllegalAction(f"{action.tile} is not waiting to be placed (waiting: {' '.join(top.tiles)})")
+        tgt = action.target
+        if tgt == "reserve":
+            return
+        if tgt == "neutral":
+            if not (top.neutral and state.neutral is not None):
+                raise IllegalAction("only a tile bought in a 2-player game can be given to the neutral player")
+            return
+        if not isinstance(tgt, tuple):
+            raise IllegalAction(f"bad target {tgt!r}")
+        _check_position(state, top.seat, _tile_id(state, action.tile), tgt)
+        return
+    top = _seat_of_turn(state)
+    seat = top.seat
+    p = state.players[seat]
+    if isinstance(action, TakeMoney):
+        if not action.cards:
+            raise IllegalAction("take at least one card")
+        idx = _match_cards(comp, state.display, action.cards)
+        if idx is None:
+            raise IllegalAction(f"the display does not show {'+'.join(action.cards)}")
+        if len(idx) > 1:
+            ids = [state.display[i] for i in idx]
+            if not all(comp.card_is_money[c] for c in ids):
+                raise IllegalAction("only money cards can be taken together")
+            total = payment_value(comp, ids)
+            if total > TAKE_LIMIT:
+                raise IllegalAction(f"several cards may be taken only if they total at most {TAKE_LIMIT}; these total {total}")
+    elif isinstance(action, BuyBuilding):
+        _check_payment(state, seat, action.square, action.payment)
+    elif isinstance(action, BuildFromReserve):
+        t = _tile_id(state, action.tile)
+        if t not in p.reserve:
+            raise IllegalAction(f"{action.tile} is not on your reserve board")
+        _check_position(state, seat, t, action.target)
+    elif isinstance(action, MoveToReserve):
+        t = _tile_id(state, action.tile)
+        q = _city_pos(p, t, action.tile)
+        rule = geo.removal_problem(p.city, comp.tile_walls, q, geo.ORIGIN)
+        if rule is not None:
+            raise IllegalPlacement(f"removing {action.tile} breaks a building rule: {geo.RULE_MESSAGES[rule]}", rule)
+    elif isinstance(action, ExchangeTiles):
+        rt = _tile_id(state, action.reserve_tile)
+        if rt not in p.reserve:
+            raise IllegalAction(f"{action.reserve_tile} is not on your reserve board")
+        q = _city_pos(p, _tile_id(state, action.city_tile), action.city_tile)
+        rule = _exchange_problem(state, seat, q, rt)
+        if rule is not None:
+            raise IllegalPlacement(f"{action.reserve_tile} cannot take the place of {action.city_tile}: {_rule_text(rule)}", rule)
+    elif isinstance(action, EndTurn):
+        if top.actions == 0:
+            raise IllegalAction("you must take an action before ending your turn")
+    else:
+        raise IllegalAction(f"{action} is not a core action")
+
+
+def _rule_text(rule: str) -> str:
+    return geo.RULE_MESSAGES.get(rule, rule)
+
+
+def _city_pos(p: PlayerState, tile: int, code: str) -> int:
+    for q, t in p.city.items():
+        if t == tile:
+            return q
+    raise IllegalAction(f"{code} is not in your Alhambra")
+
+
+def _exchange_problem(state: GameState, seat: int, q: int, new_tile: int) -> str | None:
+    p = state.players[seat]
+    rule = geo.exchange_problem(p.city, state.components.tile_walls, q, new_tile, geo.ORIGIN)
+    if rule is None:
+        for m in modules_of(state.config):
+            rule = m.placement_problem(state, seat, new_tile, q)
+            if rule is not None:
+                break
+    return rule
+
+
+def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, int]) -> None:
+    if not (isinstance(target, tuple) and len(target) == 2 and all(isinstance(v, int) for v in target)):
+        raise IllegalAction(f"bad position {target!r}")
+    x, y = target
+    if not (-500 < x < 500 and -500 < y < 500):
+        raise IllegalPlacement(f"{x},{y} is far outside any Alhambra", "adjacent")
+    q = geo.pos(x, y)
+    rule = geo.placement_problem(state.players[seat].city, state.components.tile_walls, state.components.tile_walls[tile], q)
+    if rule is None:
+        for m in modules_of(state.config):
+            rule = m.placement_problem(state, seat, tile, q)
+            if rule is not None:
+                break
+    if rule is not None:
+        raise IllegalPlacement(f"{state.components.tiles[tile].code} cannot go to {x},{y}: {_rule_text(rule)}", rule)
+
+
+def _perform(state: GameState, action: Action, events: list[Event]) -> None:
+    if action.module is not None:
+        load_module(action.module).perform(state, action, events)
+        return
+    comp = state.components
+    if isinstance(action, PlaceBuilding):
+        top = state.pending[-1]
+        assert isinstance(top, PlaceTiles)
+        seat = top.seat
+        t = comp.tile_ids[action.tile]
+        tgt = action.target
+        if tgt == "reserve":
+            state.players[seat].reserve.append(t)
+        elif tgt == "neutral":
+            assert state.neutral is not None
+            state.neutral.append(t)
+        else:
+            assert isinstance(tgt, tuple)
+            state.players[seat].city[geo.pos(*tgt)] = t
+        events.append(BuildingPlaced(seat, action.tile, tgt))
+        rest = list(top.tiles)
+        rest.remove(action.tile)
+        if rest:
+            state.pending[-1] = PlaceTiles(seat, tuple(rest), top.neutral, top.reason)
+        else:
+            state.pending.pop()
+        return
+    top = state.pending[-1]
+    assert isinstance(top, ChooseAction)
+    seat = top.seat
+    p = state.players[seat]
+    if isinstance(action, TakeMoney):
+        idx = _match_cards(comp, state.display, action.cards)
+        assert idx is not None
+        for i in idx:
+            p.hand.append(state.display[i])
+            state.display[i] = -1
+        events.append(MoneyTaken(seat, action.cards))
+        _finish_action(state, top, False, events)
+    elif isinstance(action, BuyBuilding):
+        hand_idx = _match_cards(comp, p.hand, action.payment)
+        assert hand_idx is not None
+        paid = [p.hand[i] for i in hand_idx]
+        for i in sorted(hand_idx, reverse=True):
+            del p.hand[i]
+        state.discard.extend(paid)
+        sq = action.square - 1
+        t = state.market[sq]
+        state.market[sq] = -1
+        exact = payment_value(comp, [c for c in paid if comp.card_is_money[c]]) == comp.tile_price[t]
+        code = comp.tiles[t].code
+        events.append(BuildingBought(seat, action.square, code, action.payment, exact))
+        top = ChooseAction(seat, top.actions, top.bought + (code,))
+        _finish_action(state, top, exact, events)
+    elif isinstance(action, BuildFromReserve):
+        t = comp.tile_ids[action.tile]
+        p.reserve.remove(t)
+        p.city[geo.pos(*action.target)] = t
+        events.append(AlhambraRedesigned(seat, "build", action.tile, action.target[0], action.target[1]))
+        _finish_action(state, top, False, events)
+    elif isinstance(action, MoveToReserve):
+        t = comp.tile_ids[action.tile]
+        q = _city_pos(p, t, action.tile)
+        del p.city[q]
+        p.reserve.append(t)
+        x, y = geo.xy(q)
+        events.append(AlhambraRedesigned(seat, "remove", action.tile, x, y))
+        _finish_action(state, top, False, events)
+    elif isinstance(action, ExchangeTiles):
+        rt = comp.tile_ids[action.reserve_tile]
+        ct = comp.tile_ids[action.city_tile]
+        q = _city_pos(p, ct, action.city_tile)
+        p.reserve.remove(rt)
+        p.reserve.append(ct)
+        p.city[q] = rt
+        x, y = geo.xy(q)
+        events.append(AlhambraRedesigned(seat, "exchange", action.reserve_tile, x, y, action.city_tile))
+        _finish_action(state, top, False, events)
+    elif isinstance(action, EndTurn):
+        _finish_action(state, top, False, events)
+
+
+def _finish_action(state: GameState, top: ChooseAction, again: bool, events: list[Event]) -> None:
+    """After a turn action: continue (exact payment) or close the action phase."""
+    if again:
+        state.pending[-1] = ChooseAction(top.seat, top.actions + 1, top.bought)
+        return
+    state.pending.pop()
+    if top.bought:
+        state.pending.append(PlaceTiles(top.seat, top.bought, state.neutral is not None, "bought"))
+
+
+# ---------------------------------------------------------------------------------- flow
+def _start_turn(state: GameState, seat: int, events: list[Event]) -> None:
+    state.current = seat
+    state.turn += 1
+    state.stage = STAGE_TURN
+    state.pending.append(ChooseAction(seat))
+    events.append(TurnStarted(seat, state.turn))
+
+
+def _advance(state: GameState, events: list[Event]) -> None:
+    """Run automatic steps until a seat must decide or the game is over."""
+    guard = 0
+    while state.outcome is None:
+        guard += 1
+        if guard > 10_000:  # pragma: no cover - a module that never settles
+            raise RuntimeError("the game flow does not settle (a module's resume hook loops)")
+        if state.pending:
+            top = state.pending[-1]
+            if top.module is None:
+                return
+            before = (len(state.pending), top)
+            load_module(top.module).resume(state, top, events)
+            if state.pending and (len(state.pending), state.pending[-1]) == before:
+                return
+            continue
+        if state.stage == STAGE_TURN:
+            _complete_turn(state, events)
+        elif state.stage == STAGE_BETWEEN:
+            if state.market_exhausted:
+                _start_final(state, events)
+            else:
+                limit = state.config.turn_limit
+                if limit is not None and state.turn >= limit:
+                    _end_game(state, "truncated", events)
+                else:
+                    _start_turn(state, (state.current + 1) % state.config.players, events)
+        elif state.stage == STAGE_FINAL:
+            _score_round(state, 3, events)
+            _end_game(state, "finished", events)
+        else:  # pragma: no cover
+            raise AssertionError(state.stage)
+
+
+def _complete_turn(state: GameState, events: list[Event]) -> None:
+    events.append(TurnEnded(state.current))
+    refill_display(state, events)
+    refill_market(state, events)
+    _run_scoring_queue(state, events)
+    state.stage = STAGE_BETWEEN
+    for m in modules_of(state.config):
+        m.after_turn(state, events)
+
+
+def _run_scoring_queue(state: GameState, events: list[Event]) -> None:
+    while state.scoring_queue:
+        rnd = state.scoring_queue.pop(0)
+        _score_round(state, rnd, events)
+        if state.neutral is not None:
+            k = NEUTRAL_AFTER_FIRST_SCORING if rnd == 1 else len(state.bag) // 3
+            k = min(k, len(state.bag))
+            got = [state.bag.pop() for _ in range(k)]
+            state.neutral.extend(got)
+            events.append(NeutralTilesReceived(tuple(state.components.tiles[t].code for t in got)))
+
+
+def building_counts(state: GameState, seat: int) -> dict[str, int]:
+    """Buildings per kind that ``seat`` scores with (``-1``: the neutral player), modules included."""
+    comp = state.components
+    tiles: Iterable[int] = state.neutral or () if seat < 0 else state.players[seat].city.values()
+    counts = dict.fromkeys(KINDS, 0)
+    for t in tiles:
+        k = comp.tiles[t].kind
+        if k in counts:
+            counts[k] += 1
+    for m in modules_of(state.config):
+        m.building_counts(state, seat, counts)
+    return counts
+
+
+def _score_round(state: GameState, rnd: int, events: list[Event]) -> None:
+    n = state.config.players
+    seats = list(range(n)) + ([-1] if state.neutral is not None else [])
+    counts = [building_counts(state, s) for s in seats]
+    kinds: dict[str, tuple[int, ...]] = {}
+    kind_counts: dict[str, tuple[int, ...]] = {}
+    points = [0] * len(seats)
+    for kind in KINDS:
+        c = [cnt.get(kind, 0) for cnt in counts]
+        aw = majority_awards(c, SCORING_POINTS[kind][rnd - 1])
+        kinds[kind] = tuple(aw)
+        kind_counts[kind] = tuple(c)
+        for i, a in enumerate(aw):
+            points[i] += a
+    walls = tuple(geo.longest_wall(state.players[s].city, state.components.tile_walls) for s in range(n))
+    extra: dict[str, tuple[int, ...]] = {}
+    for m in modules_of(state.config):
+        got = m.round_points(state, rnd)
+        if got is not None:
+            extra[m.id] = tuple(got)
+            for s in range(n):
+                points[s] += got[s]
+    for s in range(n):
+        points[s] += walls[s]
+        state.scores[s] += points[s]
+    neutral_points = points[n] if state.neutral is not None else 0
+    state.neutral_score += neutral_points
+    state.rounds_scored += 1
+    state.score_history.append(tuple(state.scores))
+    events.append(
+        RoundScored(
+            round=rnd,
+            kinds=kinds,
+            counts=kind_counts,
+            walls=walls,
+            points=tuple(points[:n]),
+            extra=extra,
+            scores=tuple(state.scores),
+            neutral_points=neutral_points,
+            neutral_score=state.neutral_score,
+        )
+    )
+
+
+def money_of(state: GameState, seat: int, currency: int) -> int:
+    """Total value of the money cards of one currency in a seat's hand."""
+    comp = state.components
+    return sum(comp.card_value[c] for c in state.players[seat].hand if comp.card_is_money[c] and comp.card_currency[c] == currency)
+
+
+def _start_final(state: GameState, events: list[Event]) -> None:
+    """The market could not be refilled: hand out the remaining market tiles, then score."""
+    state.stage = STAGE_FINAL
+    n = state.config.players
+    got: dict[int, list[str]] = {}
+    for sq in range(MARKET_SIZE):
+        t = state.market[sq]
+        if t < 0:
+            continue
+        cur = state.market_currency[sq]
+        amounts = [money_of(state, s, cur) for s in range(n)]
+        best = max(amounts)
+        if best > 0 and amounts.count(best) == 1:
+            s = amounts.index(best)
+            state.market[sq] = -1
+            code = state.components.tiles[t].code
+            got.setdefault(s, []).append(code)
+            events.append(MarketTileAwarded(s, sq + 1, code))
+    order = [(state.current + 1 + i) % n for i in range(n)]
+    for s in reversed(order):
+        if s in got:
+            state.pending.append(PlaceTiles(s, tuple(got[s]), False, "final"))
+
+
+def _end_game(state: GameState, outcome: str, events: list[Event]) -> None:
+    state.outcome = outcome
+    state.stage = STAGE_OVER
+    state.pending.clear()
+    best = max(state.scores)
+    winners = tuple(s for s, v in enumerate(state.scores) if v == best)
+    events.append(GameEnded(outcome, tuple(state.scores), winners))
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """Seats with the highest score (several on a tie: a shared win)."""
+    best = max(state.scores)
+    return tuple(s for s, v in enumerate(state.scores) if v == best)
+
+
+def pending_module(state: GameState) -> Module | None:
+    """The module that owns the current pending choice, if any."""
+    top: Pending | None = state.pending[-1] if state.pending else None
+    return load_module(top.module) if top is not None and top.module else None

@@ -1,0 +1,175 @@
+"""The module plug-in protocol: the documented points where a Big Box module hooks into the core.
+
+A module is a package ``alhambra.modules.<id>`` (folder name = module id) whose ``MODULE``
+attribute is an instance of a :class:`Module` subclass. The core never imports a module by
+name: :func:`load_module` finds it from the id in the game configuration. Third-party
+packages can add modules through the ``alhambra.modules`` entry-point group.
+
+Every hook has a do-nothing default, so a module overrides only what it changes. The full
+catalogue with call order is in ``docs/hooks.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .components import CardType, TileType
+    from .events import Event
+    from .state import GameConfig, GameState, Pending
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentOption:
+    """A way to pay that a module allows: spend ``special`` cards (ids) and pay the price with
+    money cards of any of ``currencies``."""
+
+    special: tuple[int, ...]
+    currencies: frozenset[int]
+
+
+class Module:
+    """Base class of every module. Override the hooks you need; keep them pure."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    assumptions: ClassVar[tuple[str, ...]] = ()
+    """Documented assumptions where the rulebook or component facts are silent."""
+
+    # ----- components and setup -------------------------------------------------------
+    def check_config(self, config: GameConfig) -> None:
+        """Raise :class:`ConfigError` if this module cannot be played with ``config``."""
+
+    def extra_cards(self, config: GameConfig) -> list[CardType]:
+        """Cards this module adds to the game (they get ids after the base cards)."""
+        return []
+
+    def extra_tiles(self, config: GameConfig) -> list[TileType]:
+        """Building tiles this module adds to the game."""
+        return []
+
+    def deck_piles(self, state: GameState, piles: list[list[int]], rng: random.Random) -> None:
+        """Change the five money piles before they are stacked (pile 0 ends on top).
+
+        The module's extra cards are not in any pile yet; put them where the rules say.
+        """
+
+    def setup(self, state: GameState, rng: random.Random) -> None:
+        """Create the module's state slice in ``state.mods[self.id]`` (an immutable value)."""
+
+    # ----- actions --------------------------------------------------------------------
+    def turn_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Extra actions the player may choose as a turn action (the ``ChooseAction`` phase)."""
+        return []
+
+    def pending_actions(self, state: GameState, pending: Pending) -> list[Action]:
+        """Legal actions for one of this module's own pending choices."""
+        return []
+
+    def check(self, state: GameState, action: Action) -> None:
+        """Raise :class:`~alhambra.errors.IllegalAction` if this module's action is not allowed now."""
+
+    def perform(self, state: GameState, action: Action, events: list[Event]) -> None:
+        """Carry out this module's (already checked) action on ``state`` in place."""
+
+    def resume(self, state: GameState, pending: Pending, events: list[Event]) -> None:
+        """Called when this module's pending choice is on top of the stack and nobody has acted
+        on it yet (it was just pushed, or what was above it was resolved). It may do automatic
+        work, replace itself, or pop itself when nobody needs to decide."""
+
+    # ----- payments and placement -----------------------------------------------------
+    def payment_options(self, state: GameState, seat: int, currency: int) -> list[PaymentOption]:
+        """Extra ways ``seat`` may pay for a tile whose square takes ``currency``."""
+        return []
+
+    def placement_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
+        """An extra building rule: a reason why ``tile`` may not go to ``position``, or None."""
+        return None
+
+    # ----- flow and events ------------------------------------------------------------
+    def after_turn(self, state: GameState, events: list[Event]) -> None:
+        """After a turn has completely finished (refills and scoring done), before the next
+        player's turn. Push a pending choice here to interrupt the order of play."""
+
+    def on_events(self, state: GameState, events: list[Event]) -> None:
+        """Every event the core or another module caused, after the action is complete."""
+
+    # ----- scoring --------------------------------------------------------------------
+    def building_counts(self, state: GameState, seat: int, counts: dict[str, int]) -> None:
+        """Adjust the per-kind counts a seat scores with (``seat`` -1 is the neutral player)."""
+
+    def round_points(self, state: GameState, round_no: int) -> list[int] | None:
+        """Extra points per seat in a scoring round (listed in the round's ``extra``), or None."""
+        return None
+
+    # ----- accounting, views, persistence ---------------------------------------------
+    def held_cards(self, state: GameState) -> list[int]:
+        """Card ids kept in this module's own state slice (for conservation checks)."""
+        return []
+
+    def held_tiles(self, state: GameState) -> list[int]:
+        """Tile ids kept in this module's own state slice."""
+        return []
+
+    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+        """The module's part of a view; must not show what ``viewer`` may not see."""
+        return {}
+
+    def slice_to_json(self, value: Any) -> Any:
+        """JSON form of this module's state slice (default: the value's ``to_dict``)."""
+        if value is None:
+            return None
+        return value.to_dict()
+
+    def slice_from_json(self, data: Any) -> Any:
+        """Rebuild the module's state slice from :meth:`slice_to_json` output."""
+        return None
+
+
+def available_modules() -> list[str]:
+    """Ids of every module that can be loaded (built-in packages and entry points)."""
+    from . import modules as pkg
+
+    ids = {m.name for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg}
+    ids |= {ep.name for ep in entry_points(group="alhambra.modules")}
+    return sorted(ids)
+
+
+_CACHE: dict[str, Module] = {}
+
+
+def load_module(module_id: str) -> Module:
+    """The :class:`Module` for an id; :class:`ConfigError` if there is none."""
+    if module_id in _CACHE:
+        return _CACHE[module_id]
+    mod: Module | None = None
+    if module_id.isidentifier():
+        for ep in entry_points(group="alhambra.modules"):
+            if ep.name == module_id:
+                mod = ep.load()
+        if mod is None:
+            try:
+                pkg = importlib.import_module(f"alhambra.modules.{module_id}")
+            except ModuleNotFoundError:
+                pkg = None
+            if pkg is not None:
+                mod = getattr(pkg, "MODULE", None)
+    if not isinstance(mod, Module):
+        known = ", ".join(available_modules()) or "none"
+        raise ConfigError(f"unknown module {module_id!r} (known: {known})")
+    _CACHE[module_id] = mod
+    return mod
+
+
+def modules_of(config: GameConfig) -> list[Module]:
+    """The loaded modules of a configuration, in id order."""
+    return [load_module(m) for m in config.modules]

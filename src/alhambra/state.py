@@ -1,0 +1,196 @@
+"""The full game state (hidden facts included) and the pending choices it can wait on.
+
+A :class:`GameState` is mutable internally for speed, but the public transition
+:func:`alhambra.engine.apply` never mutates its input: it copies first. Module state lives in
+``state.mods[module_id]`` and must be an immutable value (replace it, never mutate it), so a
+copy of the state is cheap.
+
+Nothing in this object is fit for a player: :func:`alhambra.view.view` is the one way out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .components import ComponentSet
+from .errors import ConfigError
+from .values import Value
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """What is fixed before the game starts.
+
+    ``players``: 2-6. ``modules``: Big Box module ids. ``turn_limit``: None for human games; for
+    simulations, the game ends as ``truncated`` once this many turns have been played.
+    """
+
+    players: int = 4
+    modules: tuple[str, ...] = ()
+    turn_limit: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, int) or not 2 <= self.players <= 6:
+            raise ConfigError(f"Alhambra is played by 2 to 6 players, not {self.players!r}")
+        if len(set(self.modules)) != len(self.modules):
+            raise ConfigError("a module is listed twice")
+        object.__setattr__(self, "modules", tuple(sorted(self.modules)))
+        if self.turn_limit is not None and (not isinstance(self.turn_limit, int) or self.turn_limit < 1):
+            raise ConfigError("the turn limit must be a positive number of turns")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"players": self.players, "modules": list(self.modules), "turn_limit": self.turn_limit}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameConfig:
+        """Read the JSON form back (clear error on junk)."""
+        if not isinstance(data, dict):
+            raise ConfigError("the configuration must be an object")
+        unknown = set(data) - {"players", "modules", "turn_limit"}
+        if unknown:
+            raise ConfigError(f"unknown configuration fields: {sorted(unknown)}")
+        mods = data.get("modules", [])
+        if not isinstance(mods, list) or not all(isinstance(m, str) for m in mods):
+            raise ConfigError("modules must be a list of module ids")
+        return cls(players=data.get("players", 4), modules=tuple(mods), turn_limit=data.get("turn_limit"))
+
+
+class Pending(Value):
+    """A decision the game waits for. ``seat`` is who makes it."""
+
+    __slots__ = ()
+    registry: ClassVar[dict[str, type[Value]]] = {}
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAction(Pending):
+    """The turn's action choice. ``actions`` counts actions already taken this turn (after an
+    exact payment the player may act again or end the turn); ``bought`` are the tiles bought
+    this turn, waiting next to the Alhambra."""
+
+    seat: int
+    actions: int = 0
+    bought: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTiles(Pending):
+    """Tiles waiting to be placed by ``seat``: into the Alhambra or the reserve board, or (when
+    ``neutral`` is allowed, 2-player purchases) given to the neutral player."""
+
+    seat: int
+    tiles: tuple[str, ...]
+    neutral: bool = False
+    reason: str = "bought"
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """One seat's hand (card ids), Alhambra (position -> tile id) and reserve board (tile ids)."""
+
+    hand: list[int]
+    city: dict[int, int]
+    reserve: list[int]
+
+    def copy(self) -> PlayerState:
+        """Independent copy."""
+        return PlayerState(self.hand[:], self.city.copy(), self.reserve[:])
+
+
+STAGE_TURN = "turn"
+STAGE_BETWEEN = "between_turns"
+STAGE_FINAL = "final_distribution"
+STAGE_OVER = "over"
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about one game at one moment, hidden facts included."""
+
+    config: GameConfig
+    components: ComponentSet
+    seed: int
+    deck: list[int]
+    """Draw pile, top card last."""
+    display: list[int]
+    """Four face-up slots; -1 is empty."""
+    discard: list[int]
+    market: list[int]
+    """Four market squares (tile ids); -1 is empty."""
+    bag: list[int]
+    """Tiles still in the tile dispenser, next tile last."""
+    players: list[PlayerState]
+    scores: list[int]
+    neutral: list[int] | None
+    """The neutral player's tiles (2-player games), else None."""
+    neutral_score: int = 0
+    removed: list[int] = field(default_factory=list)
+    """Scoring cards that have been drawn and set aside."""
+    current: int = 0
+    turn: int = 0
+    stage: str = STAGE_TURN
+    pending: list[Pending] = field(default_factory=list)
+    scoring_queue: list[int] = field(default_factory=list)
+    rounds_scored: int = 0
+    reshuffles: int = 0
+    outcome: str | None = None
+    market_exhausted: bool = False
+    """Set when the market could not be refilled: the game ends before the next turn."""
+    mods: dict[str, Any] = field(default_factory=dict)
+    market_currency: tuple[int, ...] = (0, 1, 2, 3)
+    """Currency of each market square."""
+    score_history: list[tuple[int, ...]] = field(default_factory=list)
+    """Scores after each scoring round."""
+
+    def copy(self) -> GameState:
+        """An independent copy (module slices are immutable and shared)."""
+        return GameState(
+            config=self.config,
+            components=self.components,
+            seed=self.seed,
+            deck=self.deck[:],
+            display=self.display[:],
+            discard=self.discard[:],
+            market=self.market[:],
+            bag=self.bag[:],
+            players=[p.copy() for p in self.players],
+            scores=self.scores[:],
+            neutral=None if self.neutral is None else self.neutral[:],
+            neutral_score=self.neutral_score,
+            removed=self.removed[:],
+            current=self.current,
+            turn=self.turn,
+            stage=self.stage,
+            pending=self.pending[:],
+            scoring_queue=self.scoring_queue[:],
+            rounds_scored=self.rounds_scored,
+            reshuffles=self.reshuffles,
+            outcome=self.outcome,
+            market_exhausted=self.market_exhausted,
+            mods=dict(self.mods),
+            market_currency=self.market_currency,
+            score_history=self.score_history[:],
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (finished or truncated)."""
+        return self.outcome is not None
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for, or None when the game is over."""
+        if self.outcome is not None or not self.pending:
+            return None
+        return self.pending[-1].seat
+
+    def tile_code(self, tile: int) -> str:
+        """Code of a tile id."""
+        return self.components.tiles[tile].code
+
+    def card_code(self, card: int) -> str:
+        """Code of a card id."""
+        return self.components.cards[card].code

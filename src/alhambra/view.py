@@ -1,0 +1,99 @@
+"""The one function that makes what a viewer may see: :func:`view`.
+
+A viewer is a seat (0-based) or ``None`` for a spectator. A view shows every public fact and
+the viewer's own hand; another seat's hand shows only as a card count. The seed, the order of
+the draw pile and the order of the tile bag never appear. Everything that leaves the engine for
+a player goes through this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from . import city as geo
+from .components import CURRENCIES, CURRENCY_NAMES, KINDS
+from .engine import build_components, legal_actions
+from .events import Event
+from .hooks import modules_of
+from .state import GameConfig, GameState
+
+
+def view(state: GameState, viewer: int | None) -> dict[str, Any]:
+    """Everything ``viewer`` may see, as JSON-ready data (legal actions when it is their turn)."""
+    n = state.config.players
+    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):
+        raise ValueError(f"viewer must be a seat 0-{n - 1} or None")
+    comp = state.components
+    tc = state.tile_code
+    cc = state.card_code
+    walls = comp.tile_walls
+    top = state.pending[-1] if state.pending else None
+    to_act = state.to_act
+    seats = []
+    for s, p in enumerate(state.players):
+        seats.append(
+            {
+                "seat": s,
+                "score": state.scores[s],
+                "hand": [cc(c) for c in sorted(p.hand, key=lambda c: (comp.card_currency[c], comp.card_value[c], cc(c)))] if s == viewer else None,
+                "hand_count": len(p.hand),
+                "alhambra": [{"x": geo.xy(q)[0], "y": geo.xy(q)[1], "tile": tc(t)} for q, t in sorted(p.city.items())],
+                "reserve": sorted(tc(t) for t in p.reserve),
+                "longest_wall": geo.longest_wall(p.city, walls),
+            }
+        )
+    return {
+        "players": n,
+        "modules": list(state.config.modules),
+        "turn_limit": state.config.turn_limit,
+        "viewer": viewer,
+        "turn": state.turn,
+        "current": state.current,
+        "to_act": to_act,
+        "pending": None if top is None else top.to_dict(),
+        "stage": state.stage,
+        "outcome": state.outcome,
+        "market": [
+            {"square": i + 1, "currency": CURRENCIES[state.market_currency[i]], "tile": tc(t) if t >= 0 else None}
+            for i, t in enumerate(state.market)
+        ],
+        "display": [cc(c) if c >= 0 else None for c in state.display],
+        "deck_count": len(state.deck),
+        "discard": sorted(cc(c) for c in state.discard),
+        "bag_count": len(state.bag),
+        "scoring_cards_drawn": len(state.removed),
+        "rounds_scored": state.rounds_scored,
+        "score_history": [list(s) for s in state.score_history],
+        "seats": seats,
+        "neutral": None if state.neutral is None else {"tiles": sorted(tc(t) for t in state.neutral), "score": state.neutral_score},
+        "module_views": {m.id: m.view(state, viewer) for m in modules_of(state.config)},
+        "legal_actions": [str(a) for a in legal_actions(state)] if viewer is not None and viewer == to_act else [],
+    }
+
+
+def view_events(events: Iterable[Event], viewer: int | None) -> list[dict[str, Any]]:
+    """The events a viewer may see, as JSON-ready dicts (every core event is public)."""
+    return [dict(e.to_dict(), text=e.describe()) for e in events]
+
+
+def catalogue(config: GameConfig) -> dict[str, Any]:
+    """Static facts a client needs to draw a game: every tile and card type by code."""
+    comp = build_components(config)
+    tiles = {}
+    for t in comp.tiles:
+        tiles[t.code] = {"kind": t.kind, "price": t.price, "walls": t.wall_letters, "module": t.module}
+    cards = {}
+    for c in comp.cards:
+        cards[c.code] = {
+            "kind": c.kind,
+            "currency": CURRENCIES[c.currency] if c.currency >= 0 else None,
+            "value": c.value,
+            "module": c.module,
+        }
+    return {
+        "kinds": list(KINDS),
+        "currencies": [{"colour": c, "name": CURRENCY_NAMES[c]} for c in CURRENCIES],
+        "tiles": tiles,
+        "cards": cards,
+    }

@@ -102,16 +102,25 @@ def _enclosed(cells: Cells, start: int, box: tuple[int, int, int, int]) -> bool:
     return True
 
 
+def _runs_of(mask: int) -> int:
+    bits = [(mask >> i) & 1 for i in range(8)]
+    runs = sum(1 for i in range(8) if bits[i] and not bits[i - 1])
+    return 1 if runs == 0 and bits[0] else runs
+
+
+_RUNS: Final = tuple(_runs_of(m) for m in range(256))
+"""Runs of occupied cells for each 8-bit ring occupancy mask."""
+
+
 def _ring_runs(cells: Cells, p: int) -> int:
     """Number of separate runs of occupied cells in the 8-cell ring around ``p``."""
-    occ = [(p + d) in cells for d in _RING]
-    runs = 0
-    for i in range(8):
-        if occ[i] and not occ[i - 1]:
-            runs += 1
-    if runs == 0 and occ[0]:
-        return 1  # the whole ring is occupied
-    return runs
+    m = 0
+    bit = 1
+    for d in _RING:
+        if p + d in cells:
+            m |= bit
+        bit <<= 1
+    return _RUNS[m]
 
 
 def creates_hole(cells: Cells, p: int) -> bool:
@@ -206,28 +215,207 @@ def removal_problem(cells: Cells, walls: Sequence[int], p: int, fountain: int) -
 
 
 def exchange_problem(cells: Cells, walls: Sequence[int], p: int, new_tile: int, fountain: int) -> str | None:
-    """The building rule that exchanging the tile on ``p`` for ``new_tile`` would break, or None."""
+    """The building rule that exchanging the tile on ``p`` for ``new_tile`` would break, or None.
+
+    The new tile must match every neighbour's walls; when it does, it is joined to its
+    neighbours by exactly the open sides the old tile had, so the paths on foot stay the same.
+    """
     if p == fountain:
         return "fountain"
     if p not in cells:
         raise KeyError(p)
     nw = walls[new_tile]
-    reachable = False
     for side, d, opp in _NEIGHBOURS:
         t = cells.get(p + d)
-        if t is None:
-            continue
-        if bool(nw & side) != bool(walls[t] & opp):
+        if t is not None and bool(nw & side) != bool(walls[t] & opp):
             return "walls_match"
-        if not nw & side:
-            reachable = True
-    if not reachable:
-        return "on_foot"
-    trial = dict(cells)
-    trial[p] = new_tile
-    if len(_walkable_from(trial, walls, fountain)) != len(trial):
-        return "on_foot"
     return None
+
+
+class CityAnalysis:
+    """Facts about one Alhambra that the engine asks for again and again, computed lazily once.
+
+    A snapshot: it copies the cells, so later changes to the Alhambra need a new analysis.
+    ``removable()`` are the positions whose tile may go to the reserve; ``spots(mask)`` the
+    positions where a tile with those walls may be built; ``exchange_ok(q, mask)`` says if a
+    tile with those walls may take the place of the tile on ``q``. ``memo`` is free for
+    callers to cache results that depend only on this Alhambra.
+    """
+
+    __slots__ = ("_frontier", "_frontier_info", "_holes", "_removable", "_requirements", "_spots", "cells", "fountain", "memo", "walls")
+
+    def __init__(self, cells: Cells, walls: Sequence[int], fountain: int) -> None:
+        self.cells = dict(cells)
+        self.walls = walls
+        self.fountain = fountain
+        self._frontier: list[int] | None = None
+        self._frontier_info: list[tuple[int, int, int, bool]] | None = None
+        self._holes: dict[int, bool] = {}
+        self._removable: list[int] | None = None
+        self._requirements: dict[int, tuple[int, int]] | None = None
+        self._spots: dict[int, list[int]] = {}
+        self.memo: dict[object, object] = {}
+
+    @property
+    def frontier(self) -> list[int]:
+        """Empty positions touching the Alhambra by a side, ascending."""
+        f = self._frontier
+        if f is None:
+            f = self._frontier = frontier(self.cells)
+        return f
+
+    def removable(self) -> list[int]:
+        """Positions (ascending) whose tile may be moved to the reserve board."""
+        r = self._removable
+        if r is None:
+            cells = self.cells
+            cut = _cut_tiles(cells, self.walls, self.fountain)
+            r = self._removable = [
+                p
+                for p in sorted(cells)
+                if p != self.fountain
+                and p not in cut
+                and (p - _STRIDE not in cells or p + 1 not in cells or p + _STRIDE not in cells or p - 1 not in cells)
+            ]
+        return r
+
+    @property
+    def requirements(self) -> dict[int, tuple[int, int]]:
+        """For each non-fountain tile: (sides with a neighbour, sides whose neighbour has a wall)."""
+        req = self._requirements
+        if req is None:
+            req = {}
+            cells = self.cells
+            walls = self.walls
+            for p in cells:
+                if p == self.fountain:
+                    continue
+                known = 0
+                need = 0
+                for side, d, opp in _NEIGHBOURS:
+                    t = cells.get(p + d)
+                    if t is not None:
+                        known |= side
+                        if walls[t] & opp:
+                            need |= side
+                req[p] = (known, need)
+            self._requirements = req
+        return req
+
+    def spots(self, tile_walls: int) -> list[int]:
+        """Positions (ascending) where a tile with these walls may be built."""
+        got = self._spots.get(tile_walls)
+        if got is None:
+            info = self._frontier_info
+            if info is None:
+                info = self._frontier_info = self._make_frontier_info()
+            holes = self._holes
+            got = []
+            for p, known, need, risky in info:
+                if (tile_walls & known) == need:
+                    if risky:
+                        h = holes.get(p)
+                        if h is None:
+                            h = holes[p] = creates_hole(self.cells, p)
+                        if h:
+                            continue
+                    got.append(p)
+            self._spots[tile_walls] = got
+        return got
+
+    def _make_frontier_info(self) -> list[tuple[int, int, int, bool]]:
+        # For each frontier cell with some open neighbour side: the sides that have a neighbour,
+        # which of them must be walled, and whether a tile there might enclose an empty area
+        # (checked lazily, only for tiles whose walls fit).
+        cells = self.cells
+        walls = self.walls
+        out: list[tuple[int, int, int]] = []
+        n_ = -_STRIDE
+        s_ = _STRIDE
+        for p in self.frontier:
+            known = 0
+            need = 0
+            t = cells.get(p + n_)
+            if t is not None:
+                known = NORTH
+                if walls[t] & SOUTH:
+                    need = NORTH
+            t = cells.get(p + 1)
+            if t is not None:
+                known |= EAST
+                if walls[t] & WEST:
+                    need |= EAST
+            t = cells.get(p + s_)
+            if t is not None:
+                known |= SOUTH
+                if walls[t] & NORTH:
+                    need |= SOUTH
+            t = cells.get(p - 1)
+            if t is not None:
+                known |= WEST
+                if walls[t] & EAST:
+                    need |= WEST
+            if known == need:
+                continue
+            out.append((p, known, need, _ring_runs(cells, p) > 1))
+        return out
+
+    def exchange_ok(self, p: int, tile_walls: int) -> bool:
+        """May a tile with these walls take the place of the (non-fountain) tile on ``p``?
+
+        Its walls must match every neighbour; then the paths on foot are exactly those of the
+        tile it replaces, so reachability and holes cannot change.
+        """
+        r = self.requirements.get(p)
+        if r is None:
+            return False
+        return (tile_walls & r[0]) == r[1]
+
+
+def _cut_tiles(cells: Cells, walls: Sequence[int], root: int) -> set[int]:
+    """Tiles whose removal would strand others: articulation points of the on-foot graph
+    (tiles joined by open sides), plus nothing else. Iterative Tarjan from ``root``."""
+    if root not in cells:
+        return set()
+    disc: dict[int, int] = {root: 0}
+    low: dict[int, int] = {root: 0}
+    cut: set[int] = set()
+    root_children = 0
+    counter = 1
+
+    def nbrs(p: int) -> list[int]:
+        w = walls[cells[p]]
+        return [p + d for side, d, _ in _NEIGHBOURS if not w & side and (p + d) in cells]
+
+    stack: list[tuple[int, int, list[int]]] = [(root, -1, nbrs(root))]
+    while stack:
+        p, parent, todo = stack[-1]
+        if todo:
+            q = todo.pop()
+            if q == parent:
+                continue
+            if q in disc:
+                if disc[q] < low[p]:
+                    low[p] = disc[q]
+                continue
+            disc[q] = low[q] = counter
+            counter += 1
+            if p == root:
+                root_children += 1
+            stack.append((q, p, nbrs(q)))
+        else:
+            stack.pop()
+            if stack:
+                pp = stack[-1][0]
+                if low[p] < low[pp]:
+                    low[pp] = low[p]
+                if pp != root and low[p] >= disc[pp]:
+                    cut.add(pp)
+    if root_children > 1:
+        cut.add(root)
+    # tiles not reachable at all cannot be judged by removal; treat them as stuck
+    cut |= {p for p in cells if p not in disc}
+    return cut
 
 
 def outer_wall_segments(cells: Cells, walls: Sequence[int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:

@@ -16,8 +16,8 @@ resolved inside the transition, so the game always waits for a seat or has ended
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
+from typing import TypeVar
 
 from . import city as geo
 from .actions import (
@@ -84,17 +84,23 @@ from .state import (
 )
 
 __all__ = [
+    "action_kinds",
     "apply",
     "apply_unchecked",
     "build_components",
+    "check_purchase",
     "draw_card",
+    "finish_turn_action",
     "legal_actions",
     "new_game",
+    "pay_for_purchase",
     "payment_value",
+    "purchase_options",
     "refill_market",
 ]
 
 _COMPONENT_CACHE: dict[GameConfig, ComponentSet] = {}
+_K = TypeVar("_K", bound=Hashable)
 
 
 # ---------------------------------------------------------------------------------- setup
@@ -197,7 +203,10 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> tuple[GameState
 def payment_value(comp: ComponentSet, cards: Iterable[int]) -> int:
     """Sum of the values of these cards."""
     cv = comp.card_value
-    return sum(cv[c] for c in cards)
+    total = 0
+    for c in cards:
+        total += cv[c]
+    return total
 
 
 def _match_cards(comp: ComponentSet, pool: Sequence[int], codes: Sequence[str]) -> list[int] | None:
@@ -348,9 +357,13 @@ def _money_payments(comp: ComponentSet, hand: Sequence[int], currencies: frozens
     return out
 
 
+def _mods(state: GameState) -> list[Module]:
+    return modules_of(state.config)
+
+
 def _payment_options(state: GameState, seat: int, currency: int) -> list[PaymentOption]:
     opts: list[PaymentOption] = []
-    for m in modules_of(state.config):
+    for m in _mods(state):
         opts.extend(m.payment_options(state, seat, currency))
     return opts
 
@@ -358,6 +371,13 @@ def _payment_options(state: GameState, seat: int, currency: int) -> list[Payment
 def _buy_actions(state: GameState, seat: int) -> list[Action]:
     comp = state.components
     hand = state.players[seat].hand
+    cards = comp.cards
+    by_cur: dict[int, list[str]] = {}
+    for c in hand:
+        ct = cards[c]
+        if ct.kind == "money":
+            by_cur.setdefault(ct.currency, []).append(ct.code)
+    mods = _mods(state)
     out: list[Action] = []
     for sq in range(MARKET_SIZE):
         t = state.market[sq]
@@ -365,10 +385,21 @@ def _buy_actions(state: GameState, seat: int) -> list[Action]:
             continue
         cur = state.market_currency[sq]
         price = comp.tile_price[t]
+        if not mods:
+            codes = by_cur.get(cur)
+            if not codes:
+                continue
+            key = (sq, price, *sorted(codes))
+            got = _BUY_MEMO.get(key)
+            if got is None:
+                got = [BuyBuilding(sq + 1, pay) for pay in _money_payments(comp, hand, frozenset((cur,)), price, ())]
+                _memo_put(_BUY_MEMO, key, got)
+            out += got
+            continue
         seen: set[tuple[str, ...]] = set()
         pays = _money_payments(comp, hand, frozenset((cur,)), price, ())
         for opt in _payment_options(state, seat, cur):
-            special = tuple(comp.cards[c].code for c in opt.special)
+            special = tuple(cards[c].code for c in opt.special)
             pays += _money_payments(comp, hand, opt.currencies, price, special)
         for pay in pays:
             if pay not in seen:
@@ -417,67 +448,213 @@ def _check_payment(state: GameState, seat: int, square: int, payment: tuple[str,
     return idx, total == price
 
 
+# ---------------------------------------------------------------------------------- helpers for modules
+def purchase_options(state: GameState, seat: int) -> list[BuyBuilding]:
+    """Every purchase ``seat`` can pay for now, as ``buy`` actions in the core's order: each
+    market square with each payment in the square's currency or by any module's
+    :class:`~alhambra.hooks.PaymentOption` (overpayments included).
+
+    For modules that let a player buy outside the turn action; check such a purchase with
+    :func:`check_purchase` and carry it out with :func:`pay_for_purchase`.
+    """
+    return [a for a in _buy_actions(state, seat) if isinstance(a, BuyBuilding)]
+
+
+def check_purchase(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> bool:
+    """Check ``seat`` paying ``payment`` for the tile on ``square`` (1-4) exactly as ``buy`` is
+    checked (raises :class:`~alhambra.errors.InvalidPayment` or another
+    :class:`~alhambra.errors.IllegalAction`); return True when the money is exactly the price."""
+    return _check_payment(state, seat, square, payment)[1]
+
+
+def pay_for_purchase(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> int:
+    """Carry out a checked purchase: the paid cards (special cards included) go from ``seat``'s
+    hand to the discard pile and the tile leaves ``square`` (1-4), which stays empty until
+    :func:`refill_market`. Returns the tile id."""
+    comp = state.components
+    hand = state.players[seat].hand
+    idx = _match_cards(comp, hand, payment)
+    if idx is None:
+        raise InvalidPayment(f"you do not hold all of {'+'.join(payment)}")
+    paid = [hand[i] for i in idx]
+    for i in sorted(idx, reverse=True):
+        del hand[i]
+    state.discard.extend(paid)
+    t = state.market[square - 1]
+    state.market[square - 1] = -1
+    return t
+
+
+def finish_turn_action(state: GameState, again: bool = False) -> None:
+    """Close a module's turn action (one offered by ``Module.turn_actions``) the way the core
+    closes its own: with ``again`` the player may take one more action (as after an exact
+    payment); otherwise the action phase ends and the tiles bought this turn wait to be placed.
+    Call it from ``Module.perform`` while the ``ChooseAction`` is still on top."""
+    top = state.pending[-1] if state.pending else None
+    if not isinstance(top, ChooseAction):
+        raise WrongPhase(_waiting_for(state))
+    _finish_action(state, top, again, [])
+
+
 # ---------------------------------------------------------------------------------- legal actions
-def legal_actions(state: GameState) -> list[Action]:
-    """Every action the game accepts now, in a stable order (empty once the game is over)."""
+def legal_actions(state: GameState, kind: str | None = None) -> list[Action]:
+    """Every action the game accepts now, in a stable order (empty once the game is over).
+
+    With ``kind`` (one of :func:`action_kinds`), only the actions of that kind: ``take``,
+    ``buy``, ``redesign-build``, ``redesign-remove``, ``redesign-exchange`` (or ``redesign``
+    for all three), ``end``, ``place``, or a module id for a module's actions.
+    """
     if state.outcome is not None or not state.pending:
         return []
     top = state.pending[-1]
     if isinstance(top, ChooseAction):
-        return _turn_actions(state, top)
+        if kind is None:
+            return _turn_actions(state, top)
+        if kind == "take":
+            return _take_actions(state)
+        if kind == "buy":
+            return _buy_actions(state, top.seat)
+        if kind == "redesign":
+            return list(_redesign_actions(state, top.seat))
+        if kind in REDESIGN_KINDS:
+            return list(_redesign_actions(state, top.seat, kind[9:]))
+        if kind == "end":
+            return [EndTurn()] if top.actions > 0 else []
+        if kind in state.config.modules:
+            return load_module(kind).turn_actions(state, top.seat)
+        return []
     if isinstance(top, PlaceTiles):
-        return _place_actions(state, top)
+        return _place_actions(state, top) if kind in (None, "place") else []
     if top.module is None:  # pragma: no cover - every core pending is handled above
         raise AssertionError(f"unhandled pending {top!r}")
+    if kind not in (None, top.module):
+        return []
     return load_module(top.module).pending_actions(state, top)
 
 
+def action_kinds(state: GameState) -> list[str]:
+    """The kinds of action that may be legal now (a kind listed here can still turn out empty).
+
+    Cheap: lets a policy pick a kind first and generate only that kind's actions.
+    """
+    if state.outcome is not None or not state.pending:
+        return []
+    top = state.pending[-1]
+    if isinstance(top, ChooseAction):
+        kinds = ["take"] if any(c >= 0 for c in state.display) else []
+        kinds.append("buy")
+        p = state.players[top.seat]
+        if p.reserve:
+            kinds += REDESIGN_KINDS
+        elif len(p.city) > 1:
+            kinds.append("redesign-remove")
+        kinds += state.config.modules
+        if top.actions > 0:
+            kinds.append("end")
+        return kinds
+    if isinstance(top, PlaceTiles):
+        return ["place"]
+    return [top.module] if top.module else []
+
+
+_MEMO_LIMIT = 200_000
+_TAKE_MEMO: dict[tuple[str, ...], list[Action]] = {}
+_BUY_MEMO: dict[tuple[object, ...], list[Action]] = {}
+
+
+def _memo_put(memo: dict[_K, list[Action]], key: _K, value: list[Action]) -> None:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
 def _take_actions(state: GameState) -> list[Action]:
-    comp = state.components
+    cards = state.components.cards
     out: list[Action] = []
-    seen: set[tuple[str, ...]] = set()
-    slots = [c for c in state.display if c >= 0]
-    for c in slots:
-        key = (comp.cards[c].code,)
-        if key not in seen:
-            seen.add(key)
-            out.append(TakeMoney(key))
-    money = [c for c in slots if comp.card_is_money[c]]
-    m = len(money)
-    for mask in range(1, 1 << m):
-        if mask & (mask - 1) == 0:
-            continue  # single cards are done above
-        chosen = [money[i] for i in range(m) if mask >> i & 1]
-        if payment_value(comp, chosen) <= TAKE_LIMIT:
-            key = canonical_cards(comp.cards[c].code for c in chosen)
-            if key not in seen:
-                seen.add(key)
-                out.append(TakeMoney(key))
-    return out
+    singles: list[str] = []
+    small: list[str] = []
+    for c in state.display:
+        if c >= 0:
+            ct = cards[c]
+            code = ct.code
+            if code not in singles:
+                singles.append(code)
+                out.append(TakeMoney((code,)))
+            if ct.kind == "money" and ct.value < TAKE_LIMIT:
+                small.append(code)
+    if len(small) < 2:
+        return out
+    key = tuple(sorted(small))
+    got = _TAKE_MEMO.get(key)
+    if got is None:
+        got = []
+        seen: set[tuple[str, ...]] = set()
+        values = [int(code[1:]) for code in key]
+        m = len(key)
+        for mask in range(1, 1 << m):
+            if mask & (mask - 1) == 0:
+                continue  # single cards are listed already
+            total = 0
+            chosen = []
+            for i in range(m):
+                if mask >> i & 1:
+                    total += values[i]
+                    chosen.append(key[i])
+            if total <= TAKE_LIMIT:
+                several = canonical_cards(chosen)
+                if several not in seen:
+                    seen.add(several)
+                    got.append(TakeMoney(several))
+        _memo_put(_TAKE_MEMO, key, got)
+    return out + got
 
 
-def _redesign_actions(state: GameState, seat: int) -> list[Action]:
-    comp = state.components
+REDESIGN_KINDS = ("redesign-build", "redesign-remove", "redesign-exchange")
+"""The three forms of redesign, as action kinds."""
+
+
+def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> list[Action]:
+    """Redesign actions of one form (``build``, ``remove``, ``exchange``) or of all three."""
     p = state.players[seat]
+    if len(p.city) == 1 and not p.reserve:
+        return []
+    comp = state.components
     walls = comp.tile_walls
+    tiles = comp.tiles
+    an = p.analysis(walls)
+    mods = _mods(state)
+    key = (form, *sorted(p.reserve))
+    if not mods:
+        cached = an.memo.get(key)
+        if cached is not None:
+            return cached  # type: ignore[return-value]
     out: list[Action] = []
-    fountain = geo.ORIGIN
-    reserve_codes = sorted({comp.tiles[t].code for t in p.reserve})
-    spots = geo.frontier(p.city)
-    for code in reserve_codes:
-        t = comp.tile_ids[code]
-        for q in _legal_positions(state, seat, t, spots):
-            out.append(BuildFromReserve(code, geo.xy(q)))
-    for q, t in sorted(p.city.items()):
-        if q == fountain:
-            continue
-        if geo.removal_problem(p.city, walls, q, fountain) is None:
-            out.append(MoveToReserve(comp.tiles[t].code))
-    for code in reserve_codes:
-        rt = comp.tile_ids[code]
-        for q, t in sorted(p.city.items()):
-            if q != fountain and _exchange_problem(state, seat, q, rt) is None:
-                out.append(ExchangeTiles(code, comp.tiles[t].code))
+    reserve = sorted(set(key[1:]), key=lambda t: tiles[t].code)  # type: ignore[arg-type]
+    xy = geo.xy
+    if form is None or form == "build":
+        for t in reserve:
+            code = tiles[t].code
+            spots = an.spots(walls[t])
+            if mods:
+                spots = [q for q in spots if all(m.placement_problem(state, seat, t, q) is None for m in mods)]
+            for q in spots:
+                out.append(BuildFromReserve(code, xy(q)))
+    city = p.city
+    if form is None or form == "remove":
+        for q in an.removable():
+            out.append(MoveToReserve(tiles[city[q]].code))
+    if reserve and (form is None or form == "exchange"):
+        req = an.requirements
+        cells = sorted(req)
+        for rt in reserve:
+            code = tiles[rt].code
+            w = walls[rt]
+            for q in cells:
+                known, need = req[q]
+                if (w & known) == need and (not mods or _exchange_problem(state, seat, q, rt) is None):
+                    out.append(ExchangeTiles(code, tiles[city[q]].code))
+    if not mods:
+        an.memo[key] = out
     return out
 
 
@@ -492,10 +669,10 @@ def _turn_actions(state: GameState, top: ChooseAction) -> list[Action]:
     return out
 
 
-def _legal_positions(state: GameState, seat: int, tile: int, spots: list[int] | None = None) -> list[int]:
-    cells = state.players[seat].city
-    got = geo.legal_spots(cells, state.components.tile_walls, state.components.tile_walls[tile], spots)
-    mods = modules_of(state.config)
+def _legal_positions(state: GameState, seat: int, tile: int) -> list[int]:
+    walls = state.components.tile_walls
+    got = state.players[seat].analysis(walls).spots(walls[tile])
+    mods = _mods(state)
     if mods:
         got = [q for q in got if all(m.placement_problem(state, seat, tile, q) is None for m in mods)]
     return got
@@ -503,10 +680,9 @@ def _legal_positions(state: GameState, seat: int, tile: int, spots: list[int] | 
 
 def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
     out: list[Action] = []
-    spots = geo.frontier(state.players[top.seat].city)
     for code in sorted(set(top.tiles)):
         t = state.components.tile_ids[code]
-        for q in _legal_positions(state, top.seat, t, spots):
+        for q in _legal_positions(state, top.seat, t):
             out.append(PlaceBuilding(code, geo.xy(q)))
         out.append(PlaceBuilding(code, "reserve"))
         if top.neutral and state.neutral is not None:
@@ -605,7 +781,7 @@ def _check(state: GameState, action: Action) -> None:
     elif isinstance(action, MoveToReserve):
         t = _tile_id(state, action.tile)
         q = _city_pos(p, t, action.tile)
-        rule = geo.removal_problem(p.city, comp.tile_walls, q, geo.ORIGIN)
+        rule = None if q in p.analysis(comp.tile_walls).removable() else geo.removal_problem(p.city, comp.tile_walls, q, geo.ORIGIN)
         if rule is not None:
             raise IllegalPlacement(f"removing {action.tile} breaks a building rule: {geo.RULE_MESSAGES[rule]}", rule)
     elif isinstance(action, ExchangeTiles):
@@ -680,7 +856,7 @@ def _perform(state: GameState, action: Action, events: list[Event]) -> None:
             state.neutral.append(t)
         else:
             assert isinstance(tgt, tuple)
-            state.players[seat].city[geo.pos(*tgt)] = t
+            state.players[seat].build(geo.pos(*tgt), t)
         events.append(BuildingPlaced(seat, action.tile, tgt))
         rest = list(top.tiles)
         rest.remove(action.tile)
@@ -719,13 +895,13 @@ def _perform(state: GameState, action: Action, events: list[Event]) -> None:
     elif isinstance(action, BuildFromReserve):
         t = comp.tile_ids[action.tile]
         p.reserve.remove(t)
-        p.city[geo.pos(*action.target)] = t
+        p.build(geo.pos(*action.target), t)
         events.append(AlhambraRedesigned(seat, "build", action.tile, action.target[0], action.target[1]))
         _finish_action(state, top, False, events)
     elif isinstance(action, MoveToReserve):
         t = comp.tile_ids[action.tile]
         q = _city_pos(p, t, action.tile)
-        del p.city[q]
+        p.unbuild(q)
         p.reserve.append(t)
         x, y = geo.xy(q)
         events.append(AlhambraRedesigned(seat, "remove", action.tile, x, y))
@@ -736,7 +912,7 @@ def _perform(state: GameState, action: Action, events: list[Event]) -> None:
         q = _city_pos(p, ct, action.city_tile)
         p.reserve.remove(rt)
         p.reserve.append(ct)
-        p.city[q] = rt
+        p.build(q, rt)
         x, y = geo.xy(q)
         events.append(AlhambraRedesigned(seat, "exchange", action.reserve_tile, x, y, action.city_tile))
         _finish_action(state, top, False, events)

@@ -170,6 +170,12 @@ def load_module(module_id: str) -> Module:
     return mod
 
 
+_BY_CONFIG: dict[tuple[str, ...], list[Module]] = {}
+
+
 def modules_of(config: GameConfig) -> list[Module]:
-    """The loaded modules of a configuration, in id order."""
-    return [load_module(m) for m in config.modules]
+    """The loaded modules of a configuration, in id order (do not mutate the list)."""
+    got = _BY_CONFIG.get(config.modules)
+    if got is None:
+        got = _BY_CONFIG[config.modules] = [load_module(m) for m in config.modules]
+    return got

@@ -9,6 +9,7 @@ from .actions import Action, parse_action
 from .engine import apply, new_game
 from .errors import AlhambraError, IllegalAction, NotationError, RecordError
 from .events import Event
+from .hooks import modules_of
 from .state import GameConfig, GameState
 
 FORMAT = "alhambra-record/1"
@@ -35,6 +36,7 @@ class GameRecord:
             raise RecordError(f"not a game record (expected format {FORMAT!r})")
         try:
             config = GameConfig.from_dict(data["config"])
+            modules_of(config)  # loading a module registers its action notation before parsing
         except KeyError:
             raise RecordError("the record has no configuration") from None
         except AlhambraError as e:

@@ -10,9 +10,11 @@ Nothing in this object is fit for a player: :func:`alhambra.view.view` is the on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .city import ORIGIN, CityAnalysis
 from .components import ComponentSet
 from .errors import ConfigError
 from .values import Value
@@ -89,15 +91,37 @@ class PlaceTiles(Pending):
 
 @dataclass(slots=True)
 class PlayerState:
-    """One seat's hand (card ids), Alhambra (position -> tile id) and reserve board (tile ids)."""
+    """One seat's hand (card ids), Alhambra (position -> tile id) and reserve board (tile ids).
+
+    The :class:`~alhambra.city.CityAnalysis` that legal-action generation relies on is cached
+    and checked against the Alhambra on every use, so direct edits of ``city`` stay safe.
+    """
 
     hand: list[int]
     city: dict[int, int]
     reserve: list[int]
+    cached: CityAnalysis | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> PlayerState:
-        """Independent copy."""
-        return PlayerState(self.hand[:], self.city.copy(), self.reserve[:])
+        """Independent copy (the immutable analysis is shared)."""
+        return PlayerState(self.hand[:], self.city.copy(), self.reserve[:], self.cached)
+
+    def build(self, position: int, tile: int) -> None:
+        """Put a tile into the Alhambra (no rule check)."""
+        self.city[position] = tile
+        self.cached = None
+
+    def unbuild(self, position: int) -> int:
+        """Take the tile off a position of the Alhambra and return it (no rule check)."""
+        self.cached = None
+        return self.city.pop(position)
+
+    def analysis(self, walls: Sequence[int]) -> CityAnalysis:
+        """The cached analysis of this Alhambra (computed on first use after a change)."""
+        a = self.cached
+        if a is None or a.cells != self.city:
+            a = self.cached = CityAnalysis(self.city, walls, ORIGIN)
+        return a
 
 
 STAGE_TURN = "turn"
@@ -147,33 +171,23 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy (module slices are immutable and shared)."""
-        return GameState(
-            config=self.config,
-            components=self.components,
-            seed=self.seed,
-            deck=self.deck[:],
-            display=self.display[:],
-            discard=self.discard[:],
-            market=self.market[:],
-            bag=self.bag[:],
-            players=[p.copy() for p in self.players],
-            scores=self.scores[:],
-            neutral=None if self.neutral is None else self.neutral[:],
-            neutral_score=self.neutral_score,
-            removed=self.removed[:],
-            current=self.current,
-            turn=self.turn,
-            stage=self.stage,
-            pending=self.pending[:],
-            scoring_queue=self.scoring_queue[:],
-            rounds_scored=self.rounds_scored,
-            reshuffles=self.reshuffles,
-            outcome=self.outcome,
-            market_exhausted=self.market_exhausted,
-            mods=dict(self.mods),
-            market_currency=self.market_currency,
-            score_history=self.score_history[:],
-        )
+        new = object.__new__(GameState)
+        for name in _SHARED_FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.deck = self.deck[:]
+        new.display = self.display[:]
+        new.discard = self.discard[:]
+        new.market = self.market[:]
+        new.bag = self.bag[:]
+        new.players = [p.copy() for p in self.players]
+        new.scores = self.scores[:]
+        new.neutral = None if self.neutral is None else self.neutral[:]
+        new.removed = self.removed[:]
+        new.pending = self.pending[:]
+        new.scoring_queue = self.scoring_queue[:]
+        new.mods = dict(self.mods)
+        new.score_history = self.score_history[:]
+        return new
 
     @property
     def is_over(self) -> bool:
@@ -194,3 +208,10 @@ class GameState:
     def card_code(self, card: int) -> str:
         """Code of a card id."""
         return self.components.cards[card].code
+
+
+_COPIED_FIELDS = frozenset(
+    ("deck", "display", "discard", "market", "bag", "players", "scores", "neutral", "removed", "pending", "scoring_queue", "mods", "score_history")
+)
+_SHARED_FIELDS = tuple(f for f in GameState.__dataclass_fields__ if f not in _COPIED_FIELDS)
+"""Fields of immutable values, shared between a state and its copy."""

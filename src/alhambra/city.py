@@ -329,7 +329,7 @@ class CityAnalysis:
         # (checked lazily, only for tiles whose walls fit).
         cells = self.cells
         walls = self.walls
-        out: list[tuple[int, int, int]] = []
+        out: list[tuple[int, int, int, bool]] = []
         n_ = -_STRIDE
         s_ = _STRIDE
         for p in self.frontier:

@@ -175,8 +175,8 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> tuple[GameState
     for m in mods:
         m.deck_piles(state, piles, rng)
     deck: list[int] = []
-    for pile in reversed(piles):
-        deck.extend(pile)
+    for one_pile in reversed(piles):
+        deck.extend(one_pile)
     state.deck = deck
     if state.neutral is not None:
         state.neutral.extend(bag.pop() for _ in range(min(NEUTRAL_START_TILES, len(bag))))
@@ -315,7 +315,9 @@ def refill_market(state: GameState, events: list[Event]) -> bool:
 
 
 # ---------------------------------------------------------------------------------- payments
-def _money_payments(comp: ComponentSet, hand: Sequence[int], currencies: frozenset[int], price: int, special: tuple[str, ...]) -> list[tuple[str, ...]]:
+def _money_payments(
+    comp: ComponentSet, hand: Sequence[int], currencies: frozenset[int], price: int, special: tuple[str, ...]
+) -> list[tuple[str, ...]]:
     """Every multiset of money cards of ``currencies`` from the hand worth at least ``price``."""
     cc = comp.card_currency
     cm = comp.card_is_money
@@ -519,7 +521,7 @@ def legal_actions(state: GameState, kind: str | None = None) -> list[Action]:
         if kind in REDESIGN_KINDS:
             return list(_redesign_actions(state, top.seat, kind[9:]))
         if kind == "end":
-            return [EndTurn()] if top.actions > 0 else []
+            return [EndTurn()] if top.actions > 0 or _stuck(state, top) else []
         if kind in state.config.modules:
             return load_module(kind).turn_actions(state, top.seat)
         return []
@@ -541,7 +543,8 @@ def action_kinds(state: GameState) -> list[str]:
         return []
     top = state.pending[-1]
     if isinstance(top, ChooseAction):
-        kinds = ["take"] if any(c >= 0 for c in state.display) else []
+        shown = any(c >= 0 for c in state.display)
+        kinds = ["take"] if shown else []
         kinds.append("buy")
         p = state.players[top.seat]
         if p.reserve:
@@ -549,7 +552,7 @@ def action_kinds(state: GameState) -> list[str]:
         elif len(p.city) > 1:
             kinds.append("redesign-remove")
         kinds += state.config.modules
-        if top.actions > 0:
+        if top.actions > 0 or not shown:
             kinds.append("end")
         return kinds
     if isinstance(top, PlaceTiles):
@@ -623,13 +626,14 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
     tiles = comp.tiles
     an = p.analysis(walls)
     mods = _mods(state)
-    key = (form, *sorted(p.reserve))
+    in_reserve = sorted(p.reserve)
+    key = (form, *in_reserve)
     if not mods:
         cached = an.memo.get(key)
         if cached is not None:
             return cached  # type: ignore[return-value]
     out: list[Action] = []
-    reserve = sorted(set(key[1:]), key=lambda t: tiles[t].code)  # type: ignore[arg-type]
+    reserve = sorted(set(in_reserve), key=lambda t: tiles[t].code)
     xy = geo.xy
     if form is None or form == "build":
         for t in reserve:
@@ -664,9 +668,17 @@ def _turn_actions(state: GameState, top: ChooseAction) -> list[Action]:
     out += _redesign_actions(state, top.seat)
     for m in modules_of(state.config):
         out += m.turn_actions(state, top.seat)
-    if top.actions > 0:
+    if top.actions > 0 or not out:
         out.append(EndTurn())
     return out
+
+
+def _stuck(state: GameState, top: ChooseAction) -> bool:
+    """True when a player at the start of a turn has no action at all (every money card is in
+    the hands, nothing is affordable, nothing can be redesigned): they may only pass."""
+    if any(c >= 0 for c in state.display):
+        return False
+    return _turn_actions(state, ChooseAction(top.seat, 1, top.bought)) == [EndTurn()]
 
 
 def _legal_positions(state: GameState, seat: int, tile: int) -> list[int]:
@@ -793,7 +805,7 @@ def _check(state: GameState, action: Action) -> None:
         if rule is not None:
             raise IllegalPlacement(f"{action.reserve_tile} cannot take the place of {action.city_tile}: {_rule_text(rule)}", rule)
     elif isinstance(action, EndTurn):
-        if top.actions == 0:
+        if top.actions == 0 and not _stuck(state, top):
             raise IllegalAction("you must take an action before ending your turn")
     else:
         raise IllegalAction(f"{action} is not a core action")
@@ -890,7 +902,7 @@ def _perform(state: GameState, action: Action, events: list[Event]) -> None:
         exact = payment_value(comp, [c for c in paid if comp.card_is_money[c]]) == comp.tile_price[t]
         code = comp.tiles[t].code
         events.append(BuildingBought(seat, action.square, code, action.payment, exact))
-        top = ChooseAction(seat, top.actions, top.bought + (code,))
+        top = ChooseAction(seat, top.actions, (*top.bought, code))
         _finish_action(state, top, exact, events)
     elif isinstance(action, BuildFromReserve):
         t = comp.tile_ids[action.tile]

@@ -211,7 +211,7 @@ class GameState:
 
 
 _COPIED_FIELDS = frozenset(
-    ("deck", "display", "discard", "market", "bag", "players", "scores", "neutral", "removed", "pending", "scoring_queue", "mods", "score_history")
+    """deck display discard market bag players scores neutral removed pending scoring_queue mods score_history""".split()
 )
 _SHARED_FIELDS = tuple(f for f in GameState.__dataclass_fields__ if f not in _COPIED_FIELDS)
 """Fields of immutable values, shared between a state and its copy."""

@@ -69,6 +69,6 @@ class Value:
         if extra:
             raise NotationError(f"unexpected fields for {data['type']}: {sorted(extra)}")
         try:
-            return sub(**{k: _from_json(v) for k, v in data.items() if k != "type"})  # type: ignore[return-value]
+            return sub(**{k: _from_json(v) for k, v in data.items() if k != "type"})
         except TypeError as e:
             raise NotationError(f"bad {data['type']} object: {e}") from None

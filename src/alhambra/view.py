@@ -36,7 +36,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
             {
                 "seat": s,
                 "score": state.scores[s],
-                "hand": [cc(c) for c in sorted(p.hand, key=lambda c: (comp.card_currency[c], comp.card_value[c], cc(c)))] if s == viewer else None,
+                "hand": _hand(state, p.hand) if s == viewer else None,
                 "hand_count": len(p.hand),
                 "alhambra": [{"x": geo.xy(q)[0], "y": geo.xy(q)[1], "tile": tc(t)} for q, t in sorted(p.city.items())],
                 "reserve": sorted(tc(t) for t in p.reserve),
@@ -70,6 +70,11 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "module_views": {m.id: m.view(state, viewer) for m in modules_of(state.config)},
         "legal_actions": [str(a) for a in legal_actions(state)] if viewer is not None and viewer == to_act else [],
     }
+
+
+def _hand(state: GameState, hand: list[int]) -> list[str]:
+    comp = state.components
+    return [state.card_code(c) for c in sorted(hand, key=lambda c: (comp.card_currency[c], comp.card_value[c], state.card_code(c)))]
 
 
 def view_events(events: Iterable[Event], viewer: int | None) -> list[dict[str, Any]]:

@@ -276,6 +276,8 @@ def draw_card(state: GameState, events: list[Event]) -> int | None:
 
 def refill_display(state: GameState, events: list[Event]) -> None:
     """Fill every empty display slot from the money pile."""
+    if -1 not in state.display:
+        return
     slots: list[int] = []
     codes: list[str] = []
     for i in range(DISPLAY_SIZE):
@@ -295,6 +297,8 @@ def refill_market(state: GameState, events: list[Event]) -> bool:
 
     Returns False (and records that the game must end) when some square stays empty.
     """
+    if -1 not in state.market:
+        return True
     squares: list[int] = []
     tiles: list[str] = []
     complete = True
@@ -989,7 +993,8 @@ def _complete_turn(state: GameState, events: list[Event]) -> None:
     events.append(TurnEnded(state.current))
     refill_display(state, events)
     refill_market(state, events)
-    _run_scoring_queue(state, events)
+    if state.scoring_queue:
+        _run_scoring_queue(state, events)
     state.stage = STAGE_BETWEEN
     for m in modules_of(state.config):
         m.after_turn(state, events)

@@ -68,7 +68,10 @@ class Module:
 
     # ----- actions --------------------------------------------------------------------
     def turn_actions(self, state: GameState, seat: int) -> list[Action]:
-        """Extra actions the player may choose as a turn action (the ``ChooseAction`` phase)."""
+        """Extra actions the player may choose as a turn action (the ``ChooseAction`` phase).
+
+        Their :meth:`perform` must close the action with
+        :func:`alhambra.engine.finish_turn_action` (another action allowed, or the phase ends)."""
         return []
 
     def pending_actions(self, state: GameState, pending: Pending) -> list[Action]:

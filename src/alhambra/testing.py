@@ -1,0 +1,182 @@
+"""Helpers for tests of the engine and of modules (not used by the engine itself).
+
+* :func:`set_hand` and :func:`set_market` arrange a situation on a copied state while keeping
+  every card and tile in exactly one place.
+* :func:`check_conservation` asserts exactly that.
+* :func:`play_random_game` plays a whole game with random legal actions and checks, at every
+  step, that every legal action is accepted by :func:`~alhambra.engine.apply`, that listing the
+  actions kind by kind gives the same actions, that the state survives a JSON round trip and
+  that cards and tiles are conserved; at the end, that the game record replays to the same state
+  (with :func:`~alhambra.engine.apply` and with :func:`~alhambra.engine.apply_unchecked`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .actions import Action
+from .engine import action_kinds, apply, apply_unchecked, legal_actions, new_game
+from .events import Event
+from .hooks import modules_of
+from .record import GameRecord, replay
+from .serialize import state_from_json, state_to_json
+from .state import GameConfig, GameState
+from .view import view
+
+__all__ = ["RandomGame", "check_conservation", "play_random_game", "set_hand", "set_market"]
+
+
+def set_hand(state: GameState, seat: int, codes: Sequence[str]) -> None:
+    """Give ``seat`` exactly the cards ``codes`` (in place).
+
+    The old hand goes to the bottom of the draw pile. Each wanted card is taken from the draw
+    pile, the discard pile or the display (a display slot is refilled with the top money card
+    of the draw pile); ``KeyError`` if no free copy is left.
+    """
+    cards = state.components.cards
+    hand = state.players[seat].hand
+    state.deck[:0] = hand
+    hand.clear()
+    for code in codes:
+        for pile in (state.deck, state.discard):
+            found = next((c for c in reversed(pile) if cards[c].code == code), None)
+            if found is not None:
+                pile.remove(found)
+                hand.append(found)
+                break
+        else:
+            slot = next((i for i, c in enumerate(state.display) if c >= 0 and cards[c].code == code), None)
+            if slot is None:
+                raise KeyError(f"no free card {code!r} in the draw pile, discard pile or display")
+            hand.append(state.display[slot])
+            other = next(c for c in reversed(state.deck) if cards[c].is_money)
+            state.deck.remove(other)
+            state.display[slot] = other
+
+
+def set_market(state: GameState, square: int, code: str) -> None:
+    """Put the tile ``code`` on market square ``square`` (1-4), swapping it with the tile there;
+    the tile is taken from the bag or another market square (``KeyError`` otherwise)."""
+    t = state.components.tile_ids[code]
+    old = state.market[square - 1]
+    if t == old:
+        return
+    if t in state.market:
+        state.market[state.market.index(t)] = old
+    elif t in state.bag:
+        i = state.bag.index(t)
+        if old >= 0:
+            state.bag[i] = old
+        else:
+            del state.bag[i]
+    else:
+        raise KeyError(f"{code} is neither in the bag nor on the market")
+    state.market[square - 1] = t
+
+
+def check_conservation(state: GameState) -> None:
+    """Assert that every card and every tile of the game is in exactly one place."""
+    comp = state.components
+    mods = modules_of(state.config)
+    cards = list(state.deck) + [c for c in state.display if c >= 0] + state.discard + state.removed
+    for p in state.players:
+        cards += p.hand
+    for m in mods:
+        cards += m.held_cards(state)
+    assert Counter(cards) == Counter(range(len(comp.cards))), "a card is missing or in two places"
+    tiles = list(state.bag) + [t for t in state.market if t >= 0] + list(state.neutral or ())
+    for p in state.players:
+        tiles += list(p.city.values()) + p.reserve
+    for top in state.pending:
+        for code in getattr(top, "tiles", ()):
+            tiles.append(comp.tile_ids[code])
+        for code in getattr(top, "bought", ()):
+            tiles.append(comp.tile_ids[code])
+    for m in mods:
+        tiles += m.held_tiles(state)
+    assert Counter(tiles) == Counter(range(len(comp.tiles))), "a tile is missing or in two places"
+
+
+def _check_round_trip(state: GameState) -> None:
+    data = state_to_json(state)
+    text = json.dumps(data, sort_keys=True)
+    back = state_from_json(json.loads(text))
+    assert json.dumps(state_to_json(back), sort_keys=True) == text, "state does not survive a JSON round trip"
+    assert legal_actions(back) == legal_actions(state), "a rebuilt state offers other actions"
+
+
+@dataclass
+class RandomGame:
+    """What :func:`play_random_game` returns."""
+
+    state: GameState
+    record: GameRecord
+    events: list[Event] = field(default_factory=list)
+    actions: Counter[str] = field(default_factory=Counter)
+    """How often each action keyword (``take``, ``vizier buy``, ...) was chosen."""
+
+
+def _keyword(action: Action) -> str:
+    words = str(action).split()
+    return " ".join(words[:2]) if action.module is not None else words[0]
+
+
+def play_random_game(
+    config: GameConfig,
+    seed: int,
+    *,
+    rng_seed: int | None = None,
+    try_every_action: bool = True,
+    prefer: Callable[[Action], float] | None = None,
+    max_steps: int = 5000,
+) -> RandomGame:
+    """Play a game with random legal actions, checking the engine's promises at every step.
+
+    ``prefer`` weights actions (default: redesigns 1, everything else 10, so games make
+    progress). With ``try_every_action`` every legal action of every state is applied to a copy.
+    """
+    rng = random.Random(seed if rng_seed is None else rng_seed)
+    state, events = new_game(config, seed)
+    record = GameRecord(config, seed)
+    chosen: Counter[str] = Counter()
+    weight = prefer or (lambda a: 1.0 if str(a).startswith("redesign") else 10.0)
+    for _ in range(max_steps):
+        if state.is_over:
+            break
+        check_conservation(state)
+        _check_round_trip(state)
+        seat = state.to_act
+        assert seat is not None
+        for viewer in (None, seat):
+            json.dumps(view(state, viewer))
+        acts = legal_actions(state)
+        assert acts, "the game waits for a seat that has no legal action"
+        assert len(set(acts)) == len(acts), "legal actions repeat"
+        by_kind = [a for k in action_kinds(state) for a in legal_actions(state, k)]
+        assert sorted(map(str, by_kind)) == sorted(map(str, acts)), "actions by kind differ from all legal actions"
+        if try_every_action:
+            for a in acts:
+                apply(state, a, seat)
+        action = rng.choices(acts, [weight(a) for a in acts])[0]
+        state, evs = apply(state, action, seat)
+        events += evs
+        record.actions.append(action)
+        chosen[_keyword(action)] += 1
+    else:
+        raise AssertionError(f"the game did not end within {max_steps} steps")
+    check_conservation(state)
+    _check_round_trip(state)
+    assert legal_actions(state) == []
+    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    replayed, replay_events = replay(again)
+    assert state_to_json(replayed) == state_to_json(state), "the record does not replay to the same state"
+    assert replay_events == events, "the replay caused other events"
+    fast, _ = new_game(config, seed)
+    for action in record.actions:
+        apply_unchecked(fast, action)
+    assert state_to_json(fast) == state_to_json(state), "apply_unchecked reaches another state"
+    return RandomGame(state, record, events, chosen)

@@ -245,5 +245,16 @@ register_parser("end", _parse_end)
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
-    """Rebuild any registered action from its JSON dict."""
-    return Action.from_dict(data)
+    """Rebuild any registered action from its JSON dict, checking it is well formed.
+
+    The dict is read into an action and checked by a round trip through the text notation, so
+    a field of the wrong type (``"cards": 5``) is a :class:`NotationError`, never a crash later.
+    """
+    action = Action.from_dict(data)
+    try:
+        again = parse_action(action.notation())
+    except (NotationError, TypeError, ValueError, AttributeError, IndexError, KeyError):
+        again = None
+    if again != action:
+        raise NotationError(f"malformed action {data!r}")
+    return action

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, parse_action
+from .actions import Action, action_from_dict, parse_action
 from .engine import apply, new_game
 from .errors import AlhambraError, IllegalAction, NotationError, RecordError
 from .events import Event
@@ -50,7 +50,7 @@ class GameRecord:
         actions: list[Action] = []
         for i, a in enumerate(raw):
             try:
-                actions.append(parse_action(a) if isinstance(a, str) else Action.from_dict(a))
+                actions.append(parse_action(a) if isinstance(a, str) else action_from_dict(a))
             except NotationError as e:
                 raise RecordError(f"step {i + 1}: {e}", i) from None
         return cls(config, seed, actions)

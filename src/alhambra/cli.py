@@ -1,0 +1,465 @@
+"""The ``alhambra`` command line: score a real Alhambra, benchmark, replay, demo, list modules.
+
+Exit codes are part of the contract:
+
+* ``score``: 0 legal Alhambra, 1 broken rule or impossible tiles, 2 unreadable input;
+* ``replay``: 0 replayed, 1 illegal or corrupt record (the error names the step), 2 unreadable
+  file or JSON;
+* every command: 2 for bad options (one line on stderr, never a traceback); 3 for an
+  internal error (a bug: set ``ALHAMBRA_DEBUG=1`` to see the traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+from . import __version__
+from . import city as geo
+from .bench import BenchResult, run_bench
+from .components import KINDS
+from .demo import group_by_turn, play_demo
+from .engine import building_counts
+from .errors import AlhambraError, ConfigError, RecordError
+from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
+from .hooks import available_modules, load_module
+from .layout import LayoutError, LayoutReport, check_layout, draw_layout, load_layout, parse_layout
+from .record import GameRecord, replay
+from .state import GameState
+
+__all__ = ["app", "main"]
+
+
+class _OneLineErrors(TyperGroup):
+    """Report usage errors (bad options, unknown commands) as one line on stderr, exit code 2."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except typer.TyperException as e:
+            show = getattr(e, "show", None)
+            if type(e).__name__ == "NoArgsIsHelpError" and callable(show):
+                show()  # `alhambra` alone prints the help
+            else:
+                ctx = getattr(e, "ctx", None)
+                hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+                print(f"alhambra: error: {' '.join(e.format_message().split())}{hint}", file=sys.stderr)
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            print("alhambra: aborted", file=sys.stderr)
+            sys.exit(1)
+        except Exception as e:
+            if os.environ.get("ALHAMBRA_DEBUG"):
+                raise
+            detail = " ".join(str(e).split())
+            print(f"alhambra: internal error: {type(e).__name__}: {detail} (set ALHAMBRA_DEBUG=1 for the traceback)", file=sys.stderr)
+            sys.exit(EXIT_INTERNAL)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+app = typer.Typer(
+    name="alhambra",
+    cls=_OneLineErrors,
+    help="Alhambra: the rules engine of the board game, from the command line.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_INPUT = 2
+EXIT_INTERNAL = 3
+
+_STYLES = {"wall": "bold", "fountain": "bold cyan", "tile": "", "bad": "bold red", "axis": "dim", None: ""}
+_KIND_LETTER = {k: k[0].upper() for k in KINDS}
+
+
+def _out() -> Console:
+    """Console on the current stdout (looked up per call so test runners can capture it)."""
+    return Console(file=sys.stdout, soft_wrap=True, highlight=False)
+
+
+def _fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
+    """Print one ``alhambra: error: ...`` line on stderr and exit with ``code``."""
+    first = " ".join(str(message).split())
+    print(f"alhambra: error: {first}", file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def _seat_name(seat: int) -> str:
+    return "Dirk (neutral)" if seat < 0 else f"player {seat + 1}"
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        print(f"alhambra {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", help="Show the version and exit.", callback=_version_callback, is_eager=True)
+    ] = False,
+) -> None:
+    """Alhambra: the rules engine of the board game, from the command line."""
+
+
+# ---------------------------------------------------------------------------------- score
+@app.command()
+def score(
+    layout: Annotated[str, typer.Argument(metavar="LAYOUT.json", help="Layout file ('-' reads standard input).", show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    ascii_only: Annotated[bool, typer.Option("--ascii", help="Draw with plain ASCII instead of box-drawing characters.")] = False,
+) -> None:
+    """Check and score a physical Alhambra laid out on the table.
+
+    LAYOUT is {"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 1, "y": 0, "kind":
+    "garden", "price": 8, "walls": "NW"}, ...]} with x growing east and y growing south.
+    Exit code 0: legal; 1: a building rule is broken or a tile is not a real base-game tile;
+    2: unreadable input.
+    """
+    try:
+        if layout == "-":
+            try:
+                data = json.loads(sys.stdin.read())
+            except json.JSONDecodeError as e:
+                raise LayoutError(f"standard input: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+            tiles = parse_layout(data)
+        else:
+            tiles = load_layout(layout)
+    except LayoutError as e:
+        _fail(str(e))
+    report = check_layout(tiles)
+    if as_json:
+        print(json.dumps(report.to_json()))
+    else:
+        _print_layout_report(report, "ascii" if ascii_only or not _can_encode("┏━┃") else "unicode")
+    raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
+
+
+def _can_encode(text: str) -> bool:
+    enc = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        text.encode(enc)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _print_layout_report(report: LayoutReport, charset: str) -> None:
+    con = _out()
+    n = sum(1 for t in report.tiles if not t.is_fountain)
+    con.print(Text(f"Alhambra with {n} building tile{'s' if n != 1 else ''}", style="bold"))
+    con.print()
+    for line in draw_layout(report, charset):
+        text = Text()
+        for chunk, tag in line:
+            text.append(chunk, style=_STYLES.get(tag, ""))
+        con.print(text)
+    con.print()
+    con.print(
+        Text(
+            "F fountain, P pavilion, S seraglio, A arcades, C chambers, G garden, T tower; "
+            f"{'= and # are walls' if charset == 'ascii' else 'heavy lines are walls'}; x grows east, y grows south.",
+            style="dim",
+        )
+    )
+    con.print()
+    table = Table(title="Buildings", title_justify="left", show_edge=False, box=box.ASCII if charset == "ascii" else box.HEAVY_HEAD)
+    for k in KINDS:
+        table.add_column(k, justify="right")
+    table.add_column("total", justify="right", style="bold")
+    table.add_row(*(str(report.buildings[k]) for k in KINDS), str(sum(report.buildings.values())))
+    con.print(table)
+    con.print()
+    con.print(Text.assemble(("Longest outer wall: ", "bold"), f"{report.longest_wall} (1 point per segment in every scoring round)"))
+    con.print()
+    if report.valid:
+        mark = "✔ " if charset == "unicode" else "OK: "
+        con.print(Text(f"{mark}This Alhambra follows every building rule.", style="bold green"))
+        return
+    count = len(report.violations)
+    mark = "✘ " if charset == "unicode" else ""
+    con.print(Text(f"{mark}This Alhambra is not legal: {count} problem{'s' if count != 1 else ''}.", style="bold red"))
+    for v in report.violations:
+        where = f"at {v.x},{v.y}" if v.x is not None else "overall"
+        con.print(Text.assemble("  ", (v.rule, "red"), f" {where}: {v.message}"))
+
+
+# ---------------------------------------------------------------------------------- bench
+@app.command()
+def bench(
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game (2-6).")] = 4,
+    games: Annotated[int, typer.Option("--games", "-g", help="Number of games per path.")] = 50,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of game 0 (game i uses seed + i).")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Play random games and report engine speed (checked apply and the unchecked fast path)."""
+    if games < 1:
+        _fail("--games must be at least 1")
+    try:
+        result = run_bench(players=players, games=games, seed=seed)
+    except ConfigError as e:
+        _fail(str(e))
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    _print_bench(result)
+
+
+def _print_bench(r: BenchResult) -> None:
+    con = _out()
+    table = Table(title=f"Alhambra engine benchmark: {r.games} random games, {r.players} players, seeds {r.seed}..{r.seed + r.games - 1}")
+    table.add_column("figure")
+    table.add_column("checked apply", justify="right")
+    table.add_column("apply_unchecked", justify="right")
+    table.add_row("games/s", f"{r.games_per_s:,.1f}", f"{r.unchecked_games_per_s:,.1f}")
+    table.add_row("actions/s", f"{r.actions_per_s:,.0f}", f"{r.unchecked_actions_per_s:,.0f}")
+    table.add_row("time per game (ms)", f"{1000 / r.games_per_s:,.2f}", f"{1000 / r.unchecked_games_per_s:,.2f}")
+    table.add_row("median apply (µs)", f"{r.apply_median_us:,.1f}", f"{r.apply_unchecked_median_us:,.1f}")
+    table.add_row("median legal_actions (µs)", f"{r.legal_actions_median_us:,.1f}", "")
+    table.add_row("mean actions per game", f"{r.mean_actions_per_game:,.1f}", "")
+    con.print(table)
+    if not r.paths_agree:
+        con.print(Text("warning: the checked and unchecked paths played different games", style="bold red"))
+
+
+# ---------------------------------------------------------------------------------- replay
+def _read_json_file(path: str) -> Any:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        _fail(f"{p}: no such file")
+    except IsADirectoryError:
+        _fail(f"{p}: is a directory")
+    except (OSError, UnicodeDecodeError) as e:
+        _fail(f"{p}: cannot read: {e}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        _fail(f"{p}: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})")
+
+
+def _result_json(state: GameState) -> dict[str, Any]:
+    best = max(state.scores)
+    return {
+        "outcome": state.outcome,
+        "turn": state.turn,
+        "scores": list(state.scores),
+        "winners": [s for s, v in enumerate(state.scores) if v == best] if state.outcome else [],
+        "neutral_score": state.neutral_score if state.neutral is not None else None,
+    }
+
+
+@app.command(name="replay")
+def replay_cmd(
+    record_file: Annotated[str, typer.Argument(metavar="RECORD.json", help="A game record (alhambra-record/1).", show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (outcome, scores, winners).")] = False,
+) -> None:
+    """Re-apply a game record and print the final scores.
+
+    Exit code 1 for an illegal or corrupt record (the error names the step), 2 for an
+    unreadable file.
+    """
+    data = _read_json_file(record_file)
+    try:
+        record = GameRecord.from_json(data)
+        state, _ = replay(record)
+    except RecordError as e:
+        _fail(f"{record_file}: {e}", EXIT_INVALID)
+    except AlhambraError as e:  # pragma: no cover - replay wraps engine errors in RecordError
+        _fail(f"{record_file}: {e}", EXIT_INVALID)
+    if as_json:
+        print(json.dumps(_result_json(state)))
+        return
+    con = _out()
+    mods = ", ".join(record.config.modules) or "none"
+    con.print(
+        Text(f"Replayed {len(record.actions)} actions: {record.config.players} players, seed {record.seed}, modules: {mods}", style="bold")
+    )
+    _print_scores(con, state)
+
+
+# ---------------------------------------------------------------------------------- demo
+def _parse_modules(text: str | None) -> tuple[str, ...]:
+    if not text:
+        return ()
+    mods = tuple(m.strip() for m in text.split(",") if m.strip())
+    for m in mods:
+        try:
+            load_module(m)
+        except ConfigError as e:
+            _fail(str(e))
+    return mods
+
+
+@app.command()
+def demo(
+    players: Annotated[int, typer.Option("--players", "-p", help="Players (2-6).")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the deal and of the players' choices.")] = 0,
+    modules: Annotated[
+        str | None, typer.Option("--modules", "-m", help="Comma-separated module ids, e.g. vizier,currency_exchange.")
+    ] = None,
+    record: Annotated[Path | None, typer.Option("--record", "-r", help="Write the game record (JSON) here.", dir_okay=False)] = None,
+    turns: Annotated[int | None, typer.Option("--turns", "-t", help="Stop after this many turns (the game ends truncated).")] = None,
+) -> None:
+    """Play a demo game between random players and print it turn by turn."""
+    mods = _parse_modules(modules)
+    if turns is not None and turns < 1:
+        _fail("--turns must be at least 1")
+    try:
+        game = play_demo(players=players, seed=seed, modules=mods, turns=turns)
+    except ConfigError as e:
+        _fail(str(e))
+    if record is not None:
+        try:
+            record.write_text(json.dumps(game.record.to_json(), indent=1) + "\n", encoding="utf-8")
+        except OSError as e:
+            _fail(f"cannot write {record}: {e.strerror or e}")
+    con = _out()
+    con.rule(Text(f"Alhambra demo: {players} random players, seed {seed}, modules: {', '.join(mods) or 'none'}", style="bold"))
+    _print_events(con, game.events)
+    con.print()
+    _print_scores(con, game.state)
+    if record is not None:
+        n = len(game.record.actions)
+        con.print(Text(f"Game record written to {record} ({n} actions); replay it with: alhambra replay {record}", style="dim"))
+
+
+def _print_events(con: Console, events: Sequence[Event]) -> None:
+    for start, group in group_by_turn(events):
+        if start is None:
+            con.print(Text("Setup", style="bold"))
+        else:
+            con.print(Text(f"Turn {start.turn} · {_seat_name(start.seat)}", style="bold blue"))
+        for e in group:
+            if isinstance(e, TurnEnded):
+                continue
+            if isinstance(e, RoundScored):
+                con.print(_round_panel(e))
+            elif isinstance(e, GameEnded):
+                con.print(Text(f"  {e.describe()}", style="bold green"))
+            elif isinstance(e, GameStarted):
+                con.print(f"  {e.describe()}")
+                con.print(f"  market: {' '.join(t or '-' for t in e.market)}; display: {' '.join(c or '-' for c in e.display)}")
+                for s, money in enumerate(e.starting_money):
+                    con.print(f"  {_seat_name(s)} starts with {'+'.join(money)}")
+                if e.neutral_tiles:
+                    con.print(f"  Dirk (neutral) starts with {' '.join(e.neutral_tiles)}")
+            else:
+                con.print(f"  {e.describe()}")
+
+
+def _round_panel(e: RoundScored) -> Panel:
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("")
+    for k in KINDS:
+        table.add_column(_KIND_LETTER[k], justify="right")
+    table.add_column("wall", justify="right")
+    for mod in e.extra:
+        table.add_column(mod, justify="right")
+    table.add_column("round", justify="right", style="bold")
+    table.add_column("total", justify="right", style="bold")
+    for s, pts in enumerate(e.points):
+        cells = [f"{e.counts[k][s]}→{e.kinds[k][s]}" if e.kinds[k][s] else str(e.counts[k][s]) for k in KINDS]
+        extra = [str(v[s]) for v in e.extra.values()]
+        table.add_row(_seat_name(s), *cells, str(e.walls[s]), *extra, f"+{pts}", str(e.scores[s]))
+    if len(e.counts[KINDS[0]]) > len(e.points):  # the neutral player, last
+        s = len(e.points)
+        cells = [f"{e.counts[k][s]}→{e.kinds[k][s]}" if e.kinds[k][s] else str(e.counts[k][s]) for k in KINDS]
+        table.add_row("Dirk", *cells, "", *["" for _ in e.extra], f"+{e.neutral_points}", str(e.neutral_score))
+    return Panel(table, title=f"Scoring round {e.round}", subtitle="buildings→points per kind", style="yellow", expand=False)
+
+
+def _print_scores(con: Console, state: GameState) -> None:
+    n = state.config.players
+    best = max(state.scores)
+    over = state.outcome is not None
+    title = f"Final scores ({state.outcome} after turn {state.turn})" if over else f"Scores (game in progress, turn {state.turn})"
+    table = Table(title=title, title_justify="left")
+    table.add_column("")
+    table.add_column("score", justify="right", style="bold")
+    for k in KINDS:
+        table.add_column(_KIND_LETTER[k], justify="right")
+    table.add_column("wall", justify="right")
+    table.add_column("reserve", justify="right")
+    order = sorted(range(n), key=lambda s: (-state.scores[s], s))
+    for s in order:
+        counts = building_counts(state, s)
+        p = state.players[s]
+        mark = " ★" if over and state.scores[s] == best else ""
+        table.add_row(
+            _seat_name(s) + mark,
+            str(state.scores[s]),
+            *(str(counts.get(k, 0)) for k in KINDS),
+            str(geo.longest_wall(p.city, state.components.tile_walls)),
+            str(len(p.reserve)),
+        )
+    if state.neutral is not None:
+        counts = building_counts(state, -1)
+        table.add_row(_seat_name(-1), str(state.neutral_score), *(str(counts.get(k, 0)) for k in KINDS), "", "")
+    con.print(table)
+    if over:
+        winners = [s for s in range(n) if state.scores[s] == best]
+        names = " and ".join(_seat_name(s) for s in winners)
+        if state.outcome == "truncated":
+            verdict = f"Game truncated; leading: {names} with {best} points"
+        elif len(winners) == 1:
+            verdict = f"Winner: {names} with {best} points"
+        else:
+            verdict = f"Shared win: {names} with {best} points"
+        con.print(Text(verdict, style="bold green"))
+
+
+# ---------------------------------------------------------------------------------- modules
+@app.command(name="modules")
+def modules_cmd() -> None:
+    """List the plug-in modules that can be added to a game."""
+    con = _out()
+    ids = available_modules()
+    if not ids:
+        con.print("No modules are installed.")
+        return
+    table = Table(title="Available modules", title_justify="left")
+    table.add_column("id", style="bold")
+    table.add_column("title")
+    table.add_column("description")
+    for mid in ids:
+        try:
+            m = load_module(mid)
+        except (ConfigError, ImportError) as e:
+            table.add_row(mid, "", Text(f"cannot be loaded: {e}", style="red"))
+            continue
+        table.add_row(mid, m.title or "", m.description or "")
+    con.print(table)
+    con.print(Text("Use them with: alhambra demo --modules " + ",".join(ids), style="dim"))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the command line (``python -m alhambra``)."""
+    app(args=list(argv) if argv is not None else None, prog_name="alhambra")

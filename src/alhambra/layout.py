@@ -1,0 +1,382 @@
+"""Check and score a physical Alhambra laid out on a real table (``alhambra score``).
+
+A layout is JSON like::
+
+    {"tiles": [
+        {"x": 0, "y": 0, "kind": "fountain"},
+        {"x": 1, "y": 0, "kind": "garden", "price": 8, "walls": "NW"},
+        {"x": 0, "y": -1, "kind": "pavilion", "price": 8}
+    ]}
+
+``x`` grows east and ``y`` grows south; the fountain may be anywhere. ``walls`` lists the
+walled sides as letters N, E, S, W (any case, any order; ``""`` for none). It may be left out
+when kind and price name exactly one base tile (pavilion 8 is unique); for an ambiguous
+kind and price (garden 8 exists with walls SW, NE and NW) leaving it out is an input error
+that names the choices.
+
+Two kinds of problem are kept apart:
+
+* :class:`LayoutError`: the input cannot be read (bad JSON, missing or mistyped fields,
+  junk wall letters, an ambiguous tile). Nothing is checked.
+* :class:`LayoutViolation`: the input is readable but the Alhambra is not legal: a building
+  rule is broken (``walls_match``, ``on_foot``, ``adjacent``, ``no_holes``, see
+  :data:`alhambra.city.RULE_MESSAGES`), or the tiles are not real: ``unknown_tile`` (no such
+  tile in the base game), ``duplicate_tile`` (the same physical tile twice), ``occupied``
+  (two tiles on one spot), ``one_fountain`` (not exactly one fountain).
+
+Tile objects may only carry the keys ``x``, ``y``, ``kind``, ``price`` and ``walls`` (a typo
+such as ``wall`` would otherwise silently change the meaning); other top-level keys are
+ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from . import city as geo
+from .components import BASE_TILES, FOUNTAIN_KIND, KINDS, letters_to_walls, walls_to_letters
+
+__all__ = [
+    "LAYOUT_RULE_MESSAGES",
+    "LayoutError",
+    "LayoutReport",
+    "LayoutTile",
+    "LayoutViolation",
+    "check_layout",
+    "draw_layout",
+    "drawing_text",
+    "load_layout",
+    "parse_layout",
+    "score_layout",
+    "tile_choices",
+]
+
+COORD_LIMIT: Final = 500
+"""Coordinates must lie within ``-COORD_LIMIT..COORD_LIMIT`` (54 tiles never reach that far)."""
+
+_TILE_KEYS: Final = frozenset({"x", "y", "kind", "price", "walls"})
+
+LAYOUT_RULE_MESSAGES: Final = {
+    **geo.RULE_MESSAGES,
+    "unknown_tile": "there is no such tile in the base game",
+    "duplicate_tile": "the base game has only one tile with this kind, price and walls",
+    "occupied": "two tiles lie on the same place",
+    "one_fountain": "an Alhambra has exactly one fountain (starting tile)",
+}
+"""A readable sentence for every rule id a layout check can report."""
+
+
+class LayoutError(ValueError):
+    """The layout cannot be read; the message says what is wrong and where."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutTile:
+    """One tile as read from the layout.
+
+    ``known`` is True when kind, price and walls name a real base-game tile (or the fountain).
+    """
+
+    x: int
+    y: int
+    kind: str
+    price: int
+    walls: int
+    known: bool
+    index: int
+    """Position of the tile in the input list (0-based)."""
+
+    @property
+    def is_fountain(self) -> bool:
+        """True for the fountain (starting tile)."""
+        return self.kind == FOUNTAIN_KIND
+
+    @property
+    def label(self) -> str:
+        """Short label for drawings: ``F`` for the fountain, else kind letter + price (``G8``)."""
+        if self.is_fountain:
+            return "F"
+        letter = self.kind[:1].upper() if self.kind in KINDS else "?"
+        return f"{letter}{self.price}"
+
+    def describe(self) -> str:
+        """Readable name, e.g. ``garden 8 (walls NW)``."""
+        if self.is_fountain:
+            return "fountain"
+        w = walls_to_letters(self.walls).upper()
+        return f"{self.kind} {self.price} ({'walls ' + w if w else 'no walls'})"
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutViolation:
+    """One problem of a layout: ``rule`` id, place (``None`` when it has no place) and sentence."""
+
+    rule: str
+    x: int | None
+    y: int | None
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"rule": self.rule, "x": self.x, "y": self.y, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutReport:
+    """The result of checking one layout."""
+
+    tiles: tuple[LayoutTile, ...]
+    violations: tuple[LayoutViolation, ...]
+    buildings: dict[str, int]
+    """Building tiles per kind (the fountain is not a building), all six kinds present."""
+    longest_wall: int
+
+    @property
+    def valid(self) -> bool:
+        """True when the Alhambra is legal."""
+        return not self.violations
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``alhambra score --json`` document."""
+        return {
+            "valid": self.valid,
+            "violations": [v.to_json() for v in self.violations],
+            "buildings": dict(self.buildings),
+            "longest_wall": self.longest_wall,
+        }
+
+
+def tile_choices(kind: str, price: int) -> list[str]:
+    """Wall letters (upper case, ``""`` for none) of every base tile with this kind and price."""
+    return [t.wall_letters.upper() for t in BASE_TILES if t.kind == kind and t.price == price]
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _read_tile(raw: object, i: int) -> LayoutTile:
+    where = f"tile {i + 1}"
+    if not isinstance(raw, Mapping):
+        raise LayoutError(f'{where}: expected an object like {{"x": 1, "y": 0, "kind": "garden", "price": 8, "walls": "NW"}}')
+    extra = sorted(str(k) for k in raw if k not in _TILE_KEYS)
+    if extra:
+        raise LayoutError(f"{where}: unknown field(s) {', '.join(extra)} (allowed: x, y, kind, price, walls)")
+    for key in ("x", "y"):
+        if key not in raw:
+            raise LayoutError(f"{where}: missing {key!r}")
+        if not _is_int(raw[key]):
+            raise LayoutError(f"{where}: {key!r} must be an integer, not {raw[key]!r}")
+        if abs(raw[key]) > COORD_LIMIT:
+            raise LayoutError(f"{where}: {key!r} = {raw[key]} is too far from the fountain (limit {COORD_LIMIT})")
+    x: int = raw["x"]
+    y: int = raw["y"]
+    where = f"tile {i + 1} at {x},{y}"
+    kind = raw.get("kind")
+    if not isinstance(kind, str):
+        raise LayoutError(f"{where}: 'kind' must be a string (fountain, {', '.join(KINDS)})")
+    kind = kind.strip().lower()
+    price = raw.get("price")
+    if price is not None and not _is_int(price):
+        raise LayoutError(f"{where}: 'price' must be an integer, not {price!r}")
+    walls_raw = raw.get("walls")
+    if walls_raw is not None and not isinstance(walls_raw, str):
+        raise LayoutError(f'{where}: \'walls\' must be a string of side letters N, E, S, W like "NW" (or "" for none)')
+    walls: int | None = None
+    if walls_raw is not None:
+        try:
+            walls = letters_to_walls(walls_raw.replace(" ", ""))
+        except ValueError as e:
+            raise LayoutError(f"{where}: {e}") from None
+
+    if kind == FOUNTAIN_KIND:
+        known = (price is None or price == 0) and not walls
+        return LayoutTile(x, y, kind, price or 0, walls or 0, known, i)
+    if price is None:
+        if kind in KINDS:
+            raise LayoutError(f"{where}: a {kind} needs a 'price'")
+        return LayoutTile(x, y, kind, 0, walls or 0, False, i)
+    if walls is None:
+        choices = tile_choices(kind, price)
+        if len(choices) > 1:
+            shown = ", ".join(c or "none" for c in choices)
+            raise LayoutError(f"{where}: there are {len(choices)} {kind} tiles with price {price}; give 'walls' (one of: {shown})")
+        if not choices:
+            return LayoutTile(x, y, kind, price, 0, False, i)
+        walls = letters_to_walls(choices[0])
+    known = any(t.kind == kind and t.price == price and t.walls == walls for t in BASE_TILES)
+    return LayoutTile(x, y, kind, price, walls, known, i)
+
+
+def parse_layout(data: Any) -> list[LayoutTile]:
+    """Read a decoded layout document into tiles; raise :class:`LayoutError` on unreadable input."""
+    if not isinstance(data, Mapping):
+        raise LayoutError('a layout must be a JSON object like {"tiles": [...]}')
+    tiles = data.get("tiles")
+    if not isinstance(tiles, list):
+        raise LayoutError("the layout needs a 'tiles' list")
+    return [_read_tile(raw, i) for i, raw in enumerate(tiles)]
+
+
+def load_layout(path: str | Path) -> list[LayoutTile]:
+    """Read a layout file; raise :class:`LayoutError` for a missing file or bad JSON/fields."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LayoutError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise LayoutError(f"{p}: is a directory, not a layout file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise LayoutError(f"{p}: cannot read: {e}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise LayoutError(f"{p}: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    try:
+        return parse_layout(data)
+    except LayoutError as e:
+        raise LayoutError(f"{p}: {e}") from None
+
+
+def _violation(rule: str, x: int | None, y: int | None, detail: str = "") -> LayoutViolation:
+    msg = LAYOUT_RULE_MESSAGES[rule]
+    return LayoutViolation(rule, x, y, f"{msg}: {detail}" if detail else msg)
+
+
+def check_layout(tiles: Sequence[LayoutTile]) -> LayoutReport:
+    """Check a layout against the building rules and the tiles of the base game, and score it.
+
+    Violations come in a fixed order: the tile problems (``occupied``, ``one_fountain``,
+    ``unknown_tile``, ``duplicate_tile``) in input order, then the building rules in the order
+    :func:`alhambra.city.validate_layout` reports them. When two tiles lie on one place, the
+    first one is the one checked further and counted.
+    """
+    out: list[LayoutViolation] = []
+    cells: dict[int, int] = {}
+    placed: list[LayoutTile] = []
+    seen: dict[tuple[str, int, int], LayoutTile] = {}
+    fountain: int | None = None
+    for t in tiles:
+        p = geo.pos(t.x, t.y)
+        if p in cells:
+            other = placed[cells[p]]
+            out.append(_violation("occupied", t.x, t.y, f"{t.describe()} on top of {other.describe()}"))
+            continue
+        if t.is_fountain:
+            if fountain is not None:
+                fx, fy = geo.xy(fountain)
+                out.append(_violation("one_fountain", t.x, t.y, f"a second fountain (the first is at {fx},{fy})"))
+            else:
+                fountain = p
+        if not t.known:
+            out.append(_violation("unknown_tile", t.x, t.y, t.describe()))
+        elif not t.is_fountain:
+            key = (t.kind, t.price, t.walls)
+            first = seen.get(key)
+            if first is not None:
+                out.append(_violation("duplicate_tile", t.x, t.y, f"{t.describe()} is already at {first.x},{first.y}"))
+            else:
+                seen[key] = t
+        cells[p] = len(placed)
+        placed.append(t)
+    if fountain is None:
+        out.append(_violation("one_fountain", None, None, "there is none"))
+    walls = [t.walls for t in placed]
+    if cells:
+        if fountain is not None:
+            found = geo.validate_layout(cells, walls, fountain)
+        else:
+            # Without a fountain only the rules that need no starting point can be checked.
+            found = [v for v in geo.validate_layout(cells, walls, next(iter(cells))) if v.rule not in ("adjacent", "on_foot")]
+        out.extend(LayoutViolation(v.rule, v.x, v.y, v.message) for v in found)
+    counts = geo.kind_counts(cells, [t.kind for t in placed])
+    buildings = {k: counts.get(k, 0) for k in KINDS}
+    return LayoutReport(tuple(placed), tuple(out), buildings, geo.longest_wall(cells, walls))
+
+
+def score_layout(data: Any) -> LayoutReport:
+    """Parse a decoded layout document and check it (see :func:`check_layout`)."""
+    return check_layout(parse_layout(data))
+
+
+# ---------------------------------------------------------------------------------- drawing
+Chunk = tuple[str, str | None]
+"""A piece of a drawn line and its tag: ``None``, ``"wall"``, ``"fountain"``, ``"tile"``,
+``"bad"`` (a tile or place with a violation) or ``"axis"`` (coordinates)."""
+
+_CHARSETS: Final = {
+    # horizontal light/heavy, vertical light/heavy, corners NW NE SW SE indexed by
+    # (horizontal side heavy) + 2 * (vertical side heavy)
+    "unicode": ("─", "━", "│", "┃", "┌┍┎┏", "┐┑┒┓", "└┕┖┗", "┘┙┚┛", "×"),
+    "ascii": ("-", "=", "|", "#", "++++", "++++", "++++", "++++", "x"),
+}
+_CELL_W: Final = 5
+"""Inner width of a drawn tile."""
+
+
+def draw_layout(report: LayoutReport, charset: str = "unicode") -> list[list[Chunk]]:
+    """Draw the Alhambra as lines of tagged text (join the texts for plain output).
+
+    Every tile is a box showing its label (``F`` for the fountain, else kind letter + price);
+    walled sides are heavy lines, open sides light ones. Places with a violation but no tile
+    (an enclosed hole) show a cross. Column and row headers give x and y.
+    """
+    if charset not in _CHARSETS:
+        raise ValueError(f"unknown charset {charset!r}")
+    h, hh, v, vh, c_nw, c_ne, c_sw, c_se, cross = _CHARSETS[charset]
+    at = {(t.x, t.y): t for t in report.tiles}
+    bad = {(vi.x, vi.y) for vi in report.violations if vi.x is not None and vi.y is not None}
+    places = set(at) | bad
+    if not places:
+        return [[("(no tiles)", None)]]
+    xs = [p[0] for p in places]
+    ys = [p[1] for p in places]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    margin = max(len(str(y)) for y in range(y0, y1 + 1)) + 1
+    lines: list[list[Chunk]] = []
+    header = " " * margin + "".join(f"{x:^{_CELL_W + 2}}" for x in range(x0, x1 + 1))
+    lines.append([(header.rstrip(), "axis")])
+    for y in range(y0, y1 + 1):
+        top: list[Chunk] = [(" " * margin, None)]
+        mid: list[Chunk] = [(f"{y:>{margin - 1}} ", "axis")]
+        bot: list[Chunk] = [(" " * margin, None)]
+        for x in range(x0, x1 + 1):
+            t = at.get((x, y))
+            if t is None:
+                blank = " " * (_CELL_W + 2)
+                top.append((blank, None))
+                bot.append((blank, None))
+                if (x, y) in bad:
+                    mid.append((" " + f"{cross * 2:^{_CELL_W}}" + " ", "bad"))
+                else:
+                    mid.append((blank, None))
+                continue
+            n, e, s, w = (bool(t.walls & side) for side in (1, 2, 4, 8))
+            tag_n = "wall" if n else None
+            tag_s = "wall" if s else None
+            top += [(c_nw[n + 2 * w], None), ((hh if n else h) * _CELL_W, tag_n), (c_ne[n + 2 * e], None)]
+            bot += [(c_sw[s + 2 * w], None), ((hh if s else h) * _CELL_W, tag_s), (c_se[s + 2 * e], None)]
+            label_tag = "bad" if (x, y) in bad else ("fountain" if t.is_fountain else "tile")
+            mid += [(vh if w else v, "wall" if w else None), (f"{t.label:^{_CELL_W}}", label_tag), (vh if e else v, "wall" if e else None)]
+        lines += [top, mid, bot]
+    return [_rstrip(line) for line in lines]
+
+
+def _rstrip(line: list[Chunk]) -> list[Chunk]:
+    out = list(line)
+    while out and not out[-1][0].strip():
+        out.pop()
+    if out:
+        text, tag = out[-1]
+        out[-1] = (text.rstrip(), tag)
+    return out
+
+
+def drawing_text(report: LayoutReport, charset: str = "unicode") -> str:
+    """The drawing of :func:`draw_layout` as plain text."""
+    return "\n".join("".join(text for text, _ in line) for line in draw_layout(report, charset))

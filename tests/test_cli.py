@@ -267,20 +267,27 @@ def test_bench_json_figures_are_positive() -> None:
     assert data["actions"] == round(data["mean_actions_per_game"] * 2)
 
 
-def test_bench_plays_the_games_the_policy_defines() -> None:
-    # game i: seed + i for the deal and for a Random choosing uniformly among legal actions
+@pytest.mark.parametrize("policy", ["kinds", "uniform"])
+def test_bench_plays_the_games_the_policy_defines(policy: str) -> None:
+    # game i: seed + i for the deal and for the Random that drives the policy
     import random
 
     from alhambra import GameConfig, apply
+    from alhambra.policies import POLICIES
 
-    r = run_bench(players=2, games=1, seed=3)
+    r = run_bench(players=2, games=1, seed=3, policy=policy)
     rng = random.Random(3)
     state, _ = new_game(GameConfig(players=2), 3)
     n = 0
     while not state.is_over:
-        state, _ = apply(state, rng.choice(legal_actions(state)))
+        state, _ = apply(state, POLICIES[policy](state, rng))
         n += 1
-    assert r.actions == n
+    assert r.actions == n and r.policy == policy
+
+
+def test_bench_rejects_an_unknown_policy() -> None:
+    result = invoke("bench", "-g", "1", "--policy", "clever")
+    assert result.exit_code != 0 and "unknown policy" in result.stderr
 
 
 def test_bench_table() -> None:

@@ -217,13 +217,16 @@ def bench(
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games per path.")] = 50,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of game 0 (game i uses seed + i).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    policy: Annotated[
+        str, typer.Option("--policy", help="Random policy: 'kinds' (uniform kind of move, then uniform move) or 'uniform' (uniform move).")
+    ] = "kinds",
 ) -> None:
     """Play random games and report engine speed (checked apply and the unchecked fast path)."""
     if games < 1:
         _fail("--games must be at least 1")
     try:
-        result = run_bench(players=players, games=games, seed=seed)
-    except ConfigError as e:
+        result = run_bench(players=players, games=games, seed=seed, policy=policy)
+    except (ConfigError, ValueError) as e:
         _fail(str(e))
     if as_json:
         print(json.dumps(result.to_json()))
@@ -233,7 +236,9 @@ def bench(
 
 def _print_bench(r: BenchResult) -> None:
     con = _out()
-    table = Table(title=f"Alhambra engine benchmark: {r.games} random games, {r.players} players, seeds {r.seed}..{r.seed + r.games - 1}")
+    table = Table(
+        title=f"Alhambra engine benchmark: {r.games} random games ({r.policy} policy), {r.players} players, seeds {r.seed}..{r.seed + r.games - 1}"
+    )
     table.add_column("figure")
     table.add_column("checked apply", justify="right")
     table.add_column("apply_unchecked", justify="right")

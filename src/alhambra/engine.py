@@ -844,7 +844,9 @@ def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, i
     if not (-500 < x < 500 and -500 < y < 500):
         raise IllegalPlacement(f"{x},{y} is far outside any Alhambra", "adjacent")
     q = geo.pos(x, y)
-    rule = geo.placement_problem(state.players[seat].city, state.components.tile_walls, state.components.tile_walls[tile], q)
+    walls = state.components.tile_walls
+    p = state.players[seat]
+    rule = None if q in p.analysis(walls).spots(walls[tile]) else geo.placement_problem(p.city, walls, walls[tile], q)
     if rule is None:
         for m in modules_of(state.config):
             rule = m.placement_problem(state, seat, tile, q)

@@ -104,7 +104,12 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         """Independent copy (the immutable analysis is shared)."""
-        return PlayerState(self.hand[:], self.city.copy(), self.reserve[:], self.cached)
+        new = _new_player(PlayerState)
+        new.hand = self.hand[:]
+        new.city = self.city.copy()
+        new.reserve = self.reserve[:]
+        new.cached = self.cached
+        return new
 
     def build(self, position: int, tile: int) -> None:
         """Put a tile into the Alhambra (no rule check)."""
@@ -171,9 +176,10 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy (module slices are immutable and shared)."""
-        new = object.__new__(GameState)
-        for name in _SHARED_FIELDS:
-            object.__setattr__(new, name, getattr(self, name))
+        new = _new_state(GameState)
+        new.config = self.config
+        new.components = self.components
+        new.seed = self.seed
         new.deck = self.deck[:]
         new.display = self.display[:]
         new.discard = self.discard[:]
@@ -182,10 +188,19 @@ class GameState:
         new.players = [p.copy() for p in self.players]
         new.scores = self.scores[:]
         new.neutral = None if self.neutral is None else self.neutral[:]
+        new.neutral_score = self.neutral_score
         new.removed = self.removed[:]
+        new.current = self.current
+        new.turn = self.turn
+        new.stage = self.stage
         new.pending = self.pending[:]
         new.scoring_queue = self.scoring_queue[:]
+        new.rounds_scored = self.rounds_scored
+        new.reshuffles = self.reshuffles
+        new.outcome = self.outcome
+        new.market_exhausted = self.market_exhausted
         new.mods = dict(self.mods)
+        new.market_currency = self.market_currency
         new.score_history = self.score_history[:]
         return new
 
@@ -210,8 +225,6 @@ class GameState:
         return self.components.cards[card].code
 
 
-_COPIED_FIELDS = frozenset(
-    """deck display discard market bag players scores neutral removed pending scoring_queue mods score_history""".split()
-)
-_SHARED_FIELDS = tuple(f for f in GameState.__dataclass_fields__ if f not in _COPIED_FIELDS)
-"""Fields of immutable values, shared between a state and its copy."""
+
+_new_state = object.__new__
+_new_player = object.__new__

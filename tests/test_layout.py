@@ -137,11 +137,12 @@ def test_every_base_tile_is_known() -> None:
 
 # ---------------------------------------------------------------------------------- not allowed
 def test_wall_side_joined_to_open_side(tmp_path: Path) -> None:
-    # pavilion 3 has walls S and W: its west wall meets the fountain's open east side
+    # pavilion 3 has walls S and W: its west wall meets the fountain's open east side, so the
+    # walls do not match and the pavilion cannot be entered without crossing that wall
     code, report = score_json(tmp_path, [fountain(), tile(1, 0, "pavilion", 3, "SW")])
     assert code == 1
     assert report["valid"] is False
-    assert rules_at(report) == [("walls_match", 1, 0)]
+    assert rules_at(report) == [("walls_match", 1, 0), ("on_foot", 1, 0)]
 
 
 def test_tile_not_reachable_on_foot(tmp_path: Path) -> None:

@@ -187,11 +187,12 @@ def _walkable_from(cells: Cells, walls: Sequence[int], start: int) -> set[int]:
     while stack:
         p = stack.pop()
         w = walls[cells[p]]
-        for side, d, _ in _NEIGHBOURS:
+        for side, d, opp in _NEIGHBOURS:
             if w & side:
                 continue
             q = p + d
-            if q in cells and q not in seen:
+            t = cells.get(q)
+            if t is not None and q not in seen and not walls[t] & opp:
                 seen.add(q)
                 stack.append(q)
     return seen

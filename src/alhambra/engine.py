@@ -721,7 +721,10 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[Ga
     if seat is not None and seat != to_act:
         raise NotYourTurn(f"it is not your turn: {_waiting_for(state)}")
     new = state.copy()
-    _check(new, action)
+    try:
+        _check(new, action)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+        raise IllegalAction(f"malformed action {action!r}") from None
     events: list[Event] = []
     _perform(new, action, events)
     _advance(new, events)
@@ -838,7 +841,7 @@ def _exchange_problem(state: GameState, seat: int, q: int, new_tile: int) -> str
 
 
 def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, int]) -> None:
-    if not (isinstance(target, tuple) and len(target) == 2 and all(isinstance(v, int) for v in target)):
+    if not (isinstance(target, tuple) and len(target) == 2 and all(type(v) is int for v in target)):
         raise IllegalAction(f"bad position {target!r}")
     x, y = target
     if not (-500 < x < 500 and -500 < y < 500):

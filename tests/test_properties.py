@@ -31,7 +31,7 @@ from alhambra.actions import (
     parse_action,
 )
 from alhambra.components import CURRENCY_LETTERS
-from alhambra.engine import action_kinds, apply, apply_unchecked, legal_actions, new_game, winners
+from alhambra.engine import action_kinds, apply, apply_unchecked, kind_forms, legal_actions, new_game, winners
 from alhambra.errors import IllegalAction
 from alhambra.events import AlhambraRedesigned, BuildingBought, Event, GameEnded
 from alhambra.record import GameRecord, replay
@@ -158,6 +158,8 @@ def test_random_games_keep_every_invariant(players: int, seed: int, choice_seed:
         # generating by kind gives the same actions
         by_kind = [a for kind in action_kinds(state) for a in legal_actions(state, kind)]
         assert sorted(map(str, by_kind)) == sorted(map(str, acts))
+        by_form = [a for kind in action_kinds(state) for form in kind_forms(state, kind) for a in legal_actions(state, form)]
+        assert sorted(map(str, by_form)) == sorted(map(str, acts))
         actions_round_trip(rng.sample(acts, min(8, len(acts))))
         legal = set(acts)
         before = dumps(state_to_json(state))

@@ -327,38 +327,29 @@ class CityAnalysis:
     def _make_frontier_info(self) -> list[tuple[int, int, int, bool]]:
         # For each frontier cell with some open neighbour side: the sides that have a neighbour,
         # which of them must be walled, and whether a tile there might enclose an empty area
-        # (checked lazily, only for tiles whose walls fit).
+        # (checked lazily, only for tiles whose walls fit). One pass over the tiles.
         cells = self.cells
         walls = self.walls
+        known: dict[int, int] = {}
+        need: dict[int, int] = {}
+        get_k = known.get
+        get_n = need.get
+        for p, t in cells.items():
+            w = walls[t]
+            for side, d, opp in _NEIGHBOURS:
+                q = p + d
+                if q not in cells:
+                    known[q] = get_k(q, 0) | opp
+                    if w & side:
+                        need[q] = get_n(q, 0) | opp
+        if self._frontier is None:
+            self._frontier = sorted(known)
         out: list[tuple[int, int, int, bool]] = []
-        n_ = -_STRIDE
-        s_ = _STRIDE
-        for p in self.frontier:
-            known = 0
-            need = 0
-            t = cells.get(p + n_)
-            if t is not None:
-                known = NORTH
-                if walls[t] & SOUTH:
-                    need = NORTH
-            t = cells.get(p + 1)
-            if t is not None:
-                known |= EAST
-                if walls[t] & WEST:
-                    need |= EAST
-            t = cells.get(p + s_)
-            if t is not None:
-                known |= SOUTH
-                if walls[t] & NORTH:
-                    need |= SOUTH
-            t = cells.get(p - 1)
-            if t is not None:
-                known |= WEST
-                if walls[t] & EAST:
-                    need |= WEST
-            if known == need:
-                continue
-            out.append((p, known, need, _ring_runs(cells, p) > 1))
+        for q in self._frontier:
+            k = known[q]
+            n = get_n(q, 0)
+            if k != n:
+                out.append((q, k, n, _ring_runs(cells, q) > 1))
         return out
 
     def exchange_ok(self, p: int, tile_walls: int) -> bool:

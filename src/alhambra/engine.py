@@ -91,6 +91,7 @@ __all__ = [
     "check_purchase",
     "draw_card",
     "finish_turn_action",
+    "kind_forms",
     "legal_actions",
     "new_game",
     "pay_for_purchase",
@@ -541,7 +542,8 @@ def legal_actions(state: GameState, kind: str | None = None) -> list[Action]:
 def action_kinds(state: GameState) -> list[str]:
     """The kinds of action that may be legal now (a kind listed here can still turn out empty).
 
-    Cheap: lets a policy pick a kind first and generate only that kind's actions.
+    Cheap: lets a policy pick a kind first and generate only that kind's actions. ``redesign``
+    has three forms (see :func:`kind_forms`) that can be generated one by one.
     """
     if state.outcome is not None or not state.pending:
         return []
@@ -551,10 +553,8 @@ def action_kinds(state: GameState) -> list[str]:
         kinds = ["take"] if shown else []
         kinds.append("buy")
         p = state.players[top.seat]
-        if p.reserve:
-            kinds += REDESIGN_KINDS
-        elif len(p.city) > 1:
-            kinds.append("redesign-remove")
+        if p.reserve or len(p.city) > 1:
+            kinds.append("redesign")
         kinds += state.config.modules
         if top.actions > 0 or not shown:
             kinds.append("end")
@@ -562,6 +562,18 @@ def action_kinds(state: GameState) -> list[str]:
     if isinstance(top, PlaceTiles):
         return ["place"]
     return [top.module] if top.module else []
+
+
+def kind_forms(state: GameState, kind: str) -> tuple[str, ...]:
+    """The forms of a kind that can be generated separately: for ``redesign`` the three
+    ``redesign-*`` kinds (only ``redesign-remove`` while the reserve board is empty); any other
+    kind is its own single form."""
+    if kind != "redesign":
+        return (kind,)
+    top = state.pending[-1] if state.pending else None
+    if isinstance(top, ChooseAction) and not state.players[top.seat].reserve:
+        return ("redesign-remove",)
+    return REDESIGN_KINDS
 
 
 _MEMO_LIMIT = 200_000

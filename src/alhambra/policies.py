@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from .actions import Action
-from .engine import action_kinds, legal_actions
+from .engine import action_kinds, kind_forms, legal_actions
 from .errors import GameOver
 from .state import GameState
 
@@ -33,20 +33,18 @@ def uniform_random(state: GameState, rng: random.Random) -> Action:
 
 def kind_random(state: GameState, rng: random.Random) -> Action:
     """A uniformly random kind of move, then a uniformly random move of that kind."""
-    groups: dict[str, list[str]] = {}
-    for k in action_kinds(state):
-        groups.setdefault(k.split("-", 1)[0], []).append(k)
-    names = list(groups)
-    while names:
-        gi = int(rng.random() * len(names))
-        sub = groups[names[gi]]
-        si = int(rng.random() * len(sub))
-        acts = legal_actions(state, sub[si])
-        if acts:
-            return acts[int(rng.random() * len(acts))]
-        del sub[si]
-        if not sub:
-            del names[gi]
+    kinds = action_kinds(state)
+    rand = rng.random
+    while kinds:
+        ki = int(rand() * len(kinds))
+        forms = list(kind_forms(state, kinds[ki]))
+        while forms:
+            fi = int(rand() * len(forms))
+            acts = legal_actions(state, forms[fi])
+            if acts:
+                return acts[int(rand() * len(acts))]
+            del forms[fi]
+        del kinds[ki]
     raise GameOver("no legal action: the game is over")
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .actions import Action
-from .engine import action_kinds, apply, apply_unchecked, legal_actions, new_game
+from .engine import action_kinds, apply, apply_unchecked, kind_forms, legal_actions, new_game
 from .events import Event
 from .hooks import modules_of
 from .record import GameRecord, replay
@@ -158,6 +158,8 @@ def play_random_game(
         assert len(set(acts)) == len(acts), "legal actions repeat"
         by_kind = [a for k in action_kinds(state) for a in legal_actions(state, k)]
         assert sorted(map(str, by_kind)) == sorted(map(str, acts)), "actions by kind differ from all legal actions"
+        by_form = [a for k in action_kinds(state) for f in kind_forms(state, k) for a in legal_actions(state, f)]
+        assert sorted(map(str, by_form)) == sorted(map(str, acts)), "actions by form differ from all legal actions"
         if try_every_action:
             for a in acts:
                 apply(state, a, seat)

@@ -31,6 +31,7 @@ from .actions import (
     TakeMoney,
     canonical_cards,
 )
+from .chance import ChanceNeeded, card_class
 from .components import (
     BASE_TILES,
     CURRENCIES,
@@ -122,8 +123,20 @@ def build_components(config: GameConfig) -> ComponentSet:
     return comp
 
 
-def new_game(config: GameConfig | None = None, seed: int = 0) -> tuple[GameState, list[Event]]:
-    """Set up a game (rulebook "Getting ready to play") and return it with its start events."""
+def new_game(
+    config: GameConfig | None = None,
+    seed: int = 0,
+    *,
+    explicit_chance: bool = False,
+    decided: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+) -> tuple[GameState, list[Event]]:
+    """Set up a game (rulebook "Getting ready to play") and return it with its start events.
+
+    With ``explicit_chance`` the deck and the bag have no order: every draw, during setup too,
+    takes its outcome from ``decided`` (card codes, tile codes) and then from the state's own
+    queue, raising :class:`~alhambra.chance.ChanceNeeded` when none is left (see
+    :mod:`alhambra.chance`).
+    """
     config = config or GameConfig()
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError("the seed must be an int")
@@ -133,22 +146,41 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> tuple[GameState
     comp = build_components(config)
     n = config.players
     rng = random.Random(seed)
-
     bag = [i for i, t in enumerate(comp.tiles) if i >= n and t.module is None]
-    rng.shuffle(bag)
-    market = [bag.pop() for _ in range(MARKET_SIZE)]
-
     money = [i for i, c in enumerate(comp.cards) if c.module is None and c.is_money]
-    rng.shuffle(money)
-    players = [PlayerState([], {geo.ORIGIN: comp.fountains[s]}, []) for s in range(n)]
-    for p in players:
+    state = GameState(
+        config=config,
+        components=comp,
+        seed=seed,
+        deck=money,
+        display=[-1] * DISPLAY_SIZE,
+        discard=[],
+        market=[-1] * MARKET_SIZE,
+        bag=bag,
+        players=[PlayerState([], {geo.ORIGIN: comp.fountains[s]}, []) for s in range(n)],
+        scores=[0] * n,
+        neutral=[] if n == 2 else None,
+    )
+    if explicit_chance:
+        state.decided = (tuple(decided[0]), tuple(decided[1]))
+        state.piles = ((len(money), ()),)
+    events: list[Event] = []
+    if not explicit_chance:
+        rng.shuffle(bag)
+    for i in range(MARKET_SIZE):
+        state.market[i] = _draw_tile(state)
+    if not explicit_chance:
+        rng.shuffle(money)
+    for p in state.players:
         total = 0
         while total < STARTING_MONEY:
-            c = money.pop()
+            c = _next_card(state)
             p.hand.append(c)
             total += comp.card_value[c]
-    start = min(range(n), key=lambda s: (len(players[s].hand), payment_value(comp, players[s].hand), s))
-    display = [money.pop() for _ in range(DISPLAY_SIZE)]
+    start = min(range(n), key=lambda s: (len(state.players[s].hand), payment_value(comp, state.players[s].hand), s))
+    state.current = start
+    for i in range(DISPLAY_SIZE):
+        state.display[i] = _next_card(state)
 
     # five roughly equal piles, pile 0 on top; scoring cards into piles 2 and 4
     size, extra = divmod(len(money), DECK_PILES)
@@ -159,45 +191,100 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> tuple[GameState
     scoring_ids = [i for i, c in enumerate(comp.cards) if c.kind == "scoring"]
     for card, pile in zip(scoring_ids, (1, 3), strict=True):
         piles[pile].insert(rng.randrange(len(piles[pile]) + 1), card)
-    state = GameState(
-        config=config,
-        components=comp,
-        seed=seed,
-        deck=[],
-        display=display,
-        discard=[],
-        market=market,
-        bag=bag,
-        players=players,
-        scores=[0] * n,
-        neutral=[] if n == 2 else None,
-        current=start,
-    )
     for m in mods:
         m.deck_piles(state, piles, rng)
     deck: list[int] = []
     for one_pile in reversed(piles):
         deck.extend(one_pile)
     state.deck = deck
+    if explicit_chance:
+        state.piles = tuple(_pile_model(state, pile) for pile in piles)
     if state.neutral is not None:
-        state.neutral.extend(bag.pop() for _ in range(min(NEUTRAL_START_TILES, len(bag))))
+        for _ in range(min(NEUTRAL_START_TILES, len(bag))):
+            state.neutral.append(_draw_tile(state))
     for m in mods:
         m.setup(state, rng)
-    events: list[Event] = [
+    events.append(
         GameStarted(
             players=n,
             starting_player=start,
-            starting_money=tuple(tuple(comp.cards[c].code for c in p.hand) for p in players),
-            market=tuple(comp.tiles[t].code for t in market),
-            display=tuple(comp.cards[c].code for c in display),
+            starting_money=tuple(tuple(comp.cards[c].code for c in p.hand) for p in state.players),
+            market=tuple(comp.tiles[t].code for t in state.market),
+            display=tuple(comp.cards[c].code for c in state.display),
             neutral_tiles=tuple(comp.tiles[t].code for t in state.neutral or ()),
             modules=config.modules,
         )
-    ]
+    )
     _start_turn(state, start, events)
     _advance(state, events)
     _notify(state, events)
     return state, events
+
+
+def _pile_model(state: GameState, pile: list[int]) -> tuple[int, tuple[tuple[str, int], ...]]:
+    cards = state.components.cards
+    classes: dict[str, int] = {}
+    for c in pile:
+        cls = card_class(cards[c].kind, cards[c].code)
+        if cls is not None:
+            classes[cls] = classes.get(cls, 0) + 1
+    return len(pile), tuple(sorted(classes.items()))
+
+
+def _next_card(state: GameState) -> int:
+    """The next card of the deck during setup (the deck holds only money cards then)."""
+    c = draw_card(state, [])
+    if c is None:  # pragma: no cover - 108 cards always cover setup
+        raise AssertionError("the deck ran out during setup")
+    return c
+
+
+def _draw_tile(state: GameState) -> int:
+    """Take the next tile from the bag (the bag must not be empty)."""
+    if state.decided is None:
+        return state.bag.pop()
+    cards, tiles = state.decided
+    if not tiles:
+        raise ChanceNeeded("tile", state)
+    code = tiles[0]
+    comp = state.components
+    for i, t in enumerate(state.bag):
+        if comp.tiles[t].code == code:
+            del state.bag[i]
+            state.decided = (cards, tiles[1:])
+            return t
+    raise IllegalAction(f"chance outcome {code!r}: that tile is not in the bag")
+
+
+def _decided_card(state: GameState) -> int:
+    """Explicit-chance mode: take the decided next card out of the (unordered) deck."""
+    assert state.decided is not None and state.piles is not None
+    cards, tiles = state.decided
+    if not cards:
+        raise ChanceNeeded("card", state)
+    code = cards[0]
+    comp = state.components
+    idx = next((i for i, c in enumerate(state.deck) if comp.cards[c].code == code), None)
+    if idx is None:
+        raise IllegalAction(f"chance outcome {code!r}: no such card is left in the deck")
+    c = state.deck[idx]
+    cls = card_class(comp.cards[c].kind, code)
+    piles = list(state.piles)
+    top = next(i for i, (left, _) in enumerate(piles) if left > 0)
+    left, classes = piles[top]
+    counts = dict(classes)
+    if cls is None:
+        if left - sum(counts.values()) <= 0:
+            raise IllegalAction(f"chance outcome {code!r}: the current pile holds only special cards")
+    else:
+        if counts.get(cls, 0) <= 0:
+            raise IllegalAction(f"chance outcome {code!r}: that card cannot be in the current pile")
+        counts[cls] -= 1
+    piles[top] = (left - 1, tuple(sorted((k, v) for k, v in counts.items() if v > 0)))
+    state.piles = tuple(piles)
+    del state.deck[idx]
+    state.decided = (cards[1:], tiles)
+    return c
 
 
 # ---------------------------------------------------------------------------------- helpers
@@ -261,12 +348,15 @@ def draw_card(state: GameState, events: list[Event]) -> int | None:
             if not state.discard:
                 return None
             state.reshuffles += 1
-            rng = random.Random(f"{state.seed}/reshuffle/{state.reshuffles}")
             state.deck = state.discard
             state.discard = []
-            rng.shuffle(state.deck)
+            if state.piles is None:
+                random.Random(f"{state.seed}/reshuffle/{state.reshuffles}").shuffle(state.deck)
+            else:
+                state.deck.sort()
+                state.piles = ((len(state.deck), ()),)
             events.append(DeckReshuffled(len(state.deck)))
-        c = state.deck.pop()
+        c = state.deck.pop() if state.piles is None else _decided_card(state)
         if cards[c].kind == "scoring":
             state.removed.append(c)
             state.scoring_queue.append(cards[c].value)
@@ -308,7 +398,7 @@ def refill_market(state: GameState, events: list[Event]) -> bool:
             if not state.bag:
                 complete = False
                 continue
-            t = state.bag.pop()
+            t = _draw_tile(state)
             state.market[i] = t
             squares.append(i + 1)
             tiles.append(state.components.tiles[t].code)
@@ -1024,7 +1114,7 @@ def _run_scoring_queue(state: GameState, events: list[Event]) -> None:
         if state.neutral is not None:
             k = NEUTRAL_AFTER_FIRST_SCORING if rnd == 1 else len(state.bag) // 3
             k = min(k, len(state.bag))
-            got = [state.bag.pop() for _ in range(k)]
+            got = [_draw_tile(state) for _ in range(k)]
             state.neutral.extend(got)
             events.append(NeutralTilesReceived(tuple(state.components.tiles[t].code for t in got)))
 

@@ -53,6 +53,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "market_exhausted": state.market_exhausted,
         "score_history": [list(s) for s in state.score_history],
         "mods": {k: load_module(k).slice_to_json(v) for k, v in sorted(state.mods.items())},
+        "decided": None if state.decided is None else [list(state.decided[0]), list(state.decided[1])],
+        "piles": None if state.piles is None else [[left, [[k, v] for k, v in classes]] for left, classes in state.piles],
     }
 
 
@@ -109,6 +111,10 @@ def state_from_json(data: dict[str, Any]) -> GameState:
             mods={k: load_module(k).slice_from_json(v) for k, v in data["mods"].items()},
             market_currency=tuple(int(v) for v in data["market_currency"]),
             score_history=[tuple(int(v) for v in s) for s in data["score_history"]],
+            decided=None if data.get("decided") is None else (tuple(map(str, data["decided"][0])), tuple(map(str, data["decided"][1]))),
+            piles=None
+            if data.get("piles") is None
+            else tuple((int(left), tuple((str(k), int(v)) for k, v in classes)) for left, classes in data["piles"]),
         )
         return state
     except AlhambraError:

@@ -173,6 +173,12 @@ class GameState:
     """Currency of each market square."""
     score_history: list[tuple[int, ...]] = field(default_factory=list)
     """Scores after each scoring round."""
+    decided: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    """Explicit-chance mode only (see :mod:`alhambra.chance`): the decided outcomes of the next
+    card draws and tile draws, as codes. None in a normal, seeded game."""
+    piles: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] | None = None
+    """Explicit-chance mode only: the money piles from the top, each as (cards left, special
+    cards left by class). The deck list itself has no order in this mode."""
 
     def copy(self) -> GameState:
         """An independent copy (module slices are immutable and shared)."""
@@ -202,6 +208,8 @@ class GameState:
         new.mods = dict(self.mods)
         new.market_currency = self.market_currency
         new.score_history = self.score_history[:]
+        new.decided = self.decided
+        new.piles = self.piles
         return new
 
     @property

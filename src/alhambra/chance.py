@@ -1,0 +1,122 @@
+"""Explicit chance: every draw as a decision with exact probabilities (for OpenSpiel and friends).
+
+Normally the seed fixes the tile bag, the money deck and every reshuffle, and draws happen
+inside :func:`~alhambra.engine.apply`. In *explicit-chance* mode
+(``new_game(config, explicit_chance=True)``) the deck and the bag have no order. Each draw
+takes the next outcome from the state's queue of decided draws; when that queue is empty the
+engine raises :class:`ChanceNeeded` and leaves the state it was given untouched (``apply``
+works on a copy). The caller then asks :func:`chance_outcomes` for the distribution of that
+draw, picks an outcome, records it with :func:`decide` on its own state (or passes it to
+``new_game(..., decided=...)`` during setup) and retries. Setup deals its draws the same way.
+
+Probabilities follow the physical deck:
+
+* tiles: every tile still in the bag is equally likely;
+* money cards before the piles are built (starting money, first display) and after a reshuffle:
+  every card in the deck is equally likely;
+* from the five piles: the next card comes from the top pile that still has cards. A special
+  card (a scoring card, or a module's card such as a currency exchange card) can only come from
+  the pile it was shuffled into: the engine tracks, per pile, how many cards are left and how
+  many special cards of each class (``S1``, ``S2``, ``exchange``...) it holds. With ``r`` cards
+  left in the current pile, ``k`` of them of class ``c`` and ``m`` undrawn cards of that class,
+  a given card of the class comes next with probability ``k / r / m``; a money face with
+  ``n`` copies among the ``N`` money cards in the deck comes next with probability
+  ``(r - specials) / r * n / N``. (Cards of one class are interchangeable: which exchange card
+  went into which pile is unknown to everyone, so each undrawn one is equally likely.)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .errors import AlhambraError, IllegalAction
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = ["ChanceNeeded", "card_class", "chance_outcomes", "decide"]
+
+
+class ChanceNeeded(AlhambraError):
+    """A draw (``kind`` is ``"card"`` or ``"tile"``) has no decided outcome yet.
+
+    ``state`` is the partial state at the moment of the draw: pass it to
+    :func:`chance_outcomes`. It is a throwaway copy; never continue play from it.
+    """
+
+    def __init__(self, kind: str, state: GameState) -> None:
+        super().__init__(f"a {kind} draw needs a chance outcome")
+        self.kind = kind
+        self.state = state
+
+
+def card_class(kind: str, code: str) -> str | None:
+    """The class a special card is tracked by in the pile model (None for money cards)."""
+    if kind == "money":
+        return None
+    if kind == "scoring":
+        return code
+    return kind
+
+
+def chance_outcomes(state: GameState, kind: str) -> list[tuple[str, float]]:
+    """The outcomes of the next draw of ``kind`` with their probabilities (summing to 1).
+
+    Outcomes are card codes (``"b7"``, ``"S1"``, ``"xbg"``...) or tile codes (``"G8sw"``),
+    in a stable order.
+    """
+    comp = state.components
+    if kind == "tile":
+        if not state.bag:
+            return []
+        p = 1.0 / len(state.bag)
+        return sorted((comp.tiles[t].code, p) for t in state.bag)
+    if kind != "card":
+        raise ValueError(f"unknown chance kind {kind!r}")
+    if state.piles is None:
+        raise ValueError("the game is not in explicit-chance mode")
+    cards = comp.cards
+    deck = state.deck
+    if not deck:
+        return []
+    slots, classes = next(((s, c) for s, c in state.piles if s > 0), (len(deck), ()))
+    money = Counter(cards[c].code for c in deck if cards[c].kind == "money")
+    members: dict[str, list[str]] = {}
+    for c in deck:
+        cls = card_class(cards[c].kind, cards[c].code)
+        if cls is not None:
+            members.setdefault(cls, []).append(cards[c].code)
+    out: list[tuple[str, float]] = []
+    specials = 0
+    for cls, k in classes:
+        codes = members.get(cls, [])
+        if k <= 0 or not codes:
+            continue
+        specials += k
+        for code, n in sorted(Counter(codes).items()):
+            out.append((code, k / slots * n / len(codes)))
+    total_money = sum(money.values())
+    if total_money:
+        share = (slots - specials) / slots
+        for code, n in sorted(money.items()):
+            out.append((code, share * n / total_money))
+    return [(c, p) for c, p in out if p > 0]
+
+
+def decide(state: GameState, kind: str, code: str) -> None:
+    """Queue ``code`` as the outcome of the next undecided draw of ``kind`` in ``state``.
+
+    ``state`` must be in explicit-chance mode. Outcomes are kept as codes and matched against
+    the deck (or bag) when the draw happens, after any reshuffle; an outcome that is not
+    possible then makes that draw raise :class:`~alhambra.errors.IllegalAction`.
+    """
+    if state.decided is None:
+        raise IllegalAction("the game is not in explicit-chance mode")
+    cards, tiles = state.decided
+    if kind == "card":
+        state.decided = ((*cards, code), tiles)
+    elif kind == "tile":
+        state.decided = (cards, (*tiles, code))
+    else:
+        raise ValueError(f"unknown chance kind {kind!r}")

@@ -1,0 +1,166 @@
+"""Explicit-chance mode: every draw is a decided outcome with exact probabilities."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from alhambra import GameConfig, apply, legal_actions
+from alhambra.chance import ChanceNeeded, chance_outcomes, decide
+from alhambra.engine import new_game
+from alhambra.errors import IllegalAction
+from alhambra.policies import kind_random
+from alhambra.serialize import state_from_json, state_to_json
+from alhambra.state import GameState
+
+
+def _pick(outcomes: list[tuple[str, float]], rng: random.Random) -> str:
+    r = rng.random()
+    acc = 0.0
+    for code, p in outcomes:
+        acc += p
+        if r < acc:
+            return code
+    return outcomes[-1][0]
+
+
+def _explicit_start(config: GameConfig, rng: random.Random, seen: list[tuple[str, GameState, list[tuple[str, float]]]]) -> GameState:
+    cards: list[str] = []
+    tiles: list[str] = []
+    while True:
+        try:
+            state, _ = new_game(config, 0, explicit_chance=True, decided=(tuple(cards), tuple(tiles)))
+            return state
+        except ChanceNeeded as e:
+            outs = chance_outcomes(e.state, e.kind)
+            seen.append((e.kind, e.state, outs))
+            (cards if e.kind == "card" else tiles).append(_pick(outs, rng))
+
+
+Seen = list[tuple[str, GameState, list[tuple[str, float]]]]
+
+
+def _explicit_game(players: int, seed: int, modules: tuple[str, ...] = ()) -> tuple[GameState, Seen]:
+    """Play a whole explicit-chance game, sampling every draw from chance_outcomes."""
+    rng = random.Random(seed)
+    seen: Seen = []
+    state = _explicit_start(GameConfig(players=players, modules=modules), rng, seen)
+    while not state.is_over:
+        action = kind_random(state, rng)
+        base = state
+        while True:
+            try:
+                state, _ = apply(base, action)
+                break
+            except ChanceNeeded as e:
+                outs = chance_outcomes(e.state, e.kind)
+                seen.append((e.kind, e.state, outs))
+                base = base.copy()
+                decide(base, e.kind, _pick(outs, rng))
+    return state, seen
+
+
+@pytest.mark.parametrize(("players", "modules"), [(2, ()), (4, ()), (6, ()), (3, ("currency_exchange", "vizier"))])
+def test_every_draw_has_a_distribution_summing_to_one(players: int, modules: tuple[str, ...]) -> None:
+    state, seen = _explicit_game(players, 11 + players, modules)
+    assert state.outcome == "finished"
+    assert state.rounds_scored == 3
+    assert len(seen) > 100
+    for kind, partial, outs in seen:
+        assert outs, kind
+        assert sum(p for _, p in outs) == pytest.approx(1.0)
+        assert all(p > 0 for _, p in outs)
+        if kind == "tile":
+            assert sorted(c for c, _ in outs) == sorted(partial.components.tiles[t].code for t in partial.bag)
+
+
+def test_scoring_cards_only_come_from_their_piles() -> None:
+    _, seen = _explicit_game(4, 3)
+    for kind, partial, outs in seen:
+        if kind != "card" or partial.piles is None:
+            continue
+        piles = partial.piles
+        current = next((i for i, (left, _) in enumerate(piles) if left > 0), None)
+        codes = {c for c, _ in outs}
+        if len(piles) == 5:
+            # S1 sits in pile 2 (index 1) and S2 in pile 4 (index 3)
+            assert ("S1" in codes) == (current == 1 and "S1" in dict(piles[1][1]))
+            assert ("S2" in codes) == (current == 3 and "S2" in dict(piles[3][1]))
+            if "S1" in codes:
+                left = piles[1][0]
+                assert dict(outs)["S1"] == pytest.approx(1 / left)
+
+
+def test_the_first_card_of_setup_is_uniform_over_the_money() -> None:
+    with pytest.raises(ChanceNeeded) as info:
+        new_game(GameConfig(players=3), 0, explicit_chance=True, decided=((), ("P2new", "S3esw", "A4nes", "C5nsw")))
+    assert info.value.kind == "card"
+    outs = dict(chance_outcomes(info.value.state, "card"))
+    assert len(outs) == 36  # 4 currencies x values 1-9, three copies each
+    assert all(p == pytest.approx(1 / 36) for p in outs.values())
+    assert "S1" not in outs
+
+
+def test_exchange_cards_share_their_piles_probability() -> None:
+    # build the piles, then look at the first draw from pile 2, which holds S1 and two exchange cards
+    rng = random.Random(5)
+    state = _explicit_start(GameConfig(players=4, modules=("currency_exchange",)), rng, [])
+    assert state.piles is not None
+    left2, classes2 = state.piles[1]
+    assert dict(classes2) == {"S1": 1, "exchange": 2}
+    probe = state.copy()
+    probe.piles = ((0, ()), *state.piles[1:])  # as if pile 1 were used up
+    outs = dict(chance_outcomes(probe, "card"))
+    exchange_in_deck = [c for c in probe.deck if probe.components.cards[c].kind == "exchange"]
+    assert len(exchange_in_deck) == 6
+    for code in ("xbg", "xbo", "xby", "xgo", "xgy", "xoy"):
+        assert outs[code] == pytest.approx(2 / left2 / 6)
+    assert outs["S1"] == pytest.approx(1 / left2)
+    assert sum(outs.values()) == pytest.approx(1.0)
+
+
+def test_an_undecided_draw_leaves_the_given_state_untouched() -> None:
+    rng = random.Random(1)
+    state = _explicit_start(GameConfig(players=2), rng, [])
+    before = state_to_json(state)
+    action = next(a for a in legal_actions(state) if str(a).startswith("take"))
+    with pytest.raises(ChanceNeeded) as info:
+        apply(state, action)
+    assert info.value.kind == "card"
+    assert state_to_json(state) == before
+    decide(state, "card", chance_outcomes(info.value.state, "card")[0][0])
+    after, _ = apply(state, action)
+    assert after.decided == ((), ())
+
+
+def test_impossible_outcomes_are_refused() -> None:
+    rng = random.Random(2)
+    state = _explicit_start(GameConfig(players=4), rng, [])
+    action = next(a for a in legal_actions(state) if str(a).startswith("take"))
+    assert state.piles is not None and state.piles[0][0] > 0
+    bad = state.copy()
+    decide(bad, "card", "S2")  # scoring card 2 is in pile 4, not on top
+    with pytest.raises(IllegalAction, match="cannot be in the current pile"):
+        apply(bad, action)
+    with pytest.raises(IllegalAction, match="not in the bag"):
+        new_game(GameConfig(players=4), 0, explicit_chance=True, decided=((), ("Z9",)))
+
+
+def test_explicit_states_round_trip_and_conserve_every_component() -> None:
+    state, _ = _explicit_game(3, 8)
+    again = state_from_json(state_to_json(state))
+    assert state_to_json(again) == state_to_json(state)
+    cards = Counter(state.deck + state.discard + state.removed + [c for c in state.display if c >= 0])
+    for p in state.players:
+        cards.update(p.hand)
+    assert sorted(cards) == list(range(len(state.components.cards)))
+    assert all(v == 1 for v in cards.values())
+
+
+def test_normal_games_are_not_affected() -> None:
+    state, _ = new_game(GameConfig(players=4), 7)
+    assert state.decided is None and state.piles is None
+    with pytest.raises(IllegalAction):
+        decide(state, "card", "b1")

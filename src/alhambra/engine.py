@@ -9,8 +9,11 @@
 * :func:`apply_unchecked` is the documented fast path for search: it changes the given state in
   place and skips every check, so feed it only actions taken from :func:`legal_actions`.
 
-Chance (the deck order, the tile bag, reshuffles) is fixed by the seed inside the state and
-resolved inside the transition, so the game always waits for a seat or has ended.
+Who acts next is explicit: ``state.to_act`` is the seat whose pending decision is on top of
+``state.pending``, or None once the game is over. Chance (the deck order, the tile bag,
+reshuffles) is fixed by the seed inside the state and resolved inside the transition, so the
+game always waits for a seat or has ended; in explicit-chance mode (:mod:`alhambra.chance`)
+every draw is instead an outcome decided from outside, with exact probabilities.
 """
 
 from __future__ import annotations
@@ -1001,15 +1004,8 @@ def _perform(state: GameState, action: Action, events: list[Event]) -> None:
         events.append(MoneyTaken(seat, action.cards))
         _finish_action(state, top, False, events)
     elif isinstance(action, BuyBuilding):
-        hand_idx = _match_cards(comp, p.hand, action.payment)
-        assert hand_idx is not None
-        paid = [p.hand[i] for i in hand_idx]
-        for i in sorted(hand_idx, reverse=True):
-            del p.hand[i]
-        state.discard.extend(paid)
-        sq = action.square - 1
-        t = state.market[sq]
-        state.market[sq] = -1
+        t = pay_for_purchase(state, seat, action.square, action.payment)
+        paid = state.discard[-len(action.payment) :]
         exact = payment_value(comp, [c for c in paid if comp.card_is_money[c]]) == comp.tile_price[t]
         code = comp.tiles[t].code
         events.append(BuildingBought(seat, action.square, code, action.payment, exact))

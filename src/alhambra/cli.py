@@ -237,7 +237,8 @@ def bench(
 def _print_bench(r: BenchResult) -> None:
     con = _out()
     table = Table(
-        title=f"Alhambra engine benchmark: {r.games} random games ({r.policy} policy), {r.players} players, seeds {r.seed}..{r.seed + r.games - 1}"
+        title=f"Alhambra engine benchmark: {r.games} random games ({r.policy} policy), "
+        f"{r.players} players, seeds {r.seed}..{r.seed + r.games - 1}"
     )
     table.add_column("figure")
     table.add_column("checked apply", justify="right")

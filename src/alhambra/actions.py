@@ -52,6 +52,11 @@ def register_parser(keyword: str, parser: Callable[[list[str]], Action]) -> None
     _PARSERS[keyword] = parser
 
 
+def registered_keywords() -> list[str]:
+    """Every keyword ``parse_action`` reads (one or two words), sorted; modules add theirs when loaded."""
+    return sorted(_PARSERS)
+
+
 def parse_action(text: str) -> Action:
     """Parse one action in text notation; raise :class:`NotationError` with the reason."""
     words = text.strip().split()

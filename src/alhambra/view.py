@@ -19,8 +19,9 @@ from .hooks import modules_of
 from .state import GameConfig, GameState
 
 
-def view(state: GameState, viewer: int | None) -> dict[str, Any]:
-    """Everything ``viewer`` may see, as JSON-ready data (legal actions when it is their turn)."""
+def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = True) -> dict[str, Any]:
+    """Everything ``viewer`` may see, as JSON-ready data (legal actions when it is their turn,
+    unless ``with_legal_actions`` is False: then the list is always empty, which saves time)."""
     n = state.config.players
     if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):
         raise ValueError(f"viewer must be a seat 0-{n - 1} or None")
@@ -68,7 +69,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "seats": seats,
         "neutral": None if state.neutral is None else {"tiles": sorted(tc(t) for t in state.neutral), "score": state.neutral_score},
         "module_views": {m.id: m.view(state, viewer) for m in modules_of(state.config)},
-        "legal_actions": [str(a) for a in legal_actions(state)] if viewer is not None and viewer == to_act else [],
+        "legal_actions": [str(a) for a in legal_actions(state)] if with_legal_actions and viewer is not None and viewer == to_act else [],
     }
 
 

@@ -1,0 +1,477 @@
+"""Alhambra as an OpenSpiel game: ``pyspiel.load_game("python_alhambra(players=3)")``.
+
+Importing this module registers ``python_alhambra`` with pyspiel (install the extra:
+``pip install 'alhambra[openspiel]'``). Parameters:
+
+* ``players`` (2-6, default 2);
+* ``modules``: Big Box module ids joined by ``+`` (``modules=vizier+currency_exchange``; a comma
+  would end the parameter in a game string), default none;
+* ``turn_limit`` (default 1000): the game ends as truncated after this many turns (the engine's
+  turn limit). OpenSpiel needs a finite maximum game length, and random play could redesign
+  forever; real and random games end long before (random games take 200-400 turns).
+
+Actions are the tokens of :mod:`alhambra.research.encoding`: every engine action is a short
+sequence of sub-decisions, and a player keeps the move until the sequence is complete. The
+partial sequence is part of the state (``state.prefix``), its legal actions are the tokens that
+extend it towards a legal engine action, and ``state.action_to_string`` names them
+(``"buy"``, ``"square 2"``, ``"card b7"``...).
+
+Chance: the engine runs in explicit-chance mode (:mod:`alhambra.chance`), so every draw is a
+chance node with the physical deck's probabilities: each building tile from the bag, each money
+card, scoring card or module card from the deck (the scoring cards' places in piles 2 and 4 are
+part of those probabilities), during setup too. Chance action ``i`` is the code
+``chance_codes(game)[i]``: every card code, then every tile code.
+
+Observations come only from :func:`alhambra.view.view` (:mod:`alhambra.research.observation`).
+The information state is the whole public history: every token and every chance outcome (all
+of them are seen by the table in Alhambra). The information-state tensor adds every seat's hand
+(public knowledge, rebuilt from the public events) to the observation tensor.
+
+Returns are normalised rank rewards (:func:`alhambra.research.session.rank_rewards`): zero-sum,
+1 for a lone winner, -1 for the lone last, shared on ties; 0 until the end.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from .actions import Action
+from .chance import ChanceNeeded, chance_outcomes, decide
+from .engine import apply_unchecked, build_components, legal_actions, new_game
+from .events import Event
+from .research.encoding import DecisionTree, codec_for
+from .research.observation import ObservationEncoder, PublicHands, render_view
+from .research.session import rank_rewards
+from .state import GameConfig, GameState
+from .view import view
+
+__all__ = [
+    "GAME_NAME",
+    "AlhambraGame",
+    "AlhambraObserver",
+    "AlhambraState",
+    "ScoreEvaluator",
+    "chance_codes",
+    "max_game_length",
+]
+
+GAME_NAME: Final = "python_alhambra"
+DEFAULT_TURN_LIMIT: Final = 1000
+_DEFAULT_PARAMS: Final[dict[str, Any]] = {"players": 2, "modules": "", "turn_limit": DEFAULT_TURN_LIMIT}
+
+_GAME_TYPE: Final = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Alhambra (Dirk Henn), with sub-decision actions and explicit chance",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    provides_factored_observation_string=False,
+    parameter_specification=_DEFAULT_PARAMS,
+)
+
+
+def config_from_params(params: dict[str, Any]) -> GameConfig:
+    """The engine configuration of OpenSpiel game parameters."""
+    text = str(params.get("modules", "")).replace(",", "+")
+    mods = tuple(m.strip() for m in text.split("+") if m.strip())
+    limit = int(params.get("turn_limit", DEFAULT_TURN_LIMIT))
+    if limit < 1:
+        raise ValueError("turn_limit must be at least 1 (OpenSpiel needs a finite game length)")
+    return GameConfig(players=int(params.get("players", 2)), modules=mods, turn_limit=limit)
+
+
+@lru_cache(maxsize=64)
+def _chance_codes(config: GameConfig) -> tuple[str, ...]:
+    comp = build_components(config)
+    codes: list[str] = []
+    for c in comp.cards:
+        if c.code not in codes:
+            codes.append(c.code)
+    for t in comp.tiles:
+        if t.kind != "fountain" and t.code not in codes:
+            codes.append(t.code)
+    return tuple(codes)
+
+
+def chance_codes(game: AlhambraGame) -> tuple[str, ...]:
+    """Chance action ``i`` is the draw of code ``chance_codes(game)[i]`` (cards, then tiles)."""
+    return _chance_codes(game.config)
+
+
+def max_game_length(config: GameConfig) -> int:
+    """An upper bound on the number of player decisions (tokens) of a game with a turn limit.
+
+    Per turn: at most 4 purchases (the market is refilled only between turns) of 3 tokens plus
+    one token per card paid (at most every card of the game over the turn), one last action of
+    at most 6 tokens, at most 4 placements of at most 5 tokens; between turns (vizier) at most
+    ``n`` purchases (3 tokens each plus their cards, again bounded by every card), their
+    placements, and at most ``n + 1`` rounds of ``n`` passes. Then at most 4 final placements.
+    """
+    if config.turn_limit is None:
+        raise ValueError("a finite game length needs a turn limit")
+    comp = build_components(config)
+    cards = sum(1 for c in comp.cards if c.kind != "scoring")
+    n = config.players
+    per_turn = 4 * 3 + cards + 6 + 4 * 5 + 3 * n + cards + 5 * n + n * (n + 1)
+    return config.turn_limit * per_turn + 4 * 5
+
+
+class AlhambraGame(pyspiel.Game):
+    """``python_alhambra``: see the module docstring."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**_DEFAULT_PARAMS, **(params or {})}
+        config = config_from_params(params)
+        codec = codec_for(config)
+        super().__init__(
+            _GAME_TYPE,
+            pyspiel.GameInfo(
+                num_distinct_actions=codec.num_tokens,
+                max_chance_outcomes=len(_chance_codes(config)),
+                num_players=config.players,
+                min_utility=-1.0,
+                max_utility=1.0,
+                utility_sum=0.0,
+                max_game_length=max_game_length(config),
+            ),
+            params,
+        )
+        self.config = config
+        self.codec = codec
+        self.encoder = ObservationEncoder.for_config(config, codec)
+
+    def new_initial_state(self) -> AlhambraState:
+        """The state before the deal (a chance node: the first market tile)."""
+        return AlhambraState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> AlhambraObserver:
+        """An observer: the observation (default) or, with perfect recall, the information state."""
+        return AlhambraObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class _Core:
+    """Everything an :class:`AlhambraState` holds (its one Python attribute), cheap to copy."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.engine: GameState | None = None
+        """None while the setup is still being dealt."""
+        self.setup: tuple[list[str], list[str]] = ([], [])
+        """Decided setup draws (cards, tiles) until the deal is complete."""
+        self.action: Action | None = None
+        """An engine action whose draws are being decided."""
+        self.chance: tuple[str, tuple[tuple[str, float], ...]] | None = None
+        """At a chance node: the draw's kind and its outcomes."""
+        self.prefix: tuple[int, ...] = ()
+        self.history: list[str] = []
+        """One public line per move (token or chance outcome), for information-state strings."""
+        self.hands = PublicHands(config.players)
+        self.tree: DecisionTree | None = None
+        self.views: dict[int | None, dict[str, Any]] = {}
+        self._settle()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        new = _Core.__new__(_Core)
+        new.config = self.config
+        new.engine = None if self.engine is None else self.engine.copy()
+        new.setup = (self.setup[0][:], self.setup[1][:])
+        new.action = self.action
+        new.chance = self.chance
+        new.prefix = self.prefix
+        new.history = self.history[:]
+        new.hands = self.hands.copy()
+        new.tree = self.tree
+        new.views = dict(self.views)
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        data["tree"] = None
+        data["views"] = {}
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        if self.engine is not None:
+            self.engine.components = build_components(self.config)
+
+    # ------------------------------------------------------------------ chance
+    def _settle(self) -> None:
+        """Run the deal or the pending action as far as the decided draws reach."""
+        try:
+            if self.engine is None:
+                state, events = new_game(self.config, 0, explicit_chance=True, decided=(tuple(self.setup[0]), tuple(self.setup[1])))
+            else:
+                assert self.action is not None
+                state = self.engine.copy()
+                events = apply_unchecked(state, self.action)
+        except ChanceNeeded as e:
+            self.chance = (e.kind, tuple(chance_outcomes(e.state, e.kind)))
+            return
+        self.engine = state
+        self.setup = ([], [])
+        self.action = None
+        self.chance = None
+        self._moved(events)
+
+    def _moved(self, events: list[Event]) -> None:
+        self.hands.update(events)
+        self.prefix = ()
+        self.tree = None
+        self.views = {}
+
+    def decide(self, code: str) -> None:
+        """Apply a chance outcome."""
+        assert self.chance is not None
+        kind = self.chance[0]
+        self.history.append(f"chance {code}")
+        if self.engine is None:
+            (self.setup[0] if kind == "card" else self.setup[1]).append(code)
+        else:
+            decide(self.engine, kind, code)
+        self.chance = None
+        self._settle()
+
+    # ------------------------------------------------------------------ players
+    def decision(self) -> DecisionTree:
+        """The prefix tree of the current decision."""
+        if self.tree is None:
+            assert self.engine is not None
+            self.tree = codec_for(self.config).tree(legal_actions(self.engine))
+        return self.tree
+
+    def play(self, token: int, player: int) -> None:
+        """Apply a player's token."""
+        codec = codec_for(self.config)
+        prefix = (*self.prefix, token)
+        node = self.decision().node(prefix)
+        if node is None:
+            raise ValueError(f"token {token} is not legal after [{codec.describe(self.prefix)}]")
+        self.history.append(f"p{player} {codec.names[token]}")
+        if isinstance(node, dict):
+            self.prefix = prefix
+            return
+        self.prefix = ()
+        self.action = node
+        self._settle()
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """The engine's view for ``seat`` (None while dealing), cached until the next move."""
+        if self.engine is None:
+            return None
+        got = self.views.get(seat)
+        if got is None:
+            got = self.views[seat] = view(self.engine, seat)
+        return got
+
+
+class AlhambraState(pyspiel.State):
+    """A state of ``python_alhambra`` (chance node, player decision or terminal)."""
+
+    def __init__(self, game: AlhambraGame) -> None:
+        super().__init__(game)
+        self._core = copy.deepcopy(_initial_core(game.config))
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def core(self) -> _Core:
+        """The engine state, partial tokens and history behind this OpenSpiel state."""
+        return self._core
+
+    @property
+    def engine_state(self) -> GameState | None:
+        """The engine's full state (hidden facts included; None while dealing)."""
+        return self._core.engine
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The tokens of the decision in progress."""
+        return self._core.prefix
+
+    # ------------------------------------------------------------------ OpenSpiel API
+    def current_player(self) -> int:
+        """The player to move, ``CHANCE`` or ``TERMINAL``."""
+        core = self._core
+        if core.chance is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert core.engine is not None
+        seat = core.engine.to_act
+        if seat is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        core = self._core
+        if core.chance is not None or core.engine is None or core.engine.to_act != player:
+            return []
+        return list(core.decision().legal(core.prefix))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the pending draw with their probabilities, by chance action id."""
+        chance = self._core.chance
+        assert chance is not None
+        index = _chance_index(self._core.config)
+        return sorted((index[code], p) for code, p in chance[1])
+
+    def _apply_action(self, action: int) -> None:
+        core = self._core
+        if core.chance is not None:
+            code = _chance_codes(core.config)[action]
+            if all(code != c for c, _ in core.chance[1]):
+                raise ValueError(f"chance outcome {code} is not possible now")
+            core.decide(code)
+        else:
+            assert core.engine is not None and core.engine.to_act is not None
+            core.play(int(action), core.engine.to_act)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            kind = "draw"
+            if self._core.chance is not None:
+                kind = f"draw {self._core.chance[0]}"
+            return f"{kind} {_chance_codes(self._core.config)[action]}"
+        return codec_for(self._core.config).names[action]
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        engine = self._core.engine
+        return engine is not None and self._core.chance is None and engine.is_over
+
+    def returns(self) -> list[float]:
+        """Rank rewards at the end, zeros before."""
+        if not self.is_terminal():
+            return [0.0] * self._core.config.players
+        engine = self._core.engine
+        assert engine is not None
+        return rank_rewards(engine.scores)
+
+    def __str__(self) -> str:
+        core = self._core
+        head = f"prefix [{codec_for(core.config).describe(core.prefix)}]"
+        if core.chance is not None:
+            head += f" chance {core.chance[0]}"
+        if core.action is not None:
+            head += f" completing {core.action}"
+        engine = core.engine
+        if engine is None:
+            return f"dealing: cards {' '.join(core.setup[0])} tiles {' '.join(core.setup[1])}; {head}"
+        tc = engine.tile_code
+        cc = engine.card_code
+        lines = [
+            f"turn {engine.turn} stage {engine.stage} outcome {engine.outcome} to act {engine.to_act}; {head}",
+            f"pending {[p.to_dict() for p in engine.pending]}",
+            f"market {[tc(t) if t >= 0 else None for t in engine.market]} display {[cc(c) if c >= 0 else None for c in engine.display]}",
+            f"deck {len(engine.deck)} bag {len(engine.bag)} discard {sorted(cc(c) for c in engine.discard)} scores {engine.scores}",
+        ]
+        for s, p in enumerate(engine.players):
+            city = sorted((q, tc(t)) for q, t in p.city.items())
+            lines.append(f"seat {s}: hand {sorted(cc(c) for c in p.hand)} reserve {sorted(tc(t) for t in p.reserve)} city {city}")
+        if engine.neutral is not None:
+            lines.append(f"neutral {sorted(tc(t) for t in engine.neutral)} score {engine.neutral_score}")
+        if engine.mods:
+            lines.append(f"modules {engine.mods}")
+        return "\n".join(lines)
+
+
+@lru_cache(maxsize=64)
+def _initial_core(config: GameConfig) -> _Core:
+    return _Core(config)
+
+
+@lru_cache(maxsize=64)
+def _chance_index(config: GameConfig) -> dict[str, int]:
+    return {code: i for i, code in enumerate(_chance_codes(config))}
+
+
+class AlhambraObserver:
+    """OpenSpiel observer (PyObserver protocol): ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    With ``perfect_recall`` it gives the information state (observation plus every seat's hand;
+    the string is the public history); otherwise the observation of one seat's view. With
+    ``private_info`` NONE it observes as a spectator (public facts only).
+    """
+
+    def __init__(self, game: AlhambraGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("an observer of every player's private information is not supported")
+        self.game = game
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        enc = game.encoder
+        size = enc.info_size if self.perfect_recall else enc.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        g = 2 * enc.grid + 1
+        for name, (start, end) in enc.sections.items():
+            if end > size:
+                continue
+            piece = self.tensor[start:end]
+            if name == "alhambras":
+                piece = piece.reshape(game.config.players, 12, g, g)
+            self.dict[name] = piece
+
+    def set_from(self, state: AlhambraState, player: int) -> None:
+        """Fill ``tensor`` for ``player``."""
+        core = state.core
+        seat = None if self.public_only else player
+        hands: Sequence[dict[str, int]] | None = core.hands.hands if self.perfect_recall else None
+        if hands is not None and core.engine is None:
+            hands = [{} for _ in range(core.config.players)]
+        self.game.encoder.encode(core.view(seat), core.prefix, hands, out=self.tensor)
+
+    def string_from(self, state: AlhambraState, player: int) -> str:
+        """The information-state string (public history) or the observation text of ``player``."""
+        core = state.core
+        if self.perfect_recall:
+            return f"player {player}\n" + "\n".join(core.history)
+        v = core.view(None if self.public_only else player)
+        if v is None:
+            return f"dealing ({len(core.history)} draws so far)"
+        return render_view(v, codec_for(core.config).describe(core.prefix))
+
+
+class ScoreEvaluator:
+    """A cheap evaluator for OpenSpiel's MCTS: no rollout, the current score lead.
+
+    ``evaluate`` gives every seat ``clip((score - mean score) / scale, -1, 1)`` (terminal states:
+    their returns); ``prior`` is uniform over the legal actions (or the chance outcomes).
+    """
+
+    def __init__(self, scale: float = 40.0) -> None:
+        self.scale = scale
+
+    def evaluate(self, state: AlhambraState) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """Values per player."""
+        if state.is_terminal():
+            return np.array(state.returns(), dtype=np.float64)
+        engine = state.engine_state
+        if engine is None:
+            return np.zeros(state.num_players(), dtype=np.float64)
+        scores = np.array(engine.scores, dtype=np.float64)
+        return np.asarray(np.clip((scores - scores.mean()) / self.scale, -1.0, 1.0), dtype=np.float64)
+
+    def prior(self, state: AlhambraState) -> list[tuple[int, float]]:
+        """Uniform prior."""
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+pyspiel.register_game(_GAME_TYPE, AlhambraGame)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -29,15 +30,17 @@ from typer.core import TyperGroup
 from . import __version__
 from . import city as geo
 from .bench import BenchResult, run_bench
+from .bots import make_bot
 from .components import KINDS
 from .demo import group_by_turn, play_demo
 from .engine import building_counts
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
-from .hooks import available_modules, load_module
+from .hooks import available_modules, load_module, modules_of
 from .layout import LayoutError, LayoutReport, check_layout, draw_layout, load_layout, parse_layout
 from .record import GameRecord, replay
-from .state import GameState
+from .state import GameConfig, GameState
+from .tournament import TournamentResult
 
 __all__ = ["app", "main"]
 
@@ -237,8 +240,10 @@ def bench(
 def _print_bench(r: BenchResult) -> None:
     con = _out()
     table = Table(
-        title=f"Alhambra engine benchmark: {r.games} random games ({r.policy} policy), "
-        f"{r.players} players, seeds {r.seed}..{r.seed + r.games - 1}"
+        title=(
+            f"Alhambra engine benchmark: {r.games} random games ({r.policy} policy), {r.players} players, "
+            f"seeds {r.seed}..{r.seed + r.games - 1}"
+        )
     )
     table.add_column("figure")
     table.add_column("checked apply", justify="right")
@@ -286,6 +291,9 @@ def _result_json(state: GameState) -> dict[str, Any]:
 def replay_cmd(
     record_file: Annotated[str, typer.Argument(metavar="RECORD.json", help="A game record (alhambra-record/1).", show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (outcome, scores, winners).")] = False,
+    game: Annotated[
+        int | None, typer.Option("--game", help="In a results file of 'alhambra simulate --json': the game to replay (0-based).")
+    ] = None,
 ) -> None:
     """Re-apply a game record and print the final scores.
 
@@ -293,6 +301,13 @@ def replay_cmd(
     unreadable file.
     """
     data = _read_json_file(record_file)
+    if isinstance(data, dict) and data.get("format") == "alhambra-simulation/1":
+        games = data.get("game_results") or []
+        if game is None or not 0 <= game < len(games):
+            _fail(f"{record_file} holds {len(games)} simulated games: choose one with --game 0..{len(games) - 1}")
+        data = games[game].get("record")
+    elif game is not None:
+        _fail(f"{record_file} is not a results file of 'alhambra simulate'; --game does not apply")
     try:
         record = GameRecord.from_json(data)
         state, _ = replay(record)
@@ -440,6 +455,238 @@ def _print_scores(con: Console, state: GameState) -> None:
         else:
             verdict = f"Shared win: {names} with {best} points"
         con.print(Text(verdict, style="bold green"))
+
+
+# ---------------------------------------------------------------------------------- simulate
+@app.command()
+def simulate(
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game (2-6).")] = 2,
+    bots: Annotated[
+        str,
+        typer.Option("--bots", "-b", help="One bot per seat, comma-separated: random, greedy, mcts:easy|normal|hard (see docs/bots.md)."),
+    ] = "greedy,random",
+    games: Annotated[int, typer.Option("--games", "-g", help="Games to play (rounded up to whole seat rotations).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of deal 0 (deal d uses seed + d).")] = 0,
+    modules: Annotated[
+        str | None, typer.Option("--modules", "-m", help="Comma-separated module ids, e.g. vizier,currency_exchange.")
+    ] = None,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Games played in parallel (default: every core).")] = None,
+    bot_workers: Annotated[
+        int | None, typer.Option("--bot-workers", help="Worker processes of each MCTS bot (root-parallel search).")
+    ] = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the figures and every game's record here.", dir_okay=False)
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play a tournament between bots with duplicate deals and seat rotation, and report each bot's strength."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from .tournament import GameResult, run_tournament
+
+    mods = _parse_modules(modules)
+    lineup = [b.strip() for b in bots.split(",") if b.strip()]
+    if games < 1:
+        _fail("--games must be at least 1")
+    if workers is not None and workers < 1:
+        _fail("--workers must be at least 1")
+    if bot_workers is not None and bot_workers < 1:
+        _fail("--bot-workers must be at least 1")
+    try:
+        config = GameConfig(players=players, modules=mods)
+        for m in modules_of(config):
+            m.check_config(config)
+        if len(lineup) != players:
+            raise ValueError(f"{players} players need {players} bots in --bots, not {len(lineup)}")
+        for b in lineup:
+            make_bot(b)
+    except (ConfigError, ValueError) as e:
+        _fail(str(e))
+    con = Console(file=sys.stderr, highlight=False)
+    total = -(-games // players) * players
+    wins = [0.0] * players
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=con,
+        disable=quiet,
+        transient=False,
+    ) as bar:
+        task = bar.add_task(f"{lineup[0]}: -", total=total)
+        plain = not quiet and not con.is_terminal
+        every = max(1, total // 20)
+        started = time.perf_counter()
+
+        def tick(r: GameResult, done: int, _total: int) -> None:
+            for i, w in enumerate(r.wins):
+                wins[i] += w
+            text = f"{lineup[0]}: {100 * wins[0] / done:.1f}% wins"
+            bar.update(task, completed=done, description=text)
+            if plain and (done % every == 0 or done == total):
+                spent = time.perf_counter() - started
+                eta = spent / done * (total - done)
+                print(f"{done}/{total} games, {text}, {spent:,.0f} s, ETA {eta:,.0f} s", file=sys.stderr, flush=True)
+
+        def save(partial: TournamentResult) -> None:
+            if json_out is not None:
+                _write_results(json_out, partial)
+
+        result = run_tournament(players, lineup, games, seed, mods, workers, tick, bot_workers, save, max(1, total // 40))
+    _print_tournament(result)
+    if json_out is not None:
+        _write_results(json_out, result)
+        _out().print(Text(f"Figures and {len(result.results)} game records written to {json_out}", style="dim"))
+
+
+def _write_results(path: Path, result: TournamentResult) -> None:
+    """Write a results file (atomically, so a checkpoint is never half written)."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(json.dumps(result.to_json()) + "\n", encoding="utf-8")
+        tmp.replace(path)
+    except OSError as e:
+        _fail(f"cannot write {path}: {e.strerror or e}")
+
+
+@app.command(name="report")
+def report_cmd(
+    results_file: Annotated[
+        str, typer.Argument(metavar="RESULTS.json", help="A results file of 'alhambra simulate --json'.", show_default=False)
+    ],
+) -> None:
+    """Print the table of a results file of 'alhambra simulate' (also of a run still going: its checkpoint)."""
+    data = _read_json_file(results_file)
+    try:
+        result = TournamentResult.from_json(data)
+    except ValueError as e:
+        _fail(f"{results_file}: {e}", EXIT_INVALID)
+    _print_tournament(result)
+
+
+def _print_tournament(r: TournamentResult) -> None:
+    con = Console(file=sys.stdout, soft_wrap=True, highlight=False, width=None if sys.stdout.isatty() else 200)
+    mods = ", ".join(r.modules) or "none"
+    done = "" if r.complete else f"UNFINISHED: {len(r.results)} of "
+    title = (
+        f"{done}{r.games} games ({r.deals} deals × {r.players} seat rotations), {r.players} players, modules: {mods}, "
+        f"seeds {r.seed}..{r.seed + r.deals - 1}, {r.seconds:,.0f} s on {r.workers} worker(s)"
+    )
+    table = Table(title=title, title_justify="left")
+    for col, just in (
+        ("bot", "left"),
+        ("games", "right"),
+        ("win rate", "right"),
+        ("95% interval", "right"),
+        ("mean rank", "right"),
+        ("mean score", "right"),
+        ("mean margin", "right"),
+        ("rating (PL)", "right"),
+        ("ms/move", "right"),
+    ):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for e in r.entries:
+        table.add_row(
+            e.label,
+            str(e.games),
+            f"{100 * e.win_rate:.1f}%",
+            f"{100 * e.win_low:.1f}-{100 * e.win_high:.1f}%",
+            f"{e.mean_rank:.2f}",
+            f"{e.mean_score:.1f}",
+            f"{e.mean_margin:+.1f}",
+            f"{e.rating_mu:.1f} ± {e.rating_sigma:.1f}",
+            f"{e.ms_per_move:,.1f}",
+        )
+    con.print(table)
+    fallbacks = sum(g.fallbacks for g in r.results)
+    if fallbacks:
+        con.print(Text(f"warning: the bots logged {fallbacks} fallbacks or mismatches", style="bold red"))
+
+
+# ---------------------------------------------------------------------------------- serve
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option("--database-url", help="SQLAlchemy URL (default: a SQLite file in your user data directory)."),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move.")] = 0.6,
+) -> None:
+    """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
+    import uvicorn
+
+    from .server import create_app
+    from .server.db import default_database_url
+
+    if not 0 < port < 65536:
+        _fail("--port must be 1-65535")
+    if bot_delay < 0:
+        _fail("--bot-delay must not be negative")
+    url = database_url or default_database_url()
+    try:
+        application = create_app(url, bot_delay=bot_delay)
+    except Exception as e:  # a bad URL or an unreachable database
+        _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    print(f"Alhambra table server: open http://{shown}:{port}/ in your browser", flush=True)
+    print(f"  database: {_redact(url)}  (stop with Ctrl+C)", flush=True)
+    uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536)
+
+
+def _redact(url: str) -> str:
+    """A database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "(unreadable URL)"
+
+
+@app.command()
+def loadtest(
+    tables: Annotated[int, typer.Option("--tables", "-n", help="Concurrent tables (every seat a bot client).")] = 50,
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats per table (2-6).")] = 2,
+    actions: Annotated[int, typer.Option("--actions", "-a", help="Actions per table (bounded run).")] = 40,
+    pace: Annotated[float, typer.Option("--pace", help="Seconds each table's bot waits between actions.")] = 0.5,
+    duration: Annotated[float, typer.Option("--max-seconds", help="Stop after this many seconds at most.")] = 300.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Start a server on a loopback port with a fresh database, play N concurrent bot tables through
+    the API and WebSockets, and report latency from each action to every seat's update."""
+    from .server.loadtest import run_loadtest
+
+    if not 1 <= tables <= 2000:
+        _fail("--tables must be 1-2000")
+    if not 2 <= players <= 6:
+        _fail("--players must be 2-6")
+    if actions < 1 or pace < 0 or duration <= 0:
+        _fail("--actions must be at least 1, --pace at least 0 and --max-seconds positive")
+    result = run_loadtest(tables=tables, players=players, actions=actions, pace=pace, max_seconds=duration)
+    if as_json:
+        print(json.dumps(result))
+        return
+    con = _out()
+    con.print(
+        Text(
+            f"{result['tables']} tables x {result['players']} seats, {result['actions']} actions in {result['seconds']:.1f} s "
+            f"({result['actions_per_s']:.0f} actions/s)",
+            style="bold",
+        )
+    )
+    con.print(
+        f"latency from sending an action to the last seat's update: p50 {result['p50_ms']:.1f} ms, "
+        f"p99 {result['p99_ms']:.1f} ms, max {result['max_ms']:.1f} ms; refused actions: {result['errors']}"
+    )
+    for failure in result["failures"]:
+        con.print(Text(f"failure: {failure}", style="bold red"))
 
 
 # ---------------------------------------------------------------------------------- modules

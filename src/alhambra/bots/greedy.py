@@ -1,0 +1,426 @@
+"""The greedy bot: one ply deep, with a hand-made evaluation of positions.
+
+:func:`seat_values` estimates, for every seat, the points it will end the game with:
+
+* points already scored;
+* **majority standing** per building kind, scored with the rulebook's tie rule for each
+  scoring round still to come and weighted by how far away that round is (tiles on the
+  reserve board count a third, tiles bought and waiting count fully);
+* the **longest outer wall**, once per round still to come;
+* **money** by value, worth less as the bag empties, plus **buying power**: what each market
+  tile would add to the seat's majorities if the seat can pay for it next turn (more if it
+  can pay exactly);
+* **room to grow**: the places where future tiles fit (a place that needs a wall accepts
+  fewer tiles; a walled-in Alhambra is a dead end);
+* **tempo**: another action after an exact payment.
+
+The bot applies every candidate action to a state consistent with what it sees (see
+:mod:`alhambra.bots.tracker`) and takes the one whose result is best for it relative to the
+others (its value minus the strongest opponent's, blended with the mean). Dominated
+overpayments are never candidates (:func:`canonical_actions`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import city as geo
+from ..actions import Action
+from ..components import KINDS, SCORING_POINTS, ComponentSet
+from ..engine import apply_unchecked, legal_actions
+from ..hooks import Module, modules_of
+from ..state import ChooseAction, GameState, PlaceTiles
+from .base import Budget, Observation, fallback_action, log
+from .tracker import Sampler, Tracker
+
+__all__ = ["GreedyBot", "Weights", "canonical_actions", "evaluate", "greedy_action", "seat_values"]
+
+_NK = len(KINDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Tunable weights of the evaluation (points per unit)."""
+
+    round_weights: tuple[float, float, float] = (1.0, 0.75, 0.55)
+    """Weight of the next scoring round, the one after, and the one after that."""
+    reserve_share: float = 0.33
+    """How much a reserve tile counts compared with a built one."""
+    money: float = 0.28
+    """Points per coin at the start of the game (fades to ``money_late`` as the bag empties)."""
+    money_late: float = 0.06
+    buy_power: float = 0.35
+    """Share of a market tile's value credited when the seat can pay for it."""
+    exact_power: float = 0.25
+    """Extra share when the seat can pay exactly."""
+    room: float = 1.2
+    """Points per place where a typical tile fits (up to ``room_cap`` places)."""
+    room_cap: float = 4.0
+    tempo: float = 2.0
+    """Another action in this turn (after an exact payment)."""
+    lead_blend: float = 0.5
+    """Relative value: own value minus this share of the best opponent and the rest of the mean."""
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+class _Tables:
+    """Facts about the components that the evaluation needs again and again."""
+
+    def __init__(self, comp: ComponentSet) -> None:
+        self.kind = tuple(KINDS.index(t.kind) if t.kind in KINDS else -1 for t in comp.tiles)
+        building = [t.walls for t in comp.tiles if t.kind in KINDS]
+        # fit[known][need]: share of building tiles that fit a place with these neighbour facts
+        self.fit = [[sum(1 for w in building if (w & known) == need) / max(1, len(building)) for need in range(16)] for known in range(16)]
+        self.total_tiles = len(building)
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(comp: ComponentSet) -> _Tables:
+    t = _TABLES.get(id(comp))
+    if t is None:
+        t = _TABLES[id(comp)] = _Tables(comp)
+    return t
+
+
+def _awards(counts: Sequence[float], points: Sequence[int]) -> list[float]:
+    """Majority awards (tie rule) for one kind and round; counts may be fractional."""
+    n = len(counts)
+    awards = [0.0] * n
+    place = 0
+    np_ = len(points)
+    for c in sorted({c for c in counts if c > 0}, reverse=True):
+        if place >= np_:
+            break
+        tied = [i for i in range(n) if counts[i] == c]
+        k = len(tied)
+        share = sum(points[place : place + k]) / k
+        for i in tied:
+            awards[i] = share
+        place += k
+    return awards
+
+
+_MAJORITY_MEMO: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
+
+
+def _majority(
+    k: int, rounds: Sequence[int], n: int, col: tuple[float, ...], col_all: tuple[float, ...], weights: Weights
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """For one kind: the weighted points of every row (seats, then the neutral player) over
+    the rounds to come, and what one more building would add for each seat."""
+    rows = len(col)
+    share = weights.reserve_share
+    rw = weights.round_weights
+    table = SCORING_POINTS[KINDS[k]]
+    add = [0.0] * rows
+    gain = [0.0] * n
+    trial = list(col_all)
+    same = col_all == col
+    for i, r in enumerate(rounds):
+        w = rw[i]
+        pts = table[r - 1]
+        a = _awards(col, pts)
+        b = a if same else _awards(col_all, pts)
+        for s in range(rows):
+            add[s] += w * (a[s] * (1 - share) + b[s] * share)
+        if i == 0 or r == 3:
+            for s in range(n):
+                trial[s] += 1
+                gain[s] += w * (_awards(trial, pts)[s] - b[s])
+                trial[s] -= 1
+    return tuple(add), tuple(gain)
+
+
+def _room(state: GameState, seat: int, tables: _Tables) -> float:
+    """Sum over empty places touching the Alhambra of the share of tiles that fit there."""
+    p = state.players[seat]
+    an = p.analysis(state.components.tile_walls)
+    memo = an.memo
+    got = memo.get("bot_room")
+    if isinstance(got, float):
+        return got
+    walls = state.components.tile_walls
+    cells = p.city
+    fit = tables.fit
+    total = 0.0
+    for q in an.frontier:
+        known = 0
+        need = 0
+        for side, d, opp in _SIDES:
+            t = cells.get(q + d)
+            if t is not None:
+                known |= side
+                if walls[t] & opp:
+                    need |= side
+        if known != need:
+            total += fit[known][need]
+    memo["bot_room"] = total
+    return total
+
+
+_SIDES = ((1, -1024, 4), (2, 1, 8), (4, 1024, 1), (8, -1, 2))
+
+
+def _wall(state: GameState, seat: int) -> int:
+    p = state.players[seat]
+    an = p.analysis(state.components.tile_walls)
+    got = an.memo.get("bot_wall")
+    if isinstance(got, int):
+        return got
+    w = geo.longest_wall(p.city, state.components.tile_walls)
+    an.memo["bot_wall"] = w
+    return w
+
+
+def _custom_counts(mods: list[Module]) -> list[Module]:
+    return [m for m in mods if type(m).building_counts is not Module.building_counts]
+
+
+def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """Estimated final points of every seat (see the module docstring)."""
+    comp = state.components
+    tables = _tables(comp)
+    kind_of = tables.kind
+    n = state.config.players
+    mods = modules_of(state.config)
+    custom = _custom_counts(mods)
+    neutral = state.neutral is not None
+    rows = n + (1 if neutral else 0)
+    built = [[0.0] * _NK for _ in range(rows)]
+    spare = [[0.0] * _NK for _ in range(rows)]
+    for s in range(n):
+        p = state.players[s]
+        row = built[s]
+        for t in p.city.values():
+            k = kind_of[t]
+            if k >= 0:
+                row[k] += 1
+        srow = spare[s]
+        for t in p.reserve:
+            k = kind_of[t]
+            if k >= 0:
+                srow[k] += weights.reserve_share
+    if neutral:
+        row = built[n]
+        for t in state.neutral or ():
+            k = kind_of[t]
+            if k >= 0:
+                row[k] += 1
+    for top in state.pending:  # tiles bought and waiting count as built
+        codes = top.bought if isinstance(top, ChooseAction) else top.tiles if isinstance(top, PlaceTiles) else ()
+        for code in codes:
+            k = kind_of[comp.tile_ids[code]]
+            if k >= 0:
+                built[top.seat][k] += 1
+    if custom:
+        for s in range(-1 if neutral else 0, n):
+            counts = {KINDS[k]: int(built[s][k]) for k in range(_NK)}
+            for m in custom:
+                m.building_counts(state, s, counts)
+            built[s] = [float(counts.get(k, 0)) for k in KINDS]
+
+    left = max(0, 3 - state.rounds_scored) if state.outcome is None else 0
+    rounds = list(range(3 - left + 1, 4))
+    rw = weights.round_weights
+    values = [float(sc) for sc in state.scores] + ([0.0] if neutral else [])
+    if not rounds:
+        return values[:n]
+    # majority standing, and the value of one more building of each kind per seat
+    gain: list[tuple[float, ...]] = []
+    first = rounds[0]
+    wkey = (rw, weights.reserve_share)
+    for k in range(_NK):
+        col = tuple([built[s][k] for s in range(rows)])
+        col_all = tuple([built[s][k] + spare[s][k] for s in range(rows)])
+        key = (k, first, n, col, col_all, wkey)
+        got = _MAJORITY_MEMO.get(key)
+        if got is None:
+            got = _majority(k, rounds, n, col, col_all, weights)
+            if len(_MAJORITY_MEMO) > 200_000:
+                _MAJORITY_MEMO.clear()
+            _MAJORITY_MEMO[key] = got
+        add, g = got
+        for s in range(rows):
+            values[s] += add[s]
+        gain.append(g)
+    wsum = sum(rw[: len(rounds)])
+    bag_left = len(state.bag) / max(1, tables.total_tiles)
+    money_rate = weights.money_late + (weights.money - weights.money_late) * bag_left
+    cv = comp.card_value
+    cc = comp.card_currency
+    cm = comp.card_is_money
+    market = state.market
+    mcur = state.market_currency
+    price = comp.tile_price
+    for s in range(n):
+        p = state.players[s]
+        values[s] += wsum * _wall(state, s)
+        values[s] += weights.room * min(weights.room_cap, _room(state, s, tables)) * bag_left
+        purse = [0, 0, 0, 0]
+        cards_by_cur: list[list[int]] = [[], [], [], []]
+        for c in p.hand:
+            if cm[c]:
+                purse[cc[c]] += cv[c]
+                cards_by_cur[cc[c]].append(cv[c])
+        values[s] += money_rate * sum(purse)
+        best = 0.0
+        rest = 0.0
+        for sq in range(len(market)):
+            t = market[sq]
+            if t < 0:
+                continue
+            cur = mcur[sq]
+            pr = price[t]
+            if purse[cur] < pr:
+                continue
+            k = kind_of[t]
+            v = (gain[k][s] if k >= 0 else 0.0) + 1.0
+            share = weights.buy_power
+            if _exact(cards_by_cur[cur], pr):
+                share += weights.exact_power
+            v *= share
+            if v > best:
+                rest += best
+                best = v
+            else:
+                rest += v
+        values[s] += best + 0.3 * rest
+    last = state.pending[-1] if state.pending else None
+    if isinstance(last, ChooseAction) and last.actions > 0:
+        values[last.seat] += weights.tempo
+    return values[:n]
+
+
+def _exact(values: list[int], price: int) -> bool:
+    """Can some of these card values add up to exactly ``price``? (subset sum, small sets)"""
+    reach = 1
+    mask = (1 << (price + 1)) - 1
+    for v in values:
+        reach |= (reach << v) & mask
+    return bool(reach >> price & 1)
+
+
+def relative(values: Sequence[float], seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """A seat's value relative to the others: own value minus a blend of the best and the mean opponent."""
+    others = [v for s, v in enumerate(values) if s != seat]
+    if not others:
+        return values[seat]
+    return values[seat] - weights.lead_blend * max(others) - (1 - weights.lead_blend) * sum(others) / len(others)
+
+
+def evaluate(state: GameState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """How good ``state`` is for ``seat`` (relative estimated points)."""
+    if state.outcome is not None:
+        return relative([float(v) for v in state.scores], seat, weights)
+    return relative(seat_values(state, weights), seat, weights)
+
+
+# ---------------------------------------------------------------------------------- candidates
+def _payment_parts(action: Action) -> tuple[int, tuple[str, ...]] | None:
+    """``(square, payment)`` of a purchase action (core or module), else None."""
+    square = getattr(action, "square", None)
+    payment = getattr(action, "payment", None)
+    if isinstance(square, int) and isinstance(payment, tuple):
+        return square, payment
+    return None
+
+
+def dominated(state: GameState, action: Action) -> bool:
+    """True for a purchase that pays more than it must: a money card could be left out and the
+    rest would still pay the price, or a special card is spent although plain money of the
+    square's currency pays."""
+    parts = _payment_parts(action)
+    if parts is None:
+        return False
+    square, payment = parts
+    comp = state.components
+    t = state.market[square - 1] if 1 <= square <= len(state.market) else -1
+    if t < 0:
+        return False
+    price = comp.tile_price[t]
+    cur = "bgoy"[state.market_currency[square - 1]]
+    values: list[int] = []
+    special = False
+    foreign = False
+    for code in payment:
+        if len(code) >= 2 and code[0] in "bgoy" and code[1:].isdigit():
+            values.append(int(code[1:]))
+            if code[0] != cur:
+                foreign = True
+        else:
+            special = True
+    total = sum(values)
+    if values and total - min(values) >= price:
+        return True
+    return special and not foreign
+
+
+def canonical_actions(state: GameState, actions: Sequence[Action] | None = None) -> list[Action]:
+    """The legal actions without dominated overpayments (see :func:`dominated`)."""
+    acts = legal_actions(state) if actions is None else actions
+    out = [a for a in acts if not dominated(state, a)]
+    return out or list(acts)
+
+
+# ---------------------------------------------------------------------------------- policy
+def greedy_action(
+    state: GameState, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS, actions: Sequence[Action] | None = None
+) -> Action:
+    """The candidate whose result ``evaluate`` likes best for the seat to act (ties at random)."""
+    seat = state.to_act
+    assert seat is not None
+    cands = canonical_actions(state, actions)
+    if len(cands) == 1:
+        return cands[0]
+    best: list[Action] = []
+    best_v = float("-inf")
+    for a in cands:
+        s = state.copy()
+        apply_unchecked(s, a)
+        v = evaluate(s, seat, weights)
+        if v > best_v + 1e-9:
+            best_v = v
+            best = [a]
+        elif v > best_v - 1e-9:
+            best.append(a)
+    return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
+
+
+class GreedyBot:
+    """One-ply greedy bot over a state consistent with its observation."""
+
+    def __init__(self, name: str = "greedy", weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.name = name
+        self.weights = weights
+        self.budget = Budget()
+        self.tracker = Tracker()
+
+    def choose(self, obs: Observation, budget: Budget, rng: random.Random) -> Action:
+        """The greedy choice (the budget is not needed: one ply is fast)."""
+        legal = obs.legal
+        if len(legal) == 1:
+            return obs.legal_actions()[0]
+        try:
+            state = Sampler(obs, self.tracker).sample(rng)
+            acts = legal_actions(state)
+            shown = set(legal)
+            if {str(a) for a in acts} != shown:
+                log.warning("greedy: the sampled state offers other actions than the view; restricting to the view's")
+                acts = [a for a in acts if str(a) in shown]
+                if not acts:
+                    return fallback_action(obs, rng, "no action of the sampled state is legal")
+            return greedy_action(state, rng, self.weights, acts)
+        except Exception as e:  # never crash a game: fall back and log
+            log.exception("greedy failed")
+            return fallback_action(obs, rng, f"greedy failed: {type(e).__name__}: {e}")
+
+    def info(self) -> dict[str, Any]:
+        """Settings, for reports."""
+        return {"name": self.name}

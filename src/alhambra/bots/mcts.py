@@ -1,0 +1,292 @@
+"""Monte Carlo tree search over information sets (single-observer ISMCTS).
+
+One search builds one tree whose nodes are sequences of actions (of every seat) from the
+current decision. Every iteration:
+
+1. **determinizes**: draws a full state consistent with the bot's observation
+   (:class:`~alhambra.bots.tracker.Sampler`: unknown draw pile and bag order, fresh seed), so
+   the chance of every iteration is sampled anew;
+2. **selects** down the tree among the children whose actions are legal in *this* sample
+   (UCB1 with availability counts, plus a small progressive bias from the greedy prior);
+   **progressive widening** unlocks children in the order of the greedy evaluation, one more
+   as the node's visits grow (``pw_c * visits ** pw_alpha``), so big choices (payments,
+   places) are searched best-first; payments are **canonical** (no dominated overpayment);
+3. **expands** one child and runs a **truncated rollout**: ``rollout_plies`` greedy moves,
+   then the greedy evaluation of the position;
+4. **backs up rank-based rewards**: each seat's reward is the share of opponents it beats
+   (a soft comparison of estimated final points, the exact ranks once the game is over), so
+   multiplayer search aims at winning, not at margins.
+
+The move played is the root child visited most. The budget is iterations and/or seconds,
+whichever ends first; with ``workers > 1`` independent searches run in parallel processes
+(root parallelization) and their root statistics are summed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, replace
+from multiprocessing import get_context
+from typing import Any
+
+from ..actions import Action, parse_action
+from ..engine import apply_unchecked
+from ..state import GameState
+from .base import Budget, Observation, fallback_action, log
+from .greedy import DEFAULT_WEIGHTS, Weights, canonical_actions, evaluate, greedy_action, seat_values
+from .tracker import Sampler, Tracker
+
+__all__ = ["MctsBot", "MctsSettings", "search"]
+
+
+@dataclass(frozen=True, slots=True)
+class MctsSettings:
+    """Search settings (see the module docstring)."""
+
+    iterations: int | None = 400
+    seconds: float | None = 1.0
+    c_ucb: float = 1.0
+    """UCB exploration constant, in units of the standard deviation of the rewards seen at the node."""
+    bias: float = 1.0
+    """Weight of the progressive bias towards the greedy prior (same units; fades with visits)."""
+    pw_c: float = 1.5
+    pw_alpha: float = 0.5
+    rollout_plies: int = 0
+    temperature: float = 6.0
+    """Logistic scale of a soft win, in points, at the end of the game (a lead of this many
+    points counts as a 73% win)."""
+    temperature_early: float = 20.0
+    """The same scale at the start: the scale shrinks from this to ``temperature`` as the bag
+    empties, since an early lead is less sure than a late one."""
+    workers: int = 1
+
+
+_BAG_START = 44
+"""Tiles in the bag after setup (54 tiles less the market; 2 players: less the neutral player's 6 too)."""
+
+
+class _Node:
+    __slots__ = ("avail", "children", "mover", "order", "prior", "reward", "sq", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        """The seat whose action led here (its reward is summed)."""
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.sq = 0.0
+        self.children: dict[Action, _Node] = {}
+        self.order: list[Action] | None = None
+        self.prior: dict[Action, float] = {}
+
+
+def _rewards(state: GameState, settings: MctsSettings, weights: Weights) -> list[float]:
+    """Rank-based reward of every seat: the share of opponents it beats (soft before the end)."""
+    n = state.config.players
+    if state.outcome is not None:
+        v = [float(s) for s in state.scores]
+        return [sum(1.0 if v[s] > v[o] else 0.5 if v[s] == v[o] else 0.0 for o in range(n) if o != s) / (n - 1) for s in range(n)]
+    v = seat_values(state, weights)
+    bag = min(1.0, len(state.bag) / _BAG_START)
+    temperature = settings.temperature + (settings.temperature_early - settings.temperature) * bag
+    out = []
+    for s in range(n):
+        total = 0.0
+        for o in range(n):
+            if o != s:
+                x = (v[s] - v[o]) / temperature
+                total += 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+        out.append(total / (n - 1))
+    return out
+
+
+def _prior(state: GameState, acts: Sequence[Action], seat: int, weights: Weights) -> list[tuple[Action, float]]:
+    """Candidates with their greedy value, best first."""
+    scored = []
+    for i, a in enumerate(acts):
+        s = state.copy()
+        apply_unchecked(s, a)
+        scored.append((evaluate(s, seat, weights), -i, a))
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    if not scored:
+        return []
+    hi = scored[0][0]
+    lo = scored[-1][0]
+    span = hi - lo if hi > lo else 1.0
+    return [(a, (v - lo) / span) for v, _, a in scored]
+
+
+def search(
+    sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS
+) -> tuple[dict[str, tuple[int, float]], int]:
+    """Run one search; return the root children's ``{action: (visits, mean reward)}`` and the
+    number of iterations done."""
+    deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
+    max_iter = settings.iterations
+    root = _Node(-1)
+    it = 0
+    while True:
+        if max_iter is not None and it >= max_iter:
+            break
+        if deadline is not None and it > 0 and time.perf_counter() >= deadline:
+            break
+        if max_iter is None and deadline is None and it >= 1000:
+            break
+        it += 1
+        state = sampler.sample(rng)
+        node = root
+        path = [root]
+        while state.outcome is None:
+            seat = state.to_act
+            assert seat is not None
+            legal = canonical_actions(state)
+            if node.order is None:
+                if node is not root and node.visits == 0:
+                    break
+                ranked = _prior(state, legal, seat, weights) if len(legal) > 1 else [(a, 1.0) for a in legal]
+                node.order = [a for a, _ in ranked]
+                node.prior = dict(ranked)
+            else:
+                known = node.prior
+                for a in legal:
+                    if a not in known:
+                        known[a] = 0.0
+                        node.order.append(a)
+            legal_set = set(legal)
+            allowed = max(1, math.ceil(settings.pw_c * (node.visits + 1) ** settings.pw_alpha))
+            cands: list[Action] = []
+            for a in node.order:
+                if a in legal_set:
+                    cands.append(a)
+                    if len(cands) >= allowed:
+                        break
+            best: Action | None = None
+            best_score = -1.0
+            children = node.children
+            total_n = 0
+            total_r = 0.0
+            total_sq = 0.0
+            for a in cands:
+                child = children.get(a)
+                if child is None:
+                    child = children[a] = _Node(seat)
+                child.avail += 1
+                total_n += child.visits
+                total_r += child.reward
+                total_sq += child.sq
+            # exploration in units of the spread of the rewards seen here (rewards are
+            # probabilities whose differences between moves are small)
+            if total_n > 1:
+                mean = total_r / total_n
+                scale = math.sqrt(max(total_sq / total_n - mean * mean, 1e-4))
+            else:
+                scale = 0.1
+            explore = settings.c_ucb * scale
+            bias = settings.bias * scale
+            for a in cands:
+                child = children[a]
+                if child.visits == 0:
+                    best = a
+                    break
+                score = (
+                    child.reward / child.visits
+                    + explore * math.sqrt(math.log(child.avail) / child.visits)
+                    + bias * node.prior.get(a, 0.0) / (child.visits + 1)
+                )
+                if score > best_score:
+                    best_score = score
+                    best = a
+            assert best is not None
+            apply_unchecked(state, best)
+            node = node.children[best]
+            path.append(node)
+            if node.visits == 0:
+                break
+        for _ in range(settings.rollout_plies):
+            if state.outcome is not None:
+                break
+            apply_unchecked(state, greedy_action(state, rng, weights))
+        rewards = _rewards(state, settings, weights)
+        for nd in path:
+            nd.visits += 1
+            if nd.mover >= 0:
+                r = rewards[nd.mover]
+                nd.reward += r
+                nd.sq += r * r
+    stats = {str(a): (c.visits, c.reward / c.visits if c.visits else 0.0) for a, c in root.children.items()}
+    return stats, it
+
+
+def _worker(obs: Observation, settings: MctsSettings, seed: int, weights: Weights) -> tuple[dict[str, tuple[int, float]], int]:
+    return search(Sampler(obs), settings, random.Random(seed), weights)
+
+
+class MctsBot:
+    """Information-set MCTS bot (see the module docstring)."""
+
+    def __init__(self, name: str = "mcts", settings: MctsSettings | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.name = name
+        self.settings = settings or MctsSettings()
+        self.weights = weights
+        self.budget = Budget(self.settings.iterations, self.settings.seconds)
+        self.tracker = Tracker()
+        self.last_iterations = 0
+        self._pool: ProcessPoolExecutor | None = None
+
+    def choose(self, obs: Observation, budget: Budget, rng: random.Random) -> Action:
+        """The most visited root action of a search within ``budget``."""
+        legal = obs.legal
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return parse_action(legal[0])
+        settings = replace(self.settings, iterations=budget.iterations, seconds=budget.seconds)
+        try:
+            sampler = Sampler(obs, self.tracker)
+            base = sampler.base()
+            if len(canonical_actions(base)) == 1:
+                self.last_iterations = 0
+                return canonical_actions(base)[0]
+            if settings.workers > 1:
+                stats, its = self._parallel(obs, settings, rng)
+            else:
+                stats, its = search(sampler, settings, rng, self.weights)
+            self.last_iterations = its
+            shown = set(legal)
+            ranked = sorted(((v, q, a) for a, (v, q) in stats.items() if a in shown), key=lambda x: (x[0], x[1]), reverse=True)
+            if not ranked:
+                return fallback_action(obs, rng, "the search found no legal action")
+            return parse_action(ranked[0][2])
+        except Exception as e:  # never crash a game: fall back and log
+            log.exception("mcts failed")
+            return fallback_action(obs, rng, f"mcts failed: {type(e).__name__}: {e}")
+
+    def _parallel(self, obs: Observation, settings: MctsSettings, rng: random.Random) -> tuple[dict[str, tuple[int, float]], int]:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(settings.workers, mp_context=get_context("fork"))
+        one = replace(settings, workers=1)
+        per = None if settings.iterations is None else max(1, settings.iterations // settings.workers)
+        one = replace(one, iterations=per)
+        futures = [self._pool.submit(_worker, obs, one, rng.randrange(1 << 62), self.weights) for _ in range(settings.workers)]
+        total: dict[str, tuple[int, float]] = {}
+        its = 0
+        for f in futures:
+            stats, k = f.result()
+            its += k
+            for a, (v, q) in stats.items():
+                v0, q0 = total.get(a, (0, 0.0))
+                total[a] = (v0 + v, (q0 * v0 + q * v) / (v0 + v) if v0 + v else 0.0)
+        return total, its
+
+    def close(self) -> None:
+        """Stop the worker processes, if any."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def info(self) -> dict[str, Any]:
+        """Settings, for reports."""
+        return {"name": self.name, **asdict(self.settings)}

@@ -1,0 +1,316 @@
+"""What a careful player knows from the public history, and full states consistent with it.
+
+* :class:`Tracker` reads the public events as they come and keeps what a careful human keeps
+  in mind: every seat's hand by card face (starting money is dealt face up, money is taken
+  from the display by face, payments are seen by the table), how often the deck was
+  reshuffled, which scoring cards came up, and the tiles still to be placed in the final
+  distribution.
+* :class:`Sampler` turns an :class:`~alhambra.bots.base.Observation` into full
+  :class:`~alhambra.state.GameState` objects: everything public is copied from the view, the
+  hands come from the tracker, and the unknown order of the draw pile and of the tile bag is
+  drawn at random per sample. Cards and tiles that are nowhere in sight are in the draw pile
+  and the bag. Before the first reshuffle the special cards (scoring cards, module cards) lie
+  where the setup put them: scoring card 1 in pile 2, scoring card 2 in pile 4, module cards
+  wherever their module's ``deck_piles`` puts them; the sampler learns those places from the
+  engine's own setup (``new_game`` with unrelated seeds) and keeps only places below the
+  cards already drawn. After a reshuffle the draw pile is a uniform shuffle.
+
+States are built with the engine's constructors (``new_game`` for the configuration, then
+the fields are overwritten), carry a fresh random seed (the game's seed is unknown) and keep
+every card and tile in exactly one place.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from .. import city as geo
+from ..components import ComponentSet
+from ..engine import new_game
+from ..state import STAGE_FINAL, GameConfig, GameState, Pending, PlaceTiles, PlayerState
+from .base import Observation, log
+
+__all__ = ["Sampler", "Tracker", "special_card_depths"]
+
+
+class Tracker:
+    """Public knowledge accumulated from the event history (feed it with :meth:`update`)."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+        """Number of events read so far."""
+        self.first: dict[str, Any] | None = None
+        self.players = 0
+        self.hands: list[Counter[str]] = []
+        """Every seat's hand by card face."""
+        self.reshuffles = 0
+        self.scoring_drawn: list[int] = []
+        """Scoring rounds whose cards came up, in order."""
+        self.final_awarded: dict[int, list[str]] = {}
+        """Final distribution: tiles handed to each seat and not placed yet."""
+        self.final_started = False
+
+    def update(self, events: Sequence[dict[str, Any]]) -> None:
+        """Read the events not read yet (a history of another game starts over)."""
+        if self.first is not None and (len(events) < self.seen or not events or events[0] != self.first):
+            self.__init__()  # type: ignore[misc]
+        for e in events[self.seen :]:
+            self._read(e)
+        self.seen = len(events)
+
+    def _read(self, e: dict[str, Any]) -> None:
+        kind = e.get("type")
+        if kind == "GameStarted":
+            self.first = e
+            self.players = e["players"]
+            self.hands = [Counter(m) for m in e["starting_money"]]
+        elif kind == "MoneyTaken":
+            self.hands[e["seat"]].update(e["cards"])
+        elif kind == "DeckReshuffled":
+            self.reshuffles += 1
+        elif kind == "ScoringCardDrawn":
+            self.scoring_drawn.append(e["round"])
+        elif kind == "MarketTileAwarded":
+            self.final_started = True
+            self.final_awarded.setdefault(e["seat"], []).append(e["tile"])
+        elif kind == "BuildingPlaced":
+            if self.final_started:
+                got = self.final_awarded.get(e["seat"], [])
+                if e["tile"] in got:
+                    got.remove(e["tile"])
+        elif "payment" in e and "seat" in e:  # BuildingBought and any module purchase (VizierUsed ...)
+            hand = self.hands[e["seat"]]
+            hand.subtract(e["payment"])
+            for code in [c for c, k in hand.items() if k <= 0]:
+                if hand[code] < 0:
+                    log.warning("tracker: seat %d paid %s it was not known to hold", e["seat"], code)
+                del hand[code]
+
+
+_DEPTHS: dict[tuple[int, tuple[str, ...]], dict[str, list[float]]] = {}
+_DEPTH_SAMPLES = 400
+
+
+def special_card_depths(config: GameConfig) -> dict[str, list[float]]:
+    """For each special (non-money) card of the deck: the share of the starting draw pile's
+    money cards that lie above it, over many setups by the engine itself (cached per
+    configuration). Scoring card 1 lies between 1/5 and 2/5, scoring card 2 between 3/5 and 4/5."""
+    key = (config.players, config.modules)
+    got = _DEPTHS.get(key)
+    if got is not None:
+        return got
+    cfg = GameConfig(config.players, config.modules)
+    out: dict[str, list[float]] = {}
+    for k in range(_DEPTH_SAMPLES):
+        state, _ = new_game(cfg, 7_000_003 + 7919 * k)
+        cards = state.components.cards
+        total = sum(1 for c in state.deck if cards[c].is_money)
+        money = 0
+        for c in reversed(state.deck):  # top first
+            if cards[c].is_money:
+                money += 1
+            else:
+                out.setdefault(cards[c].code, []).append(money / max(1, total))
+    for v in out.values():
+        v.sort()
+    _DEPTHS[key] = out
+    return out
+
+
+def _mod_slices() -> dict[str, Any]:
+    """Rebuilders of module state slices from the public module views, by module id."""
+    from ..modules.vizier.module import VizierState
+
+    return {"vizier": lambda mv: VizierState(tuple(bool(a) for a in mv["awake"]))}
+
+
+class Sampler:
+    """Full game states consistent with one observation (hidden order drawn per sample)."""
+
+    def __init__(self, obs: Observation, tracker: Tracker | None = None) -> None:
+        self.obs = obs
+        if tracker is None:
+            tracker = Tracker()
+        tracker.update(obs.events)
+        self.tracker = tracker
+        self.config = obs.config
+        self._base, self._unknown_cards, self._unknown_tiles = self._build()
+        self.comp: ComponentSet = self._base.components
+        self._depths = special_card_depths(self.config) if tracker.reshuffles == 0 else {}
+        cards = self.comp.cards
+        self._special = [c for c in self._unknown_cards if not cards[c].is_money]
+        self._money = [c for c in self._unknown_cards if cards[c].is_money]
+        self._money_drawn = self._original_money() - len(self._money)
+        drawn = self._money_drawn
+        size = drawn + len(self._money)
+        self._places: dict[int, list[int]] = {}
+        """For each unseen special card: its possible places (money cards above it in the draw pile)."""
+        for c in self._special:
+            shares = self._depths.get(cards[c].code, ())
+            self._places[c] = [d - drawn for d in (round(x * size) for x in shares) if drawn <= d <= size]
+
+    # ----------------------------------------------------------------------------- public
+    def base(self) -> GameState:
+        """A consistent state with the hidden cards and tiles in a fixed (unshuffled) order."""
+        return self._base
+
+    def sample(self, rng: random.Random) -> GameState:
+        """A fresh full state: hidden orders and the seed drawn from ``rng``."""
+        s = self._base.copy()
+        s.seed = rng.randrange(1 << 62)
+        bag = self._unknown_tiles[:]
+        rng.shuffle(bag)
+        s.bag = bag
+        s.deck = self._deck(rng)
+        return s
+
+    # ----------------------------------------------------------------------------- deck
+    def _original_money(self) -> int:
+        """Money cards in the draw pile right after setup."""
+        start = self.tracker.first
+        dealt = sum(len(m) for m in start["starting_money"]) if start else 0
+        total = sum(1 for c in self.comp.cards if c.is_money)
+        return total - dealt - len(self.obs.view["display"])
+
+    def _deck(self, rng: random.Random) -> list[int]:
+        money = self._money[:]
+        rng.shuffle(money)
+        if not self._special:
+            return money
+        if self.tracker.reshuffles:
+            deck = money + self._special
+            rng.shuffle(deck)
+            return deck
+        left = len(money)
+        placed: list[tuple[int, float, int]] = []
+        for c in self._special:
+            ok = self._places[c]
+            depth = ok[int(rng.random() * len(ok))] if ok else int(rng.random() * (left + 1))
+            placed.append((depth, rng.random(), c))
+        placed.sort()
+        top_first: list[int] = []
+        i = 0
+        for depth, _, c in placed:
+            while i < depth:
+                top_first.append(money[i])
+                i += 1
+            top_first.append(c)
+        top_first += money[i:]
+        top_first.reverse()
+        return top_first
+
+    # ----------------------------------------------------------------------------- building
+    def _build(self) -> tuple[GameState, list[int], list[int]]:
+        obs = self.obs
+        v = obs.view
+        tr = self.tracker
+        state, _ = new_game(self.config, 0)
+        comp = state.components
+        n = self.config.players
+        free: dict[str, list[int]] = {}
+        for i, c in enumerate(comp.cards):
+            free.setdefault(c.code, []).append(i)
+
+        def take(code: str) -> int:
+            pool = free.get(code)
+            if not pool:
+                raise ValueError(f"card {code} is accounted for twice")
+            return pool.pop()
+
+        hands: list[list[int]] = []
+        for s in range(n):
+            if s == obs.seat:
+                codes: list[str] = list(v["seats"][s]["hand"])
+            else:
+                codes = list(tr.hands[s].elements())
+                if len(codes) != v["seats"][s]["hand_count"]:
+                    log.warning("tracker: seat %d holds %d cards, not %d", s, v["seats"][s]["hand_count"], len(codes))
+            hands.append([take(c) for c in codes])
+        display = [take(c) if c is not None else -1 for c in v["display"]]
+        discard = [take(c) for c in v["discard"]]
+        removed = [take(f"S{r}") for r in tr.scoring_drawn]
+        unknown_cards = [c for pool in free.values() for c in pool]
+        unknown_cards.sort()
+        if len(unknown_cards) != v["deck_count"]:
+            log.warning("sampler: %d unseen cards for a draw pile of %d", len(unknown_cards), v["deck_count"])
+            unknown_cards = unknown_cards[: v["deck_count"]]
+
+        tid = comp.tile_ids
+        placed_tiles: set[int] = set()
+
+        def tile(code: str) -> int:
+            t = tid[code]
+            placed_tiles.add(t)
+            return t
+
+        players: list[PlayerState] = []
+        for s in range(n):
+            sv = v["seats"][s]
+            city: dict[int, int] = {}
+            for cell in sv["alhambra"]:
+                code = cell["tile"]
+                city[geo.pos(cell["x"], cell["y"])] = comp.fountains[s] if code == "F" else tile(code)
+            players.append(PlayerState(hands[s], city, [tile(c) for c in sv["reserve"]]))
+        market = [tile(sq["tile"]) if sq["tile"] is not None else -1 for sq in v["market"]]
+        neutral = None if v["neutral"] is None else [tile(c) for c in v["neutral"]["tiles"]]
+        pending = self._pending()
+        for p in pending:
+            for code in (*getattr(p, "tiles", ()), *getattr(p, "bought", ())):
+                tile(code)
+        fountains = set(comp.fountains)
+        unknown_tiles = [
+            i for i in range(len(comp.tiles)) if i not in placed_tiles and i not in fountains and comp.tiles[i].module is None
+        ]
+        if len(unknown_tiles) != v["bag_count"]:
+            log.warning("sampler: %d unseen tiles for a bag of %d", len(unknown_tiles), v["bag_count"])
+            unknown_tiles = unknown_tiles[: v["bag_count"]]
+
+        state.deck = unknown_cards[:]
+        state.display = display
+        state.discard = discard
+        state.market = market
+        state.bag = unknown_tiles[:]
+        state.players = players
+        state.scores = [sv["score"] for sv in v["seats"]]
+        state.neutral = neutral
+        state.neutral_score = 0 if v["neutral"] is None else v["neutral"]["score"]
+        state.removed = removed
+        state.current = v["current"]
+        state.turn = v["turn"]
+        state.stage = v["stage"]
+        state.pending = pending
+        state.scoring_queue = []
+        state.rounds_scored = v["rounds_scored"]
+        state.reshuffles = tr.reshuffles
+        state.outcome = v["outcome"]
+        state.market_exhausted = v["stage"] == STAGE_FINAL
+        state.score_history = [tuple(h) for h in v["score_history"]]
+        rebuild = _mod_slices()
+        for mid, mv in v["module_views"].items():
+            if mid in rebuild:
+                state.mods[mid] = rebuild[mid](mv)
+            elif mid in state.mods:
+                log.info("sampler: module %s has no slice rebuilder; its fresh setup state is used", mid)
+        return state, unknown_cards, unknown_tiles
+
+    def _pending(self) -> list[Pending]:
+        v = self.obs.view
+        if v["pending"] is None:
+            return []
+        top = Pending.from_dict(v["pending"])
+        below: list[Pending] = []
+        if isinstance(top, PlaceTiles) and top.reason == "final":
+            n = self.config.players
+            order = [(v["current"] + 1 + i) % n for i in range(n)]
+            left = self.tracker.final_awarded
+            for s in reversed(order):
+                if s != top.seat and left.get(s) and order.index(s) > order.index(top.seat):
+                    below.append(PlaceTiles(s, tuple(left[s]), False, "final"))
+        elif isinstance(top, PlaceTiles) and top.reason == "vizier" and "vizier" in self.config.modules:
+            from ..modules.vizier.module import VizierOffer
+
+            below.append(VizierOffer(top.seat, (), True))
+        return [*below, top]

@@ -1,0 +1,539 @@
+"""The ASGI app: JSON API, WebSocket live updates and the browser table.
+
+:func:`create_app` builds a FastAPI app over one database. The API is documented at
+``/openapi.json`` (and browsable at ``/docs``); see ``docs/server.md`` for the protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import anyio
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..errors import ConfigError
+from ..hooks import available_modules, load_module
+from ..state import GameConfig
+from ..view import catalogue
+from .db import Database, default_database_url
+from .service import BOT_LEVELS, BotRunner, SeatSpec, ServiceError, Snapshot, Table, TableService, message
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("alhambra.server")
+
+MAX_BODY = 64 * 1024
+MAX_WS_MESSAGE = 16 * 1024
+STATIC = Path(str(resources.files("alhambra.server") / "static"))
+
+
+# ---------------------------------------------------------------------------------- schemas
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SeatRequest(_Strict):
+    """One seat of a new table: a person (gets an invitation link) or a bot with a level."""
+
+    kind: Literal["person", "bot"]
+    bot: str | None = Field(default=None, max_length=32, description="Bot level, one of GET /api/bots (bots only).")
+    name: str | None = Field(default=None, max_length=40)
+
+
+class CreateTableRequest(_Strict):
+    """A new table: 2-6 seats, Big Box modules by id (GET /api/modules)."""
+
+    seats: list[SeatRequest] = Field(min_length=2, max_length=6)
+    modules: list[str] = Field(default_factory=list, max_length=8)
+    name: str | None = Field(default=None, max_length=40)
+    public: bool = Field(default=False, description="Listed among the open tables; anyone may take a free seat.")
+
+
+class SeatLink(BaseModel):
+    """A seat of a newly created table; persons get their secret token and invitation link."""
+
+    seat: int
+    kind: str
+    name: str | None
+    token: str | None = None
+    invite_url: str | None = None
+
+
+class CreateTableResponse(BaseModel):
+    """The new table with one secret invitation link per person seat."""
+
+    table: dict[str, Any]
+    seats: list[SeatLink]
+    spectator_url: str
+
+
+class JoinRequest(_Strict):
+    """Take a seat (optionally with a name shown to everyone)."""
+
+    name: str | None = Field(default=None, max_length=40)
+
+
+class JoinResponse(BaseModel):
+    """The seat taken; ``token`` is set when a free seat of a public table was given out."""
+
+    seat: int
+    token: str | None = None
+    invite_url: str | None = None
+    table: dict[str, Any]
+
+
+class ActionRequest(_Strict):
+    """An action in text notation, chosen on the state ``version`` the client saw."""
+
+    action: str = Field(min_length=1, max_length=200, examples=["take b3+g2", "buy 2 b7+b2", "place G8sw 1,-2"])
+    version: int = Field(ge=0, le=10**9)
+
+
+class UndoRequest(_Strict):
+    """Take back your last move of this turn, chosen on ``version``."""
+
+    version: int = Field(ge=0, le=10**9)
+
+
+class Accepted(BaseModel):
+    """The new version after an accepted action or undo."""
+
+    version: int
+    status: str
+
+
+class ModuleInfo(BaseModel):
+    """A Big Box module that can be added to a table."""
+
+    id: str
+    title: str
+    description: str
+    assumptions: list[str]
+
+
+class BotInfo(BaseModel):
+    """A bot level a seat can be given."""
+
+    id: str
+    label: str
+    description: str
+
+
+_bearer = HTTPBearer(auto_error=False, description="The seat's secret token from its invitation link.")
+
+
+def _seat_token(creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> str | None:
+    return creds.credentials if creds is not None else None
+
+
+Token = Annotated[str | None, Depends(_seat_token)]
+"""The seat token of a request (``Authorization: Bearer <token>``), or None."""
+
+
+# ---------------------------------------------------------------------------------- websocket hub
+class _Subscriber:
+    def __init__(self, ws: WebSocket, table: Table, seat: int | None, since: tuple[int, int] | None) -> None:
+        self.ws = ws
+        self.table = table
+        self.seat = seat
+        self.since = since
+        self.last: Snapshot | None = None
+        self.dirty = asyncio.Event()
+        self.dirty.set()
+
+
+class Hub:
+    """Who watches which table; pushes each subscriber its own message after every change."""
+
+    def __init__(self) -> None:
+        self.subs: dict[str, set[_Subscriber]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def changed_threadsafe(self, table_id: str) -> None:
+        """Service listener (any thread)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._changed, table_id)
+
+    def _changed(self, table_id: str) -> None:
+        for sub in self.subs.get(table_id, ()):
+            sub.dirty.set()
+
+    def add(self, sub: _Subscriber) -> None:
+        """Register a subscriber."""
+        self.subs.setdefault(sub.table.id, set()).add(sub)
+
+    def remove(self, sub: _Subscriber) -> None:
+        """Forget a subscriber."""
+        got = self.subs.get(sub.table.id)
+        if got is not None:
+            got.discard(sub)
+            if not got:
+                del self.subs[sub.table.id]
+
+    async def sender(self, sub: _Subscriber) -> None:
+        """Send the subscriber the newest snapshot whenever the table changed (bursts coalesce)."""
+        while True:
+            await sub.dirty.wait()
+            sub.dirty.clear()
+            snap = sub.table.snap
+            if snap is sub.last:
+                continue
+            key = ("json", sub.seat, sub.since if sub.since and sub.since[0] == snap.epoch else None)
+            text = snap.cache.get(key)
+            if text is None:
+                try:
+                    text = json.dumps(message(sub.table, snap, sub.seat, sub.since), separators=(",", ":"))
+                except Exception:  # a bug must not silence the table for this client
+                    log.exception("table %s: cannot build the message for seat %s", sub.table.id, sub.seat)
+                    continue
+                snap.cache[key] = text
+            await sub.ws.send_text(text)
+            sub.last = snap
+            sub.since = (snap.epoch, snap.n_events)
+
+
+# ---------------------------------------------------------------------------------- app
+def create_app(database_url: str | None = None, bot_delay: float = 0.6, start_bots: bool = True) -> FastAPI:
+    """The server app over ``database_url`` (default: a SQLite file in the user's data directory).
+
+    ``bot_delay`` is the pause (seconds) before each bot move so people can follow.
+    """
+    db = Database(database_url or default_database_url())
+    service = TableService(db)
+    runner = BotRunner(service, bot_delay)
+    hub = Hub()
+    service.listeners.append(hub.changed_threadsafe)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hub.loop = asyncio.get_running_loop()
+        if start_bots:
+            runner.start()
+        ids = await anyio.to_thread.run_sync(service.recover)
+        if ids:
+            log.info("recovered %d unfinished tables", len(ids))
+        try:
+            yield
+        finally:
+            runner.stop()
+            hub.loop = None
+            db.close()
+
+    app = FastAPI(
+        title="Alhambra table server",
+        version="1.0",
+        summary="Play Alhambra: tables, invitation links, bots, live updates.",
+        description=(
+            "Create a table, share one secret invitation link per seat, and play through this API "
+            "or the browser table. A seat authenticates with `Authorization: Bearer <seat token>`. "
+            "Actions are lines of the engine's notation, taken from the view's `legal_actions`, and "
+            "carry the `version` they were chosen on; a stale version is refused with 409. "
+            "Live updates: WebSocket `/ws/tables/{id}` (see docs/server.md)."
+        ),
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.runner = runner
+    app.state.hub = hub
+    app.state.db = db
+
+    # ----- errors and limits
+    @app.exception_handler(ServiceError)
+    async def _service_error(_req: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors()[:5]:
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid")))
+        return JSONResponse({"detail": "invalid request: " + "; ".join(parts)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_req: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+    @app.middleware("http")
+    async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse({"detail": f"request body too large (at most {MAX_BODY} bytes)"}, status_code=413)
+        response = await call_next(request)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Frame-Options"] = "DENY"
+        if not request.url.path.startswith("/docs"):
+            response.headers["Content-Security-Policy"] = (
+                "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self' ws: wss:"
+            )
+        return response
+
+    async def run(fn: Callable[..., Any], *args: Any) -> Any:
+        return await anyio.to_thread.run_sync(fn, *args)
+
+    def need_seat(table_id: str, token: str | None) -> int:
+        if token is None:
+            raise ServiceError("this needs a seat token (Authorization: Bearer <token>)", 401)
+        seat = service.seat_of(table_id, token)
+        assert seat is not None
+        return seat
+
+    def base_url(request: Request) -> str:
+        return str(request.base_url).rstrip("/")
+
+    # ----- API
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        """Liveness check."""
+        return {"ok": True}
+
+    @app.get("/api/modules", response_model=list[ModuleInfo], tags=["catalogue"])
+    async def modules() -> list[ModuleInfo]:
+        """The Big Box modules a table may use, with title, description and assumptions."""
+        out = []
+        for mid in available_modules():
+            try:
+                m = load_module(mid)
+            except ConfigError:  # pragma: no cover - a broken third-party module is not offered
+                continue
+            out.append(ModuleInfo(id=mid, title=m.title, description=m.description, assumptions=list(m.assumptions)))
+        return out
+
+    @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])
+    async def bots() -> list[BotInfo]:
+        """The bot levels a seat can be given."""
+        return [BotInfo(id=k, label=v[0], description=v[1]) for k, v in BOT_LEVELS.items()]
+
+    @app.get("/api/catalogue", tags=["catalogue"])
+    async def catalogue_route(
+        players: Annotated[int, Query(ge=2, le=6)] = 2, modules: Annotated[str, Query(max_length=200)] = ""
+    ) -> dict[str, Any]:
+        """Static facts to draw a game: every tile and card by code (see alhambra.view.catalogue)."""
+        try:
+            mods = tuple(m for m in modules.split(",") if m)
+            for m in mods:
+                load_module(m)
+            return catalogue(GameConfig(players=players, modules=mods))
+        except ConfigError as e:
+            raise ServiceError(str(e), 422) from None
+
+    @app.post("/api/tables", response_model=CreateTableResponse, status_code=201, tags=["tables"])
+    async def create_table(body: CreateTableRequest, request: Request) -> CreateTableResponse:
+        """Create a table and deal the game. Returns one secret invitation link per person seat
+        (keep them: the server stores only their hashes). The game starts once every person has joined."""
+        specs = [SeatSpec(s.kind, s.bot, s.name) for s in body.seats]
+        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public)
+        base = base_url(request)
+        seats = []
+        for s in table.snap.seats:
+            tok = tokens.get(s.seat)
+            seats.append(
+                SeatLink(
+                    seat=s.seat,
+                    kind=s.kind,
+                    name=s.name,
+                    token=tok,
+                    invite_url=f"{base}/table/{table.id}#seat={tok}" if tok else None,
+                )
+            )
+        return CreateTableResponse(table=table.info(), seats=seats, spectator_url=f"{base}/table/{table.id}")
+
+    @app.get("/api/tables", tags=["tables"])
+    async def list_tables(which: Literal["open", "playing", "finished"] = "open") -> list[dict[str, Any]]:
+        """Public tables: open (waiting for players), playing, or finished (newest first)."""
+        got: list[dict[str, Any]] = await run(service.list_tables, which)
+        return got
+
+    @app.get("/api/tables/{table_id}", tags=["tables"])
+    async def get_table(table_id: str) -> dict[str, Any]:
+        """Public facts of a table: seats, status, version."""
+        table: Table = await run(service.table, table_id)
+        return table.info()
+
+    @app.get("/api/tables/{table_id}/catalogue", tags=["catalogue"])
+    async def table_catalogue(table_id: str) -> dict[str, Any]:
+        """Static tile and card facts of this table's game."""
+        table: Table = await run(service.table, table_id)
+        return catalogue(table.config)
+
+    @app.post("/api/tables/{table_id}/join", response_model=JoinResponse, tags=["play"])
+    async def join(table_id: str, request: Request, token: Token, body: JoinRequest | None = None) -> JoinResponse:
+        """Take your seat (with your token) or, without a token, a free seat of a public table
+        (its fresh token is returned once)."""
+        seat, new_token = await run(service.join, table_id, token, body.name if body else None)
+        table = service.table(table_id)
+        url = f"{base_url(request)}/table/{table_id}#seat={new_token}" if new_token else None
+        return JoinResponse(seat=seat, token=new_token, invite_url=url, table=table.info())
+
+    @app.get("/api/tables/{table_id}/view", tags=["play"])
+    async def get_view(
+        table_id: str,
+        token: Token,
+        epoch: Annotated[int | None, Query(ge=0)] = None,
+        events: Annotated[int | None, Query(ge=0, description="Number of events you already have (with epoch).")] = None,
+    ) -> dict[str, Any]:
+        """Your seat's view (with its legal actions when you are to act) or, without a token, the
+        public view; plus the public event log (all of it, or only the new events when you pass
+        the epoch and event count of your last view)."""
+        seat = await run(service.seat_of, table_id, token)
+        table = service.table(table_id)
+        since = (epoch, events) if epoch is not None and events is not None else None
+        return message(table, table.snap, seat, since)
+
+    @app.post("/api/tables/{table_id}/actions", response_model=Accepted, tags=["play"])
+    async def post_action(table_id: str, body: ActionRequest, token: Token) -> Accepted:
+        """Play an action (notation from `legal_actions`) chosen on `version`. 409: stale
+        version, not your turn, game not running; 422: an illegal or unreadable action."""
+        seat = await run(need_seat, table_id, token)
+        snap: Snapshot = await run(service.submit, table_id, seat, body.action, body.version)
+        return Accepted(version=snap.version, status=snap.status)
+
+    @app.post("/api/tables/{table_id}/undo", response_model=Accepted, tags=["play"])
+    async def post_undo(table_id: str, body: UndoRequest, token: Token) -> Accepted:
+        """Take back your last move of this turn (only while it ended nothing and revealed nothing)."""
+        seat = await run(need_seat, table_id, token)
+        snap: Snapshot = await run(service.undo, table_id, seat, body.version)
+        return Accepted(version=snap.version, status=snap.status)
+
+    @app.get("/api/tables/{table_id}/record", tags=["play"])
+    async def get_record(table_id: str) -> dict[str, Any]:
+        """The game record (configuration, seed, actions) once the game is over; 409 before."""
+        got: dict[str, Any] = await run(service.record, table_id)
+        return got
+
+    # ----- WebSocket
+    @app.websocket("/ws/tables/{table_id}")
+    async def ws_table(ws: WebSocket, table_id: str) -> None:
+        """Live table. Send ``{"type": "hello", "token": optional, "epoch": optional, "events": optional}``
+        first; then you receive your message after every change and may send ``action``/``undo``."""
+        await ws.accept()
+        try:
+            hello = await asyncio.wait_for(_receive(ws), timeout=15)
+            if hello.get("type") != "hello":
+                raise ServiceError("the first message must be a hello", 400)
+            token = hello.get("token")
+            if token is not None and not isinstance(token, str):
+                raise ServiceError("the token must be a string", 400)
+            seat = await run(service.seat_of, table_id, token)
+            table = service.table(table_id)
+            ep, ev = hello.get("epoch"), hello.get("events")
+            since = (ep, ev) if isinstance(ep, int) and isinstance(ev, int) else None
+        except ServiceError as e:
+            await _ws_close(ws, e.status, e.message)
+            return
+        except (TimeoutError, WebSocketDisconnect, _BadMessage) as e:
+            await _ws_close(ws, 400, str(e) or "no hello received")
+            return
+        sub = _Subscriber(ws, table, seat, since)
+        hub.add(sub)
+        sender = asyncio.create_task(hub.sender(sub))
+        try:
+            while True:
+                try:
+                    msg = await _receive(ws)
+                except _BadMessage as e:
+                    await ws.send_text(json.dumps({"type": "error", "status": 400, "detail": str(e)}))
+                    continue
+                await _ws_request(ws, msg, seat, table_id)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.remove(sub)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    async def _ws_request(ws: WebSocket, msg: dict[str, Any], seat: int | None, table_id: str) -> None:
+        kind = msg.get("type")
+        rid = msg.get("id")
+        if not (rid is None or isinstance(rid, int | str)) or (isinstance(rid, str) and len(rid) > 64):
+            rid = None
+        reply: dict[str, Any]
+        try:
+            if kind == "ping":
+                reply = {"type": "pong"}
+            elif kind in ("action", "undo"):
+                if seat is None:
+                    raise ServiceError("spectators cannot play; open your invitation link", 403)
+                version = msg.get("version")
+                if not isinstance(version, int) or isinstance(version, bool):
+                    raise ServiceError("send the version your move was chosen on", 422)
+                if kind == "action":
+                    text = msg.get("action")
+                    if not isinstance(text, str):
+                        raise ServiceError("the action must be a line of notation", 422)
+                    snap = await run(service.submit, table_id, seat, text, version)
+                else:
+                    snap = await run(service.undo, table_id, seat, version)
+                reply = {"type": "ack", "version": snap.version}
+            else:
+                raise ServiceError("unknown message type (send action, undo or ping)", 400)
+        except ServiceError as e:
+            reply = {"type": "error", "status": e.status, "detail": e.message}
+        if rid is not None:
+            reply["id"] = rid
+        await ws.send_text(json.dumps(reply))
+
+    # ----- browser table
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "icon.svg", media_type="image/svg+xml")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+class _BadMessage(Exception):
+    """A WebSocket message that is not a small JSON object."""
+
+
+async def _receive(ws: WebSocket) -> dict[str, Any]:
+    raw: MutableMapping[str, Any] = await ws.receive()
+    if raw["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(raw.get("code", 1000))
+    text = raw.get("text")
+    if text is None:
+        data = raw.get("bytes") or b""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _BadMessage("messages must be UTF-8 JSON") from None
+    if len(text) > MAX_WS_MESSAGE:
+        raise _BadMessage(f"message too large (at most {MAX_WS_MESSAGE} characters)")
+    try:
+        msg = json.loads(text)
+    except json.JSONDecodeError:
+        raise _BadMessage("messages must be JSON objects") from None
+    if not isinstance(msg, dict):
+        raise _BadMessage("messages must be JSON objects")
+    return msg
+
+
+async def _ws_close(ws: WebSocket, status: int, detail: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps({"type": "error", "status": status, "detail": detail}))
+        await ws.close(code=4000 + status if 400 <= status < 600 else 1008)

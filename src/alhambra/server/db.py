@@ -1,0 +1,286 @@
+"""Storage: SQLAlchemy 2 models and the few transactions the server needs.
+
+Three tables, portable SQL only (SQLite by default, PostgreSQL through any SQLAlchemy URL):
+
+* ``game_tables``: one row per table: configuration, seed, the current ``version`` and a
+  snapshot of the full state (:func:`alhambra.serialize.state_to_json`) at that version;
+* ``seats``: one row per seat: person or bot, optional name, the SHA-256 of the seat's secret
+  token (the token itself is never stored);
+* ``actions``: one row per accepted action with the version it created, the seat, the action
+  in notation and the engine events it caused. Undone actions stay (``undone`` is set).
+
+Every change to a game is one transaction that inserts or updates the action rows and moves the
+table row from version ``v`` to ``v + 1`` with ``WHERE version = v`` (optimistic concurrency),
+so two writers can never both win and a crash leaves either the old or the new version.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+__all__ = ["ActionRow", "Base", "Conflict", "Database", "SeatRow", "TableRow", "default_database_url"]
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the server's models."""
+
+
+class TableRow(Base):
+    """A game table: configuration, seed, current version and the state snapshot at it."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    config_json: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    version: Mapped[int] = mapped_column(Integer)
+    snapshot_json: Mapped[str] = mapped_column(Text)
+    start_events_json: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
+
+
+class SeatRow(Base):
+    """One seat of a table: a person (with a hashed secret token) or a bot."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    joined: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ActionRow(Base):
+    """One accepted action: the version it created, who played it, and what it caused."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("table_id", "version", name="uq_action_version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    turn: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(Text)
+    events_json: Mapped[str] = mapped_column(Text)
+    final: Mapped[bool] = mapped_column(Boolean, default=True)
+    undone: Mapped[bool] = mapped_column(Boolean, default=False)
+    undone_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
+
+
+_TABLES: Table = TableRow.__table__  # type: ignore[assignment]
+_ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
+_INSERT_ACTION = insert(_ACTIONS)
+_MOVE_TABLE = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("b_id"), _TABLES.c.version == bindparam("b_old"))
+    .values(version=bindparam("b_new"), snapshot_json=bindparam("b_snapshot"), status=bindparam("b_status"), updated_at=bindparam("b_at"))
+)
+
+
+class Conflict(Exception):
+    """The table row was not at the expected version (another writer won)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    """What :meth:`Database.append_action` stores for one accepted action."""
+
+    seq: int
+    version: int
+    seat: int
+    turn: int
+    notation: str
+    events: list[dict[str, Any]]
+    final: bool
+
+
+def default_database_url() -> str:
+    """The embedded default: a SQLite file in the user's data directory."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("alhambra", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'alhambra.sqlite3'}"
+
+
+class Database:
+    """The server's storage (thread-safe: one short session per call)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release every pooled connection."""
+        self.engine.dispose()
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """One transaction: committed on success, rolled back on any error."""
+        with self._sessions() as s, s.begin():
+            yield s
+
+    # ----------------------------------------------------------------------------- writes
+    def insert_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        """Store a new table with its seats (one transaction)."""
+        with self.session() as s:
+            s.add(table)
+            s.flush()
+            s.add_all(seats)
+
+    def append_action(self, table_id: str, old_version: int, action: NewAction, snapshot: dict[str, Any], status: str) -> None:
+        """Store one accepted action and the new snapshot in one transaction (:class:`Conflict`
+        when the table is no longer at ``old_version``). Prepared Core statements: the hot path."""
+        with self.engine.begin() as conn:
+            self._move(conn, table_id, old_version, action.version, snapshot, status)
+            conn.execute(
+                _INSERT_ACTION,
+                {
+                    "table_id": table_id,
+                    "seq": action.seq,
+                    "version": action.version,
+                    "seat": action.seat,
+                    "turn": action.turn,
+                    "notation": action.notation,
+                    "events_json": json.dumps(action.events, separators=(",", ":")),
+                    "final": action.final,
+                    "undone": False,
+                    "created_at": _now(),
+                },
+            )
+
+    def undo_actions(self, table_id: str, old_version: int, new_version: int, versions: Sequence[int], snapshot: dict[str, Any]) -> None:
+        """Mark the actions that created ``versions`` as undone and store the snapshot (one transaction)."""
+        with self.engine.begin() as conn:
+            self._move(conn, table_id, old_version, new_version, snapshot, "playing")
+            conn.execute(
+                update(_ACTIONS)
+                .where(_ACTIONS.c.table_id == table_id, _ACTIONS.c.version.in_(list(versions)))
+                .values(undone=True, undone_version=new_version)
+            )
+
+    def _move(self, conn: Connection, table_id: str, old: int, new: int, snapshot: dict[str, Any], status: str) -> None:
+        res = conn.execute(
+            _MOVE_TABLE,
+            {
+                "b_id": table_id,
+                "b_old": old,
+                "b_new": new,
+                "b_snapshot": json.dumps(snapshot, separators=(",", ":")),
+                "b_status": status,
+                "b_at": _now(),
+            },
+        )
+        if res.rowcount != 1:
+            raise Conflict(f"table {table_id} is not at version {old}")
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Change a table's status (waiting -> playing)."""
+        with self.session() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status, updated_at=_now()))
+
+    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        """Change fields of one seat row (name, joined, token_hash)."""
+        with self.session() as s:
+            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
+
+    # ----------------------------------------------------------------------------- reads
+    def table(self, table_id: str) -> TableRow | None:
+        """One table row, or None."""
+        with self.session() as s:
+            return s.get(TableRow, table_id)
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        """The seat rows of a table, by seat number."""
+        with self.session() as s:
+            return list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
+
+    def seat_by_token_hash(self, token_hash: str) -> SeatRow | None:
+        """The seat whose token has this hash, or None."""
+        with self.session() as s:
+            return s.scalars(select(SeatRow).where(SeatRow.token_hash == token_hash)).first()
+
+    def actions(self, table_id: str) -> list[ActionRow]:
+        """The actions of a table that are not undone, in game order."""
+        with self.session() as s:
+            rows = s.scalars(
+                select(ActionRow)
+                .where(ActionRow.table_id == table_id, ActionRow.undone.is_(False))
+                .order_by(ActionRow.seq, ActionRow.version)
+            )
+            return list(rows)
+
+    def table_ids(self, statuses: Sequence[str]) -> list[str]:
+        """Ids of the tables in any of these statuses (oldest first)."""
+        with self.session() as s:
+            return list(s.scalars(select(TableRow.id).where(TableRow.status.in_(list(statuses))).order_by(TableRow.created_at)))
+
+    def recent_tables(self, statuses: Sequence[str], public_only: bool, limit: int) -> list[TableRow]:
+        """The newest tables in these statuses."""
+        with self.session() as s:
+            q = select(TableRow).where(TableRow.status.in_(list(statuses)))
+            if public_only:
+                q = q.where(TableRow.public.is_(True))
+            return list(s.scalars(q.order_by(TableRow.created_at.desc()).limit(limit)))
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL journal: a commit is in the log file before it returns, so killing the server
+    never loses it; ``synchronous=NORMAL`` keeps commits fast (only an OS crash or power loss
+    could lose the newest commits)."""
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()

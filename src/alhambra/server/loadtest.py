@@ -1,0 +1,233 @@
+"""A bounded loopback load test: N concurrent tables played by bot clients over the real API.
+
+:func:`run_loadtest` starts ``alhambra serve`` on a free 127.0.0.1 port with a fresh SQLite
+file, creates ``tables`` tables whose every seat is a person seat, and plays them from this
+process as third-party clients would: every seat has its own WebSocket; the seat to act picks a
+random legal action from its view and sends it; the latency of that action is the time from
+sending it until *every* seat of the table has received its update with the new version.
+Each table plays at most ``actions`` actions, pausing ``pace`` seconds between them, and the
+whole run stops after ``max_seconds`` at the latest. The server is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["run_loadtest"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class _Seat:
+    token: str
+    ws: Any = None
+    msg: dict[str, Any] | None = None
+    version: int = -1
+    got: dict[int, float] = field(default_factory=dict)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    reader: asyncio.Task[None] | None = None
+
+
+@dataclass
+class _Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    """Error messages the server sent (a refused action)."""
+    failures: list[str] = field(default_factory=list)
+    finished_games: int = 0
+
+
+async def _reader(seat: _Seat, stats: _Stats) -> None:
+    async for raw in seat.ws:
+        now = time.perf_counter()
+        msg = json.loads(raw)
+        kind = msg.get("type")
+        if kind in ("state", "update"):
+            seat.msg = msg
+            seat.version = msg["version"]
+            seat.got.setdefault(msg["version"], now)
+            seat.changed.set()
+        elif kind == "error":
+            stats.errors += 1
+            seat.changed.set()
+
+
+async def _wait_all(seats: list[_Seat], version: int, timeout: float) -> float | None:
+    """The time the last seat saw ``version`` (or a later one), None on timeout."""
+    end = time.perf_counter() + timeout
+    while True:
+        if all(s.version >= version for s in seats):
+            return max(min(t for v, t in s.got.items() if v >= version) for s in seats)
+        left = end - time.perf_counter()
+        if left <= 0:
+            return None
+        for s in seats:
+            s.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(_any_change(seats), timeout=left)
+
+
+async def _any_change(seats: list[_Seat]) -> None:
+    waits = [asyncio.ensure_future(s.changed.wait()) for s in seats]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
+
+
+async def _setup(http: Any, ws_base: str, players: int, stats: _Stats) -> list[_Seat]:
+    """Create one table with ``players`` person seats, join them all and connect every seat."""
+    import websockets
+
+    r = await http.post("/api/tables", json={"seats": [{"kind": "person"}] * players})
+    r.raise_for_status()
+    data = r.json()
+    tid = data["table"]["id"]
+    seats = [_Seat(s["token"]) for s in data["seats"]]
+    for s in seats:
+        (await http.post(f"/api/tables/{tid}/join", json={}, headers={"Authorization": f"Bearer {s.token}"})).raise_for_status()
+    for s in seats:
+        s.ws = await websockets.connect(f"{ws_base}/ws/tables/{tid}", max_size=2**22)
+        await s.ws.send(json.dumps({"type": "hello", "token": s.token}))
+        s.reader = asyncio.create_task(_reader(s, stats))
+    return seats
+
+
+async def _play(seats: list[_Seat], actions: int, pace: float, deadline: float, stats: _Stats, rng: random.Random) -> None:
+    """Play up to ``actions`` random actions at one table, timing each until every seat has it."""
+    await asyncio.sleep(rng.random() * pace)  # spread the tables over the pace interval
+    for _ in range(actions):
+        if time.perf_counter() > deadline:
+            break
+        if await _wait_all(seats, max(s.version for s in seats), 30) is None:
+            stats.failures.append("a seat never received the table's latest version")
+            break
+        view = seats[0].msg["view"] if seats[0].msg else None
+        if view is None or view["outcome"] is not None:
+            stats.finished_games += 1
+            break
+        me = seats[view["to_act"]]
+        assert me.msg is not None
+        legal = me.msg["view"]["legal_actions"]
+        version = me.msg["version"]
+        sent = time.perf_counter()
+        await me.ws.send(json.dumps({"type": "action", "action": rng.choice(legal), "version": version}))
+        done = await _wait_all(seats, version + 1, 30)
+        if done is None:
+            stats.failures.append("an update did not reach every seat within 30 s")
+            break
+        stats.latencies.append(done - sent)
+        await asyncio.sleep(pace)
+
+
+async def _run(base: str, tables: int, players: int, actions: int, pace: float, max_seconds: float) -> tuple[_Stats, float]:
+    import httpx
+
+    ws_base = base.replace("http://", "ws://")
+    stats = _Stats()
+    rng = random.Random(1)
+    all_seats: list[list[_Seat]] = []
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+            for i in range(0, tables, 20):  # set every table up first, in batches
+                got = await asyncio.gather(*(_setup(http, ws_base, players, stats) for _ in range(min(20, tables - i))))
+                all_seats.extend(got)
+        start = time.perf_counter()
+        results = await asyncio.gather(
+            *(_play(seats, actions, pace, start + max_seconds, stats, random.Random(rng.random())) for seats in all_seats),
+            return_exceptions=True,
+        )
+        stats.failures += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
+        return stats, time.perf_counter() - start
+    finally:
+        for seats in all_seats:
+            for s in seats:
+                if s.reader is not None:
+                    s.reader.cancel()
+                if s.ws is not None:
+                    await s.ws.close()
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def run_loadtest(tables: int, players: int, actions: int, pace: float, max_seconds: float) -> dict[str, Any]:
+    """Run the load test and return its figures (latencies in milliseconds)."""
+    with tempfile.TemporaryDirectory(prefix="alhambra-load-") as tmp:
+        port = _free_port()
+        db = Path(tmp) / "load.sqlite3"
+        log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115 - closed below
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "alhambra", "serve", "--port", str(port), "--database-url", f"sqlite:///{db}", "--bot-delay", "0"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait_up(base, proc)
+            stats, seconds = asyncio.run(_run(base, tables, players, actions, pace, max_seconds))
+        finally:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+            log.close()
+    ms = [1000 * x for x in stats.latencies]
+    return {
+        "tables": tables,
+        "players": players,
+        "pace_s": pace,
+        "actions": len(ms),
+        "seconds": seconds,
+        "actions_per_s": len(ms) / seconds if seconds > 0 else 0.0,
+        "p50_ms": _percentile(ms, 0.50),
+        "p90_ms": _percentile(ms, 0.90),
+        "p99_ms": _percentile(ms, 0.99),
+        "max_ms": max(ms) if ms else float("nan"),
+        "errors": stats.errors,
+        "failures": stats.failures[:10],
+        "finished_games": stats.finished_games,
+    }
+
+
+def _wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
+    import httpx
+
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError("the server exited during start-up")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                return
+        time.sleep(0.05)
+    raise RuntimeError("the server did not start within 30 s")

@@ -1,0 +1,629 @@
+"""The table service: games in memory, every change stored before anyone is told.
+
+The engine is the single source of truth. A :class:`Table` holds an immutable
+:class:`Snapshot` (version, state, public event log, record); every accepted action, undo or
+join replaces it under the table's lock *after* the database transaction that stores it has
+committed, and only then are the listeners (the WebSocket hub, the bot runner) told.
+
+Everything a seat or spectator receives is built by :func:`message`, which uses only
+:func:`alhambra.view.view` and :func:`alhambra.view.view_events`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import json
+import logging
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import Action, parse_action
+from ..bots import Bot, Observation, make_bot
+from ..engine import apply, apply_unchecked, legal_actions, new_game
+from ..errors import AlhambraError, ConfigError, GameOver, IllegalAction, NotationError, NotYourTurn
+from ..events import Event, TurnEnded, event_from_dict
+from ..hooks import load_module, modules_of
+from ..record import GameRecord
+from ..serialize import state_from_json, state_to_json
+from ..state import GameConfig, GameState
+from ..view import view, view_events
+from .db import Conflict, Database, NewAction, SeatRow, TableRow
+
+__all__ = [
+    "BOT_LEVELS",
+    "BotRunner",
+    "ServiceError",
+    "Snapshot",
+    "Table",
+    "TableService",
+    "final_actions",
+    "message",
+]
+
+log = logging.getLogger("alhambra.server")
+
+PERSON = "person"
+BOT = "bot"
+WAITING = "waiting"
+PLAYING = "playing"
+FINISHED = "finished"
+
+BOT_LEVELS: dict[str, tuple[str, str]] = {
+    "random": ("Beginner", "plays a random legal move"),
+    "greedy": ("Easy", "takes the move that looks best right now"),
+    "mcts:easy": ("Medium", "searches ahead for about a quarter of a second"),
+    "mcts:normal": ("Hard", "searches ahead for about a second"),
+    "mcts:hard": ("Expert", "searches ahead for up to four seconds"),
+}
+"""Bot difficulties a seat can be given: spec -> (label, description)."""
+
+MAX_NAME = 40
+
+
+class ServiceError(Exception):
+    """A refused request: ``status`` is the HTTP status, ``message`` a sentence for the client."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+
+
+def _not_found(table_id: str) -> ServiceError:
+    return ServiceError(f"there is no table {table_id!r}", 404)
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 of a seat token (the database keeps only this)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def clean_name(name: str | None) -> str | None:
+    """A player name with control characters removed and spaces collapsed (None if empty)."""
+    if name is None:
+        return None
+    text = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if len(text) > MAX_NAME:
+        raise ServiceError(f"a name has at most {MAX_NAME} characters", 422)
+    return text or None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Public facts of one seat."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    joined: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        label = BOT_LEVELS[self.bot][0] if self.bot in BOT_LEVELS else None
+        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "bot_label": label, "name": self.name, "joined": self.joined}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One action of the game record as the server keeps it."""
+
+    seq: int
+    version: int
+    seat: int
+    turn: int
+    notation: str
+    final: bool
+
+
+@dataclass(eq=False)
+class Snapshot:
+    """The table at one version. ``events[:n_events]`` is its public log (the list is shared
+    with later snapshots, which only append; an undo starts a new list and a new ``epoch``)."""
+
+    version: int
+    state: GameState
+    events: list[Event]
+    n_events: int
+    epoch: int
+    record: tuple[Entry, ...]
+    status: str
+    seats: tuple[SeatInfo, ...]
+    cache: dict[Any, Any] = field(default_factory=dict)
+
+
+class Table:
+    """One table: static facts, the current snapshot and the seats' bots."""
+
+    def __init__(self, row: TableRow, config: GameConfig, snap: Snapshot) -> None:
+        self.id = row.id
+        self.name = row.name
+        self.public = bool(row.public)
+        self.created_at = row.created_at.isoformat() + "Z"
+        self.config = config
+        self.seed = row.seed
+        self.lock = threading.RLock()
+        self.snap = snap
+        self.bots: dict[int, Bot] = {}
+        self.bot_rng = random.Random(secrets.randbits(64))
+        self._logs: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}
+        self._log_lock = threading.Lock()
+
+    def events_for(self, snap: Snapshot, viewer: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The public log of ``snap`` from ``start`` as ``viewer`` may see it (view_events)."""
+        with self._log_lock:
+            epoch, got = self._logs.get(viewer, (-1, []))
+            if epoch != snap.epoch or len(got) > snap.n_events:
+                epoch, got = snap.epoch, []
+                self._logs[viewer] = (epoch, got)
+            if len(got) < snap.n_events:
+                got.extend(view_events(snap.events[len(got) : snap.n_events], viewer))
+            return got[start : snap.n_events]
+
+    def info(self, snap: Snapshot | None = None) -> dict[str, Any]:
+        """Public facts of the table."""
+        snap = snap or self.snap
+        return {
+            "id": self.id,
+            "name": self.name,
+            "public": self.public,
+            "status": snap.status,
+            "players": self.config.players,
+            "modules": list(self.config.modules),
+            "seats": [s.to_json() for s in snap.seats],
+            "version": snap.version,
+            "created_at": self.created_at,
+        }
+
+
+# ---------------------------------------------------------------------------------- pure helpers
+def is_final(before: GameState, after: GameState, events: Sequence[Event]) -> bool:
+    """True when an action ended the turn or revealed something hidden (a card drawn from the
+    pile, a tile from the bag, a reshuffle): such an action can never be taken back."""
+    return (
+        after.outcome is not None
+        or len(after.deck) != len(before.deck)
+        or len(after.bag) != len(before.bag)
+        or after.reshuffles != before.reshuffles
+        or any(isinstance(e, TurnEnded) for e in events)
+    )
+
+
+def final_actions(state: GameState) -> list[str]:
+    """The legal actions that end the turn or reveal something (tried on copies of the state)."""
+    out: list[str] = []
+    for a in legal_actions(state):
+        trial = state.copy()
+        evs = apply_unchecked(trial, a)
+        if is_final(state, trial, evs):
+            out.append(str(a))
+    return out
+
+
+def undo_problem(snap: Snapshot, seat: int) -> str | None:
+    """Why ``seat`` cannot take back its last action now (None: it can)."""
+    if snap.status != PLAYING:
+        return "only a game in progress has moves to take back"
+    if not snap.record:
+        return "there is nothing to take back"
+    last = snap.record[-1]
+    if last.seat != seat or snap.state.to_act != seat:
+        return "only your own last move of your current turn can be taken back"
+    if last.final or last.turn != snap.state.turn:
+        return "that move ended the turn or revealed something new; it cannot be taken back"
+    return None
+
+
+def message(table: Table, snap: Snapshot, viewer: int | None, since: tuple[int, int] | None = None) -> dict[str, Any]:
+    """What ``viewer`` (a seat or None for a spectator) is sent for ``snap``.
+
+    ``since`` is ``(epoch, number of events the client has)``: when it still fits the log only
+    the new events are sent (``type`` "update"), otherwise the whole log (``type`` "state").
+    """
+    full = since is None or since[0] != snap.epoch or not 0 <= since[1] <= snap.n_events
+    start = 0 if full else since[1]  # type: ignore[index]
+    key = ("view", viewer)
+    v = snap.cache.get(key)
+    if v is None:
+        v = snap.cache[key] = view(snap.state, viewer)
+    person_to_act = (
+        viewer is not None and snap.status == PLAYING and snap.state.to_act == viewer and snap.seats[viewer].kind == PERSON
+    )
+    finals: list[str] = []
+    if person_to_act:
+        finals = snap.cache.get("finals")  # type: ignore[assignment]
+        if finals is None:
+            finals = snap.cache["finals"] = final_actions(snap.state)
+    return {
+        "type": "state" if full else "update",
+        "table": table.info(snap),
+        "version": snap.version,
+        "seat": viewer,
+        "view": v,
+        "epoch": snap.epoch,
+        "event_start": start,
+        "events": table.events_for(snap, viewer, start),
+        "final_actions": finals,
+        "can_undo": viewer is not None and undo_problem(snap, viewer) is None,
+    }
+
+
+# ---------------------------------------------------------------------------------- service
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat asked for when creating a table."""
+
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+
+
+class TableService:
+    """Tables in memory over the database; thread-safe (one lock per table)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+        self.listeners: list[Callable[[str], None]] = []
+
+    # ----------------------------------------------------------------------------- plumbing
+    def _notify(self, table_id: str) -> None:
+        for fn in list(self.listeners):
+            try:
+                fn(table_id)
+            except Exception:  # a listener must never break a commit that already happened
+                log.exception("listener failed for table %s", table_id)
+
+    def table(self, table_id: str) -> Table:
+        """The table with this id (loaded from the database on first use); 404 if unknown."""
+        if not isinstance(table_id, str) or not table_id.isalnum() or len(table_id) > 32:
+            raise _not_found(str(table_id)[:40])
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        with self._lock:
+            t = self.tables.get(table_id)
+            if t is None:
+                t = self._load(table_id)
+                self.tables[table_id] = t
+        return t
+
+    def _load(self, table_id: str) -> Table:
+        row = self.db.table(table_id)
+        if row is None:
+            raise _not_found(table_id)
+        config = GameConfig.from_dict(json.loads(row.config_json))
+        modules_of(config)  # register the modules' events and actions before reading them
+        state = state_from_json(json.loads(row.snapshot_json))
+        events: list[Event] = [event_from_dict(d) for d in json.loads(row.start_events_json)]
+        record: list[Entry] = []
+        for a in self.db.actions(table_id):
+            events.extend(event_from_dict(d) for d in json.loads(a.events_json))
+            record.append(Entry(a.seq, a.version, a.seat, a.turn, a.notation, a.final))
+        seats = tuple(_seat_info(s) for s in self.db.seats(table_id))
+        snap = Snapshot(row.version, state, events, len(events), 0, tuple(record), row.status, seats)
+        return Table(row, config, snap)
+
+    def recover(self) -> list[str]:
+        """Load every unfinished table (after a restart) and tell the listeners about each."""
+        ids = self.db.table_ids([WAITING, PLAYING])
+        for tid in ids:
+            self.table(tid)
+        for tid in ids:
+            self._notify(tid)
+        return ids
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat a token acts for at this table (None for no token: a spectator).
+
+        401 for an unknown token, 403 for a token of another table.
+        """
+        table = self.table(table_id)
+        if token is None:
+            return None
+        if not isinstance(token, str) or not 8 <= len(token) <= 128:
+            raise ServiceError("this seat token is not valid", 401)
+        row = self.db.seat_by_token_hash(hash_token(token))
+        if row is None:
+            raise ServiceError("this seat token is not valid", 401)
+        if row.table_id != table.id:
+            raise ServiceError("this seat token belongs to another table", 403)
+        return row.seat
+
+    # ----------------------------------------------------------------------------- tables
+    def create_table(
+        self, seats: Sequence[SeatSpec], modules: Sequence[str] = (), name: str | None = None, public: bool = False
+    ) -> tuple[Table, dict[int, str]]:
+        """Deal a new game; returns the table and the secret token of every person seat."""
+        if not 2 <= len(seats) <= 6:
+            raise ServiceError("a table has 2 to 6 seats", 422)
+        try:
+            mods = tuple(modules)
+            for m in mods:
+                load_module(m)
+            config = GameConfig(players=len(seats), modules=mods)
+            for mod in modules_of(config):
+                mod.check_config(config)
+        except ConfigError as e:
+            raise ServiceError(str(e), 422) from None
+        infos: list[SeatInfo] = []
+        tokens: dict[int, str] = {}
+        rows: list[SeatRow] = []
+        table_id = secrets.token_hex(8)
+        for i, spec in enumerate(seats):
+            nm = clean_name(spec.name)
+            if spec.kind == PERSON:
+                if spec.bot is not None:
+                    raise ServiceError(f"seat {i + 1} is a person and cannot have a bot level", 422)
+                token = secrets.token_urlsafe(24)
+                tokens[i] = token
+                rows.append(SeatRow(table_id=table_id, seat=i, kind=PERSON, bot=None, name=nm, token_hash=hash_token(token), joined=False))
+                infos.append(SeatInfo(i, PERSON, None, nm, False))
+            elif spec.kind == BOT:
+                level = spec.bot or "greedy"
+                if level not in BOT_LEVELS:
+                    raise ServiceError(f"unknown bot level {level!r} for seat {i + 1} (choose from {', '.join(BOT_LEVELS)})", 422)
+                nm = nm or f"{BOT_LEVELS[level][0]} bot"
+                rows.append(SeatRow(table_id=table_id, seat=i, kind=BOT, bot=level, name=nm, token_hash=None, joined=True))
+                infos.append(SeatInfo(i, BOT, level, nm, True))
+            else:
+                raise ServiceError(f"seat {i + 1}: kind must be 'person' or 'bot'", 422)
+        seed = secrets.randbits(62)
+        state, events = new_game(config, seed)
+        status = PLAYING if not tokens else WAITING
+        row = TableRow(
+            id=table_id,
+            name=clean_name(name),
+            public=bool(public),
+            status=status,
+            config_json=json.dumps(config.to_dict()),
+            seed=seed,
+            version=0,
+            snapshot_json=json.dumps(state_to_json(state), separators=(",", ":")),
+            start_events_json=json.dumps([e.to_dict() for e in events], separators=(",", ":")),
+        )
+        self.db.insert_table(row, rows)
+        snap = Snapshot(0, state, list(events), len(events), 0, (), status, tuple(infos))
+        table = Table(row, config, snap)
+        with self._lock:
+            self.tables[table_id] = table
+        log.info("table %s created: %d seats, modules %s", table_id, len(seats), ",".join(mods) or "none")
+        self._notify(table_id)
+        return table, tokens
+
+    def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
+        """Take a seat: with a token, the seat of that token (a name may be set); without one,
+        the first free person seat of a public table, which gets a fresh token (returned)."""
+        table = self.table(table_id)
+        nm = clean_name(name)
+        new_token: str | None = None
+        with table.lock:
+            snap = table.snap
+            if token is not None:
+                seat = self.seat_of(table_id, token)
+                assert seat is not None
+            else:
+                if not table.public:
+                    raise ServiceError("this table is private: join it through your invitation link", 403)
+                free = [s.seat for s in snap.seats if s.kind == PERSON and not s.joined]
+                if not free:
+                    raise ServiceError("every seat at this table is taken", 409)
+                seat = free[0]
+                new_token = secrets.token_urlsafe(24)
+            info = snap.seats[seat]
+            values: dict[str, Any] = {"joined": True}
+            if nm is not None:
+                values["name"] = nm
+            if new_token is not None:
+                values["token_hash"] = hash_token(new_token)
+            self.db.update_seat(table_id, seat, **values)
+            seats = list(snap.seats)
+            seats[seat] = SeatInfo(seat, info.kind, info.bot, nm if nm is not None else info.name, True)
+            status = snap.status
+            if status == WAITING and all(s.joined for s in seats):
+                status = PLAYING
+                self.db.set_status(table_id, PLAYING)
+            table.snap = Snapshot(
+                snap.version, snap.state, snap.events, snap.n_events, snap.epoch, snap.record, status, tuple(seats), snap.cache
+            )
+        log.info("table %s: seat %d joined", table_id, seat)
+        self._notify(table_id)
+        return seat, new_token
+
+    def list_tables(self, which: str = "open", limit: int = 50) -> list[dict[str, Any]]:
+        """Public tables: ``open`` (waiting for a person), ``playing`` or ``finished``."""
+        statuses = {"open": [WAITING], "playing": [PLAYING], "finished": [FINISHED]}.get(which)
+        if statuses is None:
+            raise ServiceError("list 'open', 'playing' or 'finished' tables", 422)
+        out = []
+        for row in self.db.recent_tables(statuses, True, limit):
+            try:
+                out.append(self.table(row.id).info())
+            except (ServiceError, AlhambraError):  # pragma: no cover - a corrupt row is skipped, not fatal
+                log.exception("cannot load table %s", row.id)
+        return out
+
+    # ----------------------------------------------------------------------------- play
+    def submit(self, table_id: str, seat: int, text: str, version: int) -> Snapshot:
+        """Apply ``seat``'s action (notation) chosen on ``version``; store it, then tell the listeners."""
+        table = self.table(table_id)
+        if not isinstance(text, str) or len(text) > 200:
+            raise ServiceError("an action is a line of notation of at most 200 characters", 422)
+        try:
+            action: Action = parse_action(text)
+        except NotationError as e:
+            raise ServiceError(f"cannot read the action: {e}", 422) from None
+        with table.lock:
+            snap = table.snap
+            self._check_playing(snap, version)
+            try:
+                state, events = apply(snap.state, action, seat=seat)
+            except (NotYourTurn, GameOver) as e:
+                raise ServiceError(e.reason, 409) from None
+            except IllegalAction as e:
+                raise ServiceError(e.reason, 422) from None
+            final = is_final(snap.state, state, events)
+            status = FINISHED if state.is_over else PLAYING
+            entry = Entry(len(snap.record), snap.version + 1, seat, snap.state.turn, str(action), final)
+            self._store(table, snap, entry, state, events, status)
+            # a newer snapshot always extends the newest list; copy only if that ever fails
+            log_list = snap.events if snap.n_events == len(snap.events) else snap.events[: snap.n_events]
+            log_list.extend(events)
+            new = Snapshot(entry.version, state, log_list, len(log_list), snap.epoch, (*snap.record, entry), status, snap.seats)
+            table.snap = new
+        log.info("table %s v%d: seat %d plays %s", table_id, new.version, seat, entry.notation)
+        self._notify(table_id)
+        return new
+
+    def _check_playing(self, snap: Snapshot, version: int) -> None:
+        if snap.status == WAITING:
+            raise ServiceError("the game starts when every player has joined", 409)
+        if snap.status == FINISHED:
+            raise ServiceError("the game is over", 409)
+        if version != snap.version:
+            raise ServiceError(f"stale version {version}: the table is at version {snap.version}; fetch the view again", 409)
+
+    def _store(self, table: Table, snap: Snapshot, entry: Entry, state: GameState, events: list[Event], status: str) -> None:
+        new_action = NewAction(entry.seq, entry.version, entry.seat, entry.turn, entry.notation, [e.to_dict() for e in events], entry.final)
+        try:
+            self.db.append_action(table.id, snap.version, new_action, state_to_json(state), status)
+        except Conflict:
+            raise ServiceError("the table changed meanwhile; fetch the view again", 409) from None
+
+    def undo(self, table_id: str, seat: int, version: int) -> Snapshot:
+        """Take back ``seat``'s last action of its current turn (only while nothing was revealed)."""
+        table = self.table(table_id)
+        with table.lock:
+            snap = table.snap
+            self._check_playing(snap, version)
+            problem = undo_problem(snap, seat)
+            if problem is not None:
+                raise ServiceError(problem, 409)
+            record = snap.record[:-1]
+            state, events = new_game(table.config, table.seed)
+            for e in record:
+                state, evs = apply(state, parse_action(e.notation))
+                events.extend(evs)
+            new_version = snap.version + 1
+            try:
+                self.db.undo_actions(table.id, snap.version, new_version, [snap.record[-1].version], state_to_json(state))
+            except Conflict:
+                raise ServiceError("the table changed meanwhile; fetch the view again", 409) from None
+            new = Snapshot(new_version, state, events, len(events), snap.epoch + 1, record, PLAYING, snap.seats)
+            table.snap = new
+        log.info("table %s v%d: seat %d takes back a move", table_id, new_version, seat)
+        self._notify(table_id)
+        return new
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """The game record (configuration, seed, actions) of a finished game; 409 before the end."""
+        table = self.table(table_id)
+        snap = table.snap
+        if snap.status != FINISHED:
+            raise ServiceError("the game record can be downloaded once the game is over", 409)
+        rec = GameRecord(table.config, table.seed, [parse_action(e.notation) for e in snap.record])
+        return rec.to_json()
+
+    # ----------------------------------------------------------------------------- bots
+    def bot_to_move(self, table_id: str) -> tuple[int, int] | None:
+        """``(seat, version)`` when a bot must move at this table now, else None."""
+        table = self.table(table_id)
+        snap = table.snap
+        seat = snap.state.to_act
+        if snap.status != PLAYING or seat is None or snap.seats[seat].kind != BOT:
+            return None
+        return seat, snap.version
+
+    def bot_move(self, table_id: str, version: int) -> bool:
+        """Let the bot to act at ``version`` choose and play (False when nothing was to do)."""
+        table = self.table(table_id)
+        snap = table.snap
+        seat = snap.state.to_act
+        if snap.version != version or snap.status != PLAYING or seat is None or snap.seats[seat].kind != BOT:
+            return False
+        bot = table.bots.get(seat)
+        if bot is None:
+            bot = table.bots[seat] = make_bot(snap.seats[seat].bot or "greedy")
+        obs = Observation(seat, view(snap.state, seat), tuple(table.events_for(snap, seat)))
+        legal = obs.legal
+        try:
+            choice = str(bot.choose(obs, bot.budget, table.bot_rng))
+        except Exception:
+            log.exception("table %s: the bot of seat %d failed; it plays a random move", table_id, seat)
+            choice = ""
+        if choice not in legal:
+            choice = legal[int(table.bot_rng.random() * len(legal))]
+        try:
+            self.submit(table_id, seat, choice, version)
+        except ServiceError as e:
+            if e.status != 409:
+                raise
+            return False  # someone else changed the table first; the listeners reschedule
+        return True
+
+
+def _seat_info(row: SeatRow) -> SeatInfo:
+    return SeatInfo(row.seat, row.kind, row.bot, row.name, bool(row.joined))
+
+
+class BotRunner:
+    """Plays the bots' moves on one worker thread, each after ``delay`` seconds."""
+
+    def __init__(self, service: TableService, delay: float = 0.6) -> None:
+        self.service = service
+        self.delay = delay
+        self._heap: list[tuple[float, int, str, int]] = []
+        self._count = 0
+        self._cond = threading.Condition()
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, name="alhambra-bots", daemon=True)
+        service.listeners.append(self.changed)
+
+    def start(self) -> None:
+        """Start the worker thread."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the worker thread (the move in progress finishes first)."""
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+        if self._thread.is_alive():
+            self._thread.join(timeout=10)
+
+    def changed(self, table_id: str) -> None:
+        """Listener: schedule a bot move when a bot is to act at this table."""
+        try:
+            todo = self.service.bot_to_move(table_id)
+        except ServiceError:
+            return
+        if todo is None:
+            return
+        with self._cond:
+            self._count += 1
+            heapq.heappush(self._heap, (time.monotonic() + self.delay, self._count, table_id, todo[1]))
+            self._cond.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._stop and (not self._heap or self._heap[0][0] > time.monotonic()):
+                    timeout = None if not self._heap else max(0.0, self._heap[0][0] - time.monotonic())
+                    self._cond.wait(timeout)
+                if self._stop:
+                    return
+                _, _, table_id, version = heapq.heappop(self._heap)
+            try:
+                self.service.bot_move(table_id, version)
+            except Exception:
+                log.exception("table %s: bot move failed", table_id)

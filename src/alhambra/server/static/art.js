@@ -1,0 +1,199 @@
+// Original SVG artwork of the Alhambra table: building tiles with their roofs, walls, the
+// fountain and money cards. Every function returns a fresh SVG element (no innerHTML).
+
+const NS = "http://www.w3.org/2000/svg";
+
+export const KIND_COLORS = {
+  pavilion: "#3f86c6",
+  seraglio: "#c4453a",
+  arcades: "#c98a2b",
+  chambers: "#e9dfc4",
+  garden: "#4a9a45",
+  tower: "#8757a8",
+  fountain: "#e8d7a5",
+};
+
+export const KIND_NAMES = {
+  pavilion: "Pavilion", seraglio: "Seraglio", arcades: "Arcades",
+  chambers: "Chambers", garden: "Garden", tower: "Tower", fountain: "Fountain",
+};
+
+export const CURRENCY_COLORS = { blue: "#2f6db3", green: "#2f8f46", orange: "#e0772a", yellow: "#d9b21c" };
+export const CURRENCY_NAMES = { blue: "denar", green: "dirham", orange: "ducat", yellow: "florin" };
+export const CURRENCY_LETTER = { b: "blue", g: "green", o: "orange", y: "yellow" };
+
+const INK = "#3a2614";
+const CREAM = "#fdf6e3";
+const WALL = "#2a1a0c";
+
+/** Create an SVG element with attributes. */
+export function svgEl(tag, attrs = {}, children = []) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null) el.setAttribute(k, String(v));
+  }
+  for (const c of children) el.appendChild(c);
+  return el;
+}
+
+function path(d, fill, extra = {}) {
+  return svgEl("path", { d, fill, stroke: INK, "stroke-width": 2, "stroke-linejoin": "round", ...extra });
+}
+
+// The roofs: one recognisable silhouette per kind, drawn in a 100 x 100 tile.
+const ROOFS = {
+  pavilion(g) {
+    g.appendChild(path("M28 78 V58 H72 V78 Z", CREAM));
+    g.appendChild(path("M22 58 Q50 18 78 58 Z", CREAM));
+    g.appendChild(path("M47 78 V66 Q50 61 53 66 V78 Z", INK));
+    g.appendChild(svgEl("line", { x1: 50, y1: 30, x2: 50, y2: 18, stroke: INK, "stroke-width": 2.5 }));
+    g.appendChild(svgEl("circle", { cx: 50, cy: 17, r: 3, fill: "#f2c94c", stroke: INK, "stroke-width": 1.5 }));
+  },
+  seraglio(g) {
+    g.appendChild(path("M26 80 V56 H74 V80 Z", CREAM));
+    g.appendChild(path("M30 56 C28 40 46 36 50 16 C54 36 72 40 70 56 Z", CREAM));
+    for (const x of [34, 46, 58]) g.appendChild(path(`M${x} 80 V68 Q${x + 4} 62 ${x + 8} 68 V80 Z`, INK));
+    g.appendChild(svgEl("circle", { cx: 50, cy: 14, r: 2.5, fill: "#f2c94c", stroke: INK, "stroke-width": 1.2 }));
+  },
+  arcades(g) {
+    g.appendChild(path("M18 80 V40 H82 V80 Z", CREAM));
+    g.appendChild(path("M16 40 H84 V33 H16 Z", CREAM));
+    for (const x of [22, 42, 62]) g.appendChild(path(`M${x} 80 V56 Q${x + 8} 42 ${x + 16} 56 V80 Z`, INK));
+  },
+  chambers(g) {
+    g.appendChild(path("M22 80 V36 H30 V30 H38 V36 H46 V30 H54 V36 H62 V30 H70 V36 H78 V80 Z", "#b98e5a"));
+    for (const [x, y] of [[30, 46], [46, 46], [62, 46], [30, 62], [62, 62]]) {
+      g.appendChild(svgEl("rect", { x, y, width: 8, height: 10, rx: 4, fill: INK }));
+    }
+    g.appendChild(path("M45 80 V64 H55 V80 Z", INK));
+  },
+  garden(g) {
+    g.appendChild(path("M47 80 V52 H53 V80 Z", "#7a4b24"));
+    g.appendChild(path("M50 22 C66 22 76 36 70 48 C76 58 62 64 50 58 C38 64 24 58 30 48 C24 36 34 22 50 22 Z", "#bfe3a1"));
+    g.appendChild(path("M20 82 Q30 70 40 82 Q50 70 60 82 Q70 70 80 82 Z", "#bfe3a1"));
+    g.appendChild(svgEl("circle", { cx: 42, cy: 40, r: 3, fill: "#e2574c", stroke: INK, "stroke-width": 1 }));
+    g.appendChild(svgEl("circle", { cx: 58, cy: 46, r: 3, fill: "#e2574c", stroke: INK, "stroke-width": 1 }));
+  },
+  tower(g) {
+    g.appendChild(path("M36 82 V34 H64 V82 Z", CREAM));
+    g.appendChild(path("M32 34 V26 H38 V30 H44 V26 H50 V30 H56 V26 H62 V30 H68 V34 Z", CREAM));
+    g.appendChild(path("M34 26 L50 8 L66 26 Z", "#e2574c"));
+    g.appendChild(path("M46 50 Q50 42 54 50 V60 H46 Z", INK));
+    g.appendChild(path("M45 82 V70 Q50 64 55 70 V82 Z", INK));
+  },
+};
+
+/** Parse a tile code like G8sw into kind, price and wall letters (catalogue preferred). */
+export function tileFacts(code, catalogue) {
+  const t = catalogue && catalogue.tiles ? catalogue.tiles[code] : null;
+  if (t) return { kind: t.kind, price: t.price, walls: t.walls || "" };
+  if (code === "F") return { kind: "fountain", price: 0, walls: "" };
+  const m = /^([PSACGT])(\d+)([nesw]*)$/.exec(code || "");
+  const kinds = { P: "pavilion", S: "seraglio", A: "arcades", C: "chambers", G: "garden", T: "tower" };
+  return m ? { kind: kinds[m[1]], price: Number(m[2]), walls: m[3] } : { kind: "chambers", price: 0, walls: "" };
+}
+
+/** A readable name of a tile, e.g. "Garden 8, walls south and west". */
+export function tileLabel(code, catalogue) {
+  const f = tileFacts(code, catalogue);
+  if (f.kind === "fountain") return "Fountain";
+  const sides = { n: "north", e: "east", s: "south", w: "west" };
+  const walls = [...f.walls].map((c) => sides[c]);
+  return `${KIND_NAMES[f.kind]} ${f.price}` + (walls.length ? `, walls ${walls.join(" and ")}` : ", no walls");
+}
+
+/** The group of one tile, drawn at (x, y) with side `size` (in the parent's units). */
+export function tileGroup(code, catalogue, x = 0, y = 0, size = 100) {
+  const f = tileFacts(code, catalogue);
+  const g = svgEl("g", { transform: `translate(${x} ${y}) scale(${size / 100})`, class: `tile kind-${f.kind}` });
+  g.appendChild(svgEl("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, fill: KIND_COLORS[f.kind], stroke: "#6b5235", "stroke-width": 1.5 }));
+  g.appendChild(svgEl("rect", { x: 8, y: 8, width: 84, height: 84, rx: 4, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }));
+  if (f.kind === "fountain") {
+    g.appendChild(svgEl("circle", { cx: 50, cy: 54, r: 30, fill: "#9cc9e8", stroke: INK, "stroke-width": 2.5 }));
+    g.appendChild(svgEl("circle", { cx: 50, cy: 54, r: 18, fill: "#5aa3d6", stroke: INK, "stroke-width": 1.5 }));
+    g.appendChild(path("M50 54 V26 M50 30 Q40 22 34 34 M50 30 Q60 22 66 34", "none", { stroke: "#2f6db3", "stroke-width": 3, "stroke-linecap": "round" }));
+    g.appendChild(svgEl("circle", { cx: 50, cy: 54, r: 5, fill: CREAM, stroke: INK, "stroke-width": 1.5 }));
+  } else {
+    ROOFS[f.kind](g);
+    g.appendChild(svgEl("circle", { cx: 17, cy: 17, r: 11, fill: CREAM, stroke: INK, "stroke-width": 1.8 }));
+    const t = svgEl("text", { x: 17, y: 22, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: INK, "font-family": "sans-serif" });
+    t.textContent = String(f.price);
+    g.appendChild(t);
+  }
+  const seg = { n: [2, 4, 98, 4], e: [96, 2, 96, 98], s: [2, 96, 98, 96], w: [4, 2, 4, 98] };
+  for (const side of f.walls) {
+    const [x1, y1, x2, y2] = seg[side];
+    g.appendChild(svgEl("line", { x1, y1, x2, y2, stroke: WALL, "stroke-width": 9, "stroke-linecap": "square", class: "wall" }));
+  }
+  return g;
+}
+
+/** A standalone SVG of one tile (for the market, reserve, waiting tiles). */
+export function tileSVG(code, catalogue, size = 64) {
+  const s = svgEl("svg", { viewBox: "0 0 100 100", width: size, height: size, role: "img", "aria-label": tileLabel(code, catalogue) });
+  s.appendChild(tileGroup(code, catalogue));
+  return s;
+}
+
+/** Card facts from a code like b7 (catalogue preferred). */
+export function cardFacts(code, catalogue) {
+  const c = catalogue && catalogue.cards ? catalogue.cards[code] : null;
+  if (c) return { currency: c.currency, value: c.value, kind: c.kind };
+  const m = /^([bgoy])(\d+)$/.exec(code || "");
+  return m ? { currency: CURRENCY_LETTER[m[1]], value: Number(m[2]), kind: "money" } : { currency: null, value: 0, kind: "special" };
+}
+
+/** A money card: currency colour, value, currency name, a coin. */
+export function cardSVG(code, catalogue, width = 48) {
+  const f = cardFacts(code, catalogue);
+  const colour = f.currency ? CURRENCY_COLORS[f.currency] : "#777";
+  const label = f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency]} (${f.currency})` : code;
+  const s = svgEl("svg", { viewBox: "0 0 60 84", width, height: Math.round((width * 84) / 60), role: "img", "aria-label": label });
+  s.appendChild(svgEl("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: colour, stroke: "#3a2614", "stroke-width": 2 }));
+  s.appendChild(svgEl("rect", { x: 7, y: 7, width: 46, height: 70, rx: 4, fill: "#fffaf0", stroke: colour, "stroke-width": 1.5 }));
+  if (f.currency) {
+    s.appendChild(svgEl("circle", { cx: 30, cy: 35, r: 15, fill: colour, stroke: "#3a2614", "stroke-width": 1.5 }));
+    s.appendChild(svgEl("circle", { cx: 30, cy: 35, r: 10.5, fill: "none", stroke: "#fffaf0", "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
+    const v = svgEl("text", { x: 30, y: 41.5, "text-anchor": "middle", "font-size": 18, "font-weight": 800, fill: "#fffaf0", "font-family": "sans-serif" });
+    v.textContent = String(f.value);
+    s.appendChild(v);
+    for (const [x, y] of [[13, 18], [47, 66]]) {
+      const corner = svgEl("text", { x, y, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: colour, "font-family": "sans-serif" });
+      corner.textContent = String(f.value);
+      s.appendChild(corner);
+    }
+    const n = svgEl("text", { x: 30, y: 64, "text-anchor": "middle", "font-size": 8.5, fill: "#3a2614", "font-family": "sans-serif" });
+    n.textContent = CURRENCY_NAMES[f.currency];
+    s.appendChild(n);
+  } else {
+    const n = svgEl("text", { x: 30, y: 46, "text-anchor": "middle", "font-size": 10, fill: "#3a2614", "font-family": "sans-serif" });
+    n.textContent = code;
+    s.appendChild(n);
+  }
+  return s;
+}
+
+/** A small card back for the draw pile. */
+export function cardBackSVG(width = 40) {
+  const s = svgEl("svg", { viewBox: "0 0 60 84", width, height: Math.round((width * 84) / 60), "aria-hidden": "true" });
+  s.appendChild(svgEl("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: "#7b2d26", stroke: "#3a2614", "stroke-width": 2 }));
+  s.appendChild(path("M30 14 L48 42 L30 70 L12 42 Z", "#e9c46a", { "stroke-width": 1.5 }));
+  s.appendChild(svgEl("circle", { cx: 30, cy: 42, r: 7, fill: "#7b2d26", stroke: "#3a2614", "stroke-width": 1.5 }));
+  return s;
+}
+
+/** A tile bag for the bag counter. */
+export function bagSVG(width = 40) {
+  const s = svgEl("svg", { viewBox: "0 0 60 70", width, height: Math.round((width * 70) / 60), "aria-hidden": "true" });
+  s.appendChild(path("M18 20 Q10 60 20 66 H40 Q50 60 42 20 Z", "#a26b3c"));
+  s.appendChild(path("M16 20 Q30 10 44 20 Q30 26 16 20 Z", "#c58b55"));
+  s.appendChild(path("M24 14 L30 4 L36 14", "none", { "stroke-width": 2.5 }));
+  return s;
+}
+
+/** The app icon (also the favicon). */
+export function logoSVG(size = 36) {
+  const s = svgEl("svg", { viewBox: "0 0 100 100", width: size, height: size, "aria-hidden": "true" });
+  s.appendChild(tileGroup("T13e", null));
+  return s;
+}

@@ -1,0 +1,356 @@
+"""Tournaments between bots, measured honestly (``alhambra simulate``).
+
+* **Duplicate deals with seat rotation**: game ``g`` uses deal ``g // players`` (game seed
+  ``seed + deal``) and rotation ``g % players``; lineup entry ``i`` sits at seat
+  ``(i + rotation) % players``. Every deal is played once per rotation, so the luck of the
+  deal and the seat order cancel out. The number of games is rounded up to whole rotations.
+* Bots get only their :class:`~alhambra.bots.base.Observation` and their own generator
+  (``random.Random("SEED/DEAL/ROTATION/ENTRY")``), so a run is reproducible when every bot
+  has an iteration budget (time budgets depend on the machine).
+* Per lineup entry: games, wins (a shared win counts ``1/k`` for ``k`` winners), win rate with
+  a Wilson 95% interval, mean rank (ties share the average rank), mean score, mean margin
+  (own score minus the best other score), an openskill Plackett-Luce rating over the games
+  in order, and the mean thinking time per decision (decisions with one legal action count).
+* Games run in parallel worker processes.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from multiprocessing import get_context
+from typing import Any
+
+from .bots import EventLog, make_bot, observe
+from .engine import apply, new_game
+from .record import GameRecord
+from .state import GameConfig
+
+__all__ = ["EntryStats", "GameResult", "TournamentResult", "entry_labels", "play_game", "run_tournament", "wilson"]
+
+FORMAT = "alhambra-simulation/1"
+
+
+def wilson(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson score interval (95% by default) for a win rate of ``wins`` out of ``n``."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def entry_labels(bots: Sequence[str]) -> list[str]:
+    """One label per lineup entry; repeated specs get ``#2``, ``#3`` ..."""
+    seen: dict[str, int] = {}
+    out = []
+    for b in bots:
+        seen[b] = seen.get(b, 0) + 1
+        out.append(b if seen[b] == 1 else f"{b}#{seen[b]}")
+    return out
+
+
+@dataclass
+class GameResult:
+    """One game of a tournament. Lists are per lineup entry unless named per seat."""
+
+    game: int
+    deal: int
+    rotation: int
+    seed: int
+    seats: list[int]
+    """Seat of each lineup entry."""
+    scores: list[int]
+    wins: list[float]
+    """1 for a sole winner, 1/k for each of k shared winners, else 0."""
+    ranks: list[float]
+    margins: list[int]
+    moves: list[int]
+    seconds: list[float]
+    fallbacks: int
+    """Warnings the bots logged (fallbacks to a random action, sampler mismatches)."""
+    outcome: str
+    record: dict[str, Any] = field(default_factory=dict)
+
+
+class _Counter(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot_workers: int | None = None) -> GameResult:
+    """Play game number ``game`` of a tournament with base seed ``seed`` (see the module docstring)."""
+    n = config.players
+    if len(bots) != n:
+        raise ValueError(f"{n} players need {n} bots, not {len(bots)}")
+    deal, rotation = divmod(game, n)
+    game_seed = seed + deal
+    seat_of = [(i + rotation) % n for i in range(n)]
+    entry_at = {s: i for i, s in enumerate(seat_of)}
+    players = [make_bot(bots[entry_at[s]], bot_workers) for s in range(n)]
+    rngs = [random.Random(f"{seed}/{deal}/{rotation}/{entry_at[s]}") for s in range(n)]
+    counter = _Counter()
+    logger = logging.getLogger("alhambra.bots")
+    logger.addHandler(counter)
+    try:
+        state, events = new_game(config, game_seed)
+        history = EventLog()
+        history.extend(events)
+        record = GameRecord(config, game_seed)
+        moves = [0] * n
+        secs = [0.0] * n
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            obs = observe(state, seat, tuple(history.dicts))
+            bot = players[seat]
+            t0 = time.perf_counter()
+            action = bot.choose(obs, bot.budget, rngs[seat])
+            secs[seat] += time.perf_counter() - t0
+            moves[seat] += 1
+            state, events = apply(state, action, seat)
+            history.extend(events)
+            record.actions.append(action)
+    finally:
+        logger.removeHandler(counter)
+        for b in players:
+            close = getattr(b, "close", None)
+            if callable(close):
+                close()
+    scores = list(state.scores)
+    best = max(scores)
+    winners = [s for s in range(n) if scores[s] == best]
+    per_seat_rank = [1 + sum(1 for o in scores if o > v) + (sum(1 for o in scores if o == v) - 1) / 2 for v in scores]
+    per_seat_margin = [v - max(scores[o] for o in range(n) if o != s) for s, v in enumerate(scores)]
+    return GameResult(
+        game=game,
+        deal=deal,
+        rotation=rotation,
+        seed=game_seed,
+        seats=seat_of,
+        scores=[scores[seat_of[i]] for i in range(n)],
+        wins=[(1 / len(winners) if seat_of[i] in winners else 0.0) for i in range(n)],
+        ranks=[per_seat_rank[seat_of[i]] for i in range(n)],
+        margins=[per_seat_margin[seat_of[i]] for i in range(n)],
+        moves=[moves[seat_of[i]] for i in range(n)],
+        seconds=[secs[seat_of[i]] for i in range(n)],
+        fallbacks=counter.count,
+        outcome=state.outcome or "",
+        record=record.to_json(),
+    )
+
+
+@dataclass
+class EntryStats:
+    """The figures of one lineup entry over a tournament."""
+
+    label: str
+    bot: str
+    games: int
+    wins: float
+    win_rate: float
+    win_low: float
+    win_high: float
+    mean_rank: float
+    mean_score: float
+    mean_margin: float
+    rating_mu: float
+    rating_sigma: float
+    rating_ordinal: float
+    ms_per_move: float
+    moves: int
+
+
+@dataclass
+class TournamentResult:
+    """A whole tournament: settings, per-entry figures and every game."""
+
+    players: int
+    modules: list[str]
+    bots: list[str]
+    labels: list[str]
+    seed: int
+    games: int
+    deals: int
+    workers: int
+    seconds: float
+    entries: list[EntryStats]
+    results: list[GameResult]
+    complete: bool = True
+    """False for a checkpoint of a tournament still running (``results`` are the games done)."""
+
+    def to_json(self, with_games: bool = True) -> dict[str, Any]:
+        """JSON-ready figures; with ``with_games`` every game and its replayable record."""
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "players": self.players,
+            "modules": self.modules,
+            "bots": self.bots,
+            "labels": self.labels,
+            "seed": self.seed,
+            "games": self.games,
+            "deals": self.deals,
+            "workers": self.workers,
+            "seconds": self.seconds,
+            "complete": self.complete,
+            "games_done": len(self.results),
+            "entries": [asdict(e) for e in self.entries],
+        }
+        if with_games:
+            out["game_results"] = [asdict(r) for r in self.results]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> TournamentResult:
+        """Read a results file back (figures recomputed from its games); ``ValueError`` on junk."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"not a results file of 'alhambra simulate' (format {FORMAT!r})")
+        try:
+            results = [GameResult(**g) for g in data["game_results"]]
+            bots = list(data["bots"])
+            return cls(
+                players=data["players"],
+                modules=list(data["modules"]),
+                bots=bots,
+                labels=entry_labels(bots),
+                seed=data["seed"],
+                games=data["games"],
+                deals=data["deals"],
+                workers=data["workers"],
+                seconds=data["seconds"],
+                entries=summarize(bots, results),
+                results=results,
+                complete=bool(data.get("complete", True)),
+            )
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"a broken results file: {e}") from None
+
+
+def summarize(bots: Sequence[str], results: Sequence[GameResult]) -> list[EntryStats]:
+    """Per-entry figures of finished games (in game order for the rating)."""
+    from openskill.models import PlackettLuce
+
+    labels = entry_labels(bots)
+    model = PlackettLuce()
+    ratings = [model.rating(name=lab) for lab in labels]
+    ordered = sorted(results, key=lambda r: r.game)
+    for r in ordered:
+        teams = [[ratings[i]] for i in range(len(labels))]
+        new = model.rate(teams, ranks=list(r.ranks))
+        ratings = [t[0] for t in new]
+    out = []
+    for i, lab in enumerate(labels):
+        n = len(ordered)
+        wins = sum(r.wins[i] for r in ordered)
+        lo, hi = wilson(wins, n)
+        moves = sum(r.moves[i] for r in ordered)
+        secs = sum(r.seconds[i] for r in ordered)
+        out.append(
+            EntryStats(
+                label=lab,
+                bot=bots[i],
+                games=n,
+                wins=wins,
+                win_rate=wins / n if n else 0.0,
+                win_low=lo,
+                win_high=hi,
+                mean_rank=sum(r.ranks[i] for r in ordered) / n if n else 0.0,
+                mean_score=sum(r.scores[i] for r in ordered) / n if n else 0.0,
+                mean_margin=sum(r.margins[i] for r in ordered) / n if n else 0.0,
+                rating_mu=ratings[i].mu,
+                rating_sigma=ratings[i].sigma,
+                rating_ordinal=ratings[i].ordinal(),
+                ms_per_move=1000 * secs / moves if moves else 0.0,
+                moves=moves,
+            )
+        )
+    return out
+
+
+def _play_task(args: tuple[GameConfig, tuple[str, ...], int, int, int | None]) -> GameResult:
+    config, bots, seed, game, bot_workers = args
+    return play_game(config, bots, seed, game, bot_workers)
+
+
+def run_tournament(
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    modules: Sequence[str] = (),
+    workers: int | None = None,
+    progress: Callable[[GameResult, int, int], None] | None = None,
+    bot_workers: int | None = None,
+    checkpoint: Callable[[TournamentResult], None] | None = None,
+    checkpoint_every: int = 10,
+) -> TournamentResult:
+    """Play a tournament (games rounded up to whole rotations) and return its figures.
+
+    ``progress(result, done, total)`` is called after each game; ``checkpoint(partial)`` every
+    ``checkpoint_every`` games with the figures so far (``complete=False``). ``workers``:
+    parallel game processes (default: every core); 1 plays in this process.
+    """
+    config = GameConfig(players=players, modules=tuple(modules))
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} bots (got {len(bots)}: {', '.join(bots)})")
+    for b in bots:
+        make_bot(b)  # validate the specs before starting
+    if games < 1:
+        raise ValueError("play at least one game")
+    deals = math.ceil(games / players)
+    total = deals * players
+    nworkers = max(1, min(workers if workers is not None else (os.cpu_count() or 1), total))
+    tasks = [(config, tuple(bots), seed, g, bot_workers) for g in range(total)]
+    results: list[GameResult] = []
+    start = time.perf_counter()
+
+    def snapshot(complete: bool) -> TournamentResult:
+        done = sorted(results, key=lambda r: r.game)
+        return TournamentResult(
+            players=players,
+            modules=list(config.modules),
+            bots=list(bots),
+            labels=entry_labels(bots),
+            seed=seed,
+            games=total,
+            deals=deals,
+            workers=nworkers,
+            seconds=time.perf_counter() - start,
+            entries=summarize(bots, done),
+            results=done,
+            complete=complete,
+        )
+
+    def finished(r: GameResult) -> None:
+        results.append(r)
+        if progress:
+            progress(r, len(results), total)
+        if checkpoint and len(results) < total and len(results) % max(1, checkpoint_every) == 0:
+            checkpoint(snapshot(False))
+
+    if nworkers == 1:
+        for t in tasks:
+            finished(_play_task(t))
+    else:
+        with ProcessPoolExecutor(nworkers, mp_context=get_context("fork")) as pool:
+            futures = [pool.submit(_play_task, t) for t in tasks]
+            try:
+                for f in as_completed(futures):
+                    finished(f.result())
+            except BaseException:
+                for f in futures:
+                    f.cancel()
+                raise
+    return snapshot(True)

@@ -1,0 +1,345 @@
+"""Bots: they see only a view, rebuild consistent states, play legally, deterministically and
+within their budgets, and never crash on a decision they do not know."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import time
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from alhambra.actions import parse_action
+from alhambra.bots import LEVELS, Budget, EventLog, GreedyBot, MctsBot, MctsSettings, Observation, RandomBot, make_bot, observe
+from alhambra.bots.greedy import canonical_actions, dominated, evaluate, seat_values
+from alhambra.bots.tracker import Sampler, Tracker
+from alhambra.engine import apply, apply_unchecked, legal_actions, new_game
+from alhambra.policies import kind_random
+from alhambra.record import GameRecord
+from alhambra.state import GameConfig, GameState
+from alhambra.testing import check_conservation, set_hand, set_market
+from alhambra.view import view
+
+CONFIGS = [
+    GameConfig(players=2),
+    GameConfig(players=3, modules=("currency_exchange", "vizier")),
+    GameConfig(players=2, modules=("vizier",)),
+    GameConfig(players=4, modules=("currency_exchange",)),
+]
+
+
+def tiny_mcts(iterations: int = 6) -> MctsBot:
+    return MctsBot("mcts-test", MctsSettings(iterations=iterations, seconds=None))
+
+
+def random_positions(config: GameConfig, seed: int, every: int = 7) -> list[tuple[GameState, tuple[dict[str, Any], ...]]]:
+    """Positions of one random game (every ``every``-th decision) with the public history so far."""
+    rng = random.Random(seed)
+    state, events = new_game(config, seed)
+    log = EventLog()
+    log.extend(events)
+    out = []
+    k = 0
+    while not state.is_over:
+        if k % every == 0:
+            out.append((state.copy(), tuple(log.dicts)))
+        log.extend(apply_unchecked(state, kind_random(state, rng)))
+        k += 1
+    return out
+
+
+def json_only(value: Any) -> bool:
+    """True if ``value`` is built only of JSON data (no engine object can hide inside)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return True
+    if isinstance(value, list | tuple):
+        return all(json_only(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and json_only(v) for k, v in value.items())
+    return False
+
+
+def play(config: GameConfig, bots: list[Any], seed: int) -> tuple[GameState, GameRecord]:
+    """A whole game between bots through the checked ``apply``."""
+    state, events = new_game(config, seed)
+    log = EventLog()
+    log.extend(events)
+    record = GameRecord(config, seed)
+    rngs = [random.Random(f"{seed}/{s}") for s in range(config.players)]
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        bot = bots[seat]
+        action = bot.choose(observe(state, seat, tuple(log.dicts)), bot.budget, rngs[seat])
+        state, evs = apply(state, action, seat)  # raises on an illegal action
+        log.extend(evs)
+        record.actions.append(action)
+    return state, record
+
+
+# ---------------------------------------------------------------------------------- what a bot sees
+def test_an_observation_is_only_the_view_and_public_events() -> None:
+    state, events = new_game(GameConfig(players=3), 987654321)
+    obs = observe(state, 1, events)
+    assert set(Observation.__dataclass_fields__) == {"seat", "view", "events"}
+    assert obs.view == view(state, 1)
+    assert json_only(obs.view) and json_only(list(obs.events))
+    text = json.dumps([obs.view, list(obs.events)])
+    assert "987654321" not in text and "seed" not in text
+    assert obs.view["seats"][0]["hand"] is None and obs.view["seats"][2]["hand"] is None
+    assert [e["type"] for e in obs.events][:2] == ["GameStarted", "TurnStarted"]
+
+
+def hidden_twin(state: GameState, rng: random.Random) -> GameState:
+    """The same public position with other hidden facts: seed, bag order and draw-pile order."""
+    twin = state.copy()
+    twin.seed = state.seed + 12345
+    rng.shuffle(twin.bag)
+    rng.shuffle(twin.deck)
+    return twin
+
+
+@pytest.mark.parametrize("config", CONFIGS[:2], ids=["2p", "3p-modules"])
+def test_hidden_facts_are_unreachable(config: GameConfig) -> None:
+    """Two states that differ only in hidden facts give the same observation, so every bot
+    makes the same choice in both; the real states' futures differ."""
+    rng = random.Random(1)
+    positions = random_positions(config, 11, every=19)
+    checked = 0
+    for state, events in positions[1:5]:
+        seat = state.to_act
+        assert seat is not None
+        twin = hidden_twin(state, rng)
+        assert twin.bag != state.bag or twin.deck != state.deck
+        a, b = observe(state, seat, events), observe(twin, seat, events)
+        assert a == b
+        for bot in (RandomBot(), GreedyBot(), tiny_mcts()):
+            first = bot.choose(a, bot.budget, random.Random(3))
+            again = type(bot)().choose(b, bot.budget, random.Random(3)) if not isinstance(bot, MctsBot) else tiny_mcts().choose(
+                b, bot.budget, random.Random(3)
+            )
+            assert first == again
+            assert str(first) in a.legal
+        checked += 1
+    assert checked == 4
+
+
+# ---------------------------------------------------------------------------------- tracker and sampler
+@pytest.mark.parametrize("config", CONFIGS, ids=["2p", "3p-modules", "2p-vizier", "4p-exchange"])
+def test_sampled_states_match_the_view_and_conserve_everything(config: GameConfig) -> None:
+    rng = random.Random(2)
+    trackers = [Tracker() for _ in range(config.players)]
+    for state, events in random_positions(config, 3, every=5):
+        seat = state.to_act
+        assert seat is not None
+        obs = observe(state, seat, events)
+        sampler = Sampler(obs, trackers[seat])
+        # opponents' hands are known exactly from the public history
+        for s in range(config.players):
+            real = Counter(state.card_code(c) for c in state.players[s].hand)
+            assert (+sampler.tracker.hands[s]) == real
+        one, two = sampler.sample(rng), sampler.sample(rng)
+        for x in (one, two):
+            check_conservation(x)
+            assert x.seed != state.seed
+            seen = view(x, seat)
+            real_view = view(state, seat)
+            seen["legal_actions"].sort()
+            real_view["legal_actions"].sort()
+            assert seen == real_view
+        if len(state.bag) > 3:
+            assert (one.bag, one.deck) != (two.bag, two.deck)
+
+
+def test_scoring_cards_stay_in_their_piles_until_drawn() -> None:
+    """Before any scoring, sampled draw piles hold both scoring cards below the cards drawn so
+    far, scoring card 1 above scoring card 2 (piles 2 and 4)."""
+    config = GameConfig(players=4)
+    state, events = new_game(config, 8)
+    obs = observe(state, state.to_act or 0, events)
+    sampler = Sampler(obs)
+    rng = random.Random(0)
+    depths = {"S1": [], "S2": []}
+    for _ in range(200):
+        deck = sampler.sample(rng).deck
+        top_first = [state.card_code(c) for c in reversed(deck)]
+        for code in depths:
+            depths[code].append(top_first.index(code))
+    pile = len(state.deck) // 5
+    assert min(depths["S1"]) >= pile - 1 and max(depths["S1"]) <= 2 * pile + 2
+    assert min(depths["S2"]) >= 3 * pile - 1 and max(depths["S2"]) <= 4 * pile + 3
+
+
+# ---------------------------------------------------------------------------------- evaluation and candidates
+def test_dominated_overpayments_are_not_candidates() -> None:
+    state, _ = new_game(GameConfig(players=2), 4)
+    set_market(state, 1, "G8sw")
+    set_hand(state, state.current, ["b8", "b6", "b2"])
+    acts = legal_actions(state, "buy")
+    pays = {str(a) for a in acts if str(a).startswith("buy 1")}
+    assert pays == {"buy 1 b8+b6+b2", "buy 1 b8+b6", "buy 1 b8+b2", "buy 1 b8", "buy 1 b6+b2"}
+    kept = {str(a) for a in canonical_actions(state, acts) if str(a).startswith("buy 1")}
+    assert kept == {"buy 1 b8", "buy 1 b6+b2"}
+    assert dominated(state, parse_action("buy 1 b8+b6"))
+
+
+def test_evaluation_prefers_majorities_and_money() -> None:
+    state, _ = new_game(GameConfig(players=2), 4)
+    seat = state.current
+    base = seat_values(state)[seat]
+    richer = state.copy()
+    set_hand(richer, seat, [*(richer.card_code(c) for c in richer.players[seat].hand), "y9"])
+    assert seat_values(richer)[seat] > base
+    built = state.copy()
+    t = built.market[0]
+    built.market[0] = -1
+    walls = built.components.tile_walls
+    built.players[seat].build(built.players[seat].analysis(walls).spots(walls[t])[0], t)
+    assert evaluate(built, seat) > evaluate(state, seat)
+
+
+def test_two_player_placements_offer_the_neutral_player() -> None:
+    """In a 2-player game a bought tile may go to the neutral player; the bots consider it."""
+    state, events = new_game(GameConfig(players=2), 14)
+    log = EventLog()
+    log.extend(events)
+    rng = random.Random(0)
+    while not any(str(a).endswith("neutral") for a in legal_actions(state)):
+        log.extend(apply_unchecked(state, kind_random(state, rng)))
+    obs = observe(state, state.to_act or 0, tuple(log.dicts))
+    assert any(a.endswith("neutral") for a in obs.legal)
+    assert any(str(a).endswith("neutral") for a in canonical_actions(Sampler(obs).sample(rng)))
+    for bot in (GreedyBot(), tiny_mcts(20)):
+        assert str(bot.choose(obs, bot.budget, random.Random(1))) in obs.legal
+
+
+def test_greedy_places_bought_tiles_in_the_alhambra() -> None:
+    """Greedy builds what it buys rather than parking it on the reserve board."""
+    config = GameConfig(players=2)
+    state, record = play(config, [GreedyBot(), GreedyBot()], 21)
+    placed = [str(a) for a in record.actions if str(a).startswith("place")]
+    to_reserve = [a for a in placed if a.endswith("reserve")]
+    assert placed and len(to_reserve) <= len(placed) // 4
+    assert all(len(p.city) > 12 for p in state.players)
+
+
+# ---------------------------------------------------------------------------------- legality and determinism
+@pytest.mark.parametrize("config", CONFIGS, ids=["2p", "3p-modules", "2p-vizier", "4p-exchange"])
+def test_bots_only_play_legal_actions(config: GameConfig, caplog: pytest.LogCaptureFixture) -> None:
+    """Whole games through the checked ``apply`` (an illegal action would raise), without a
+    single fallback; every kind of decision of the configuration comes up."""
+    kinds: Counter[str] = Counter()
+    with caplog.at_level(logging.WARNING, logger="alhambra.bots"):
+        for g in range(2):
+            lineup: list[Any] = [GreedyBot(), tiny_mcts(4), RandomBot(), GreedyBot()][: config.players]
+            if g:
+                lineup.reverse()
+            state, record = play(config, lineup, 40 + g)
+            assert state.outcome == "finished"
+            kinds.update(" ".join(str(a).split()[:2]) if str(a).startswith("vizier") else str(a).split()[0] for a in record.actions)
+    assert not caplog.records, [r.getMessage() for r in caplog.records]
+    assert {"take", "buy", "place"} <= set(kinds)
+    if "vizier" in config.modules:
+        assert kinds["vizier pass"] + kinds["vizier buy"] > 0
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=["2p", "3p-modules", "2p-vizier", "4p-exchange"])
+def test_bots_answer_odd_positions_of_random_games_legally(config: GameConfig, caplog: pytest.LogCaptureFixture) -> None:
+    """Random play reaches positions bots rarely reach themselves (crowded reserves, vizier offers,
+    the final distribution): every bot still answers each with one of the view's legal actions."""
+    positions = random_positions(config, 77, every=9)
+    kinds: set[str] = set()
+    with caplog.at_level(logging.WARNING, logger="alhambra.bots"):
+        for state, events in positions:
+            seat = state.to_act
+            assert seat is not None
+            obs = observe(state, seat, events)
+            kinds.add(obs.view["pending"]["type"])
+            for bot in (GreedyBot(), tiny_mcts(3)):
+                assert str(bot.choose(obs, bot.budget, random.Random(5))) in obs.legal
+    assert not caplog.records, [r.getMessage() for r in caplog.records]
+    assert {"ChooseAction", "PlaceTiles"} <= kinds
+
+
+def test_the_same_seed_gives_the_same_moves() -> None:
+    config = GameConfig(players=2, modules=("vizier",), turn_limit=14)
+    first = play(config, [tiny_mcts(10), GreedyBot()], 9)[1]
+    again = play(config, [tiny_mcts(10), GreedyBot()], 9)[1]
+    assert [str(a) for a in first.actions] == [str(a) for a in again.actions]
+    other = play(config, [RandomBot(), RandomBot()], 9)[1]
+    assert [str(a) for a in other.actions] == [str(a) for a in play(config, [RandomBot(), RandomBot()], 9)[1].actions]
+
+
+def test_budgets_are_respected() -> None:
+    state, events = new_game(GameConfig(players=3), 6)
+    for _ in range(3):  # a position with a real choice
+        events += apply_unchecked(state, legal_actions(state)[0])
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(state, seat, events)
+    bot = MctsBot("m", MctsSettings(iterations=None, seconds=0.15))
+    t0 = time.perf_counter()
+    bot.choose(obs, Budget(None, 0.15), random.Random(0))
+    assert time.perf_counter() - t0 < 0.15 + 0.25
+    assert bot.last_iterations > 1
+    bot.choose(obs, Budget(25, None), random.Random(0))
+    assert bot.last_iterations == 25
+    bot.choose(obs, Budget(10_000, 0.05), random.Random(0))
+    assert bot.last_iterations < 10_000
+    greedy = GreedyBot()
+    t0 = time.perf_counter()
+    greedy.choose(obs, greedy.budget, random.Random(0))
+    assert time.perf_counter() - t0 < 0.25
+
+
+def test_a_failing_decision_falls_back_and_is_logged(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A decision the bots cannot handle (here: the sampler breaks, as it would on a module it
+    does not know) still gets a legal action, and the fallback is logged."""
+    import alhambra.bots.greedy as greedy_mod
+    import alhambra.bots.mcts as mcts_mod
+
+    class Broken:
+        def __init__(self, *args: Any) -> None:
+            raise KeyError("unknown module pending")
+
+    monkeypatch.setattr(greedy_mod, "Sampler", Broken)
+    monkeypatch.setattr(mcts_mod, "Sampler", Broken)
+    state, events = new_game(GameConfig(players=2), 3)
+    obs = observe(state, state.to_act or 0, events)
+    with caplog.at_level(logging.WARNING, logger="alhambra.bots"):
+        for bot in (GreedyBot(), tiny_mcts()):
+            action = bot.choose(obs, bot.budget, random.Random(0))
+            assert str(action) in obs.legal
+    assert sum("falls back" in r.getMessage() for r in caplog.records) == 2
+
+
+# ---------------------------------------------------------------------------------- registry
+def test_make_bot_specs_and_levels() -> None:
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot("greedy"), GreedyBot)
+    normal = make_bot("mcts:normal")
+    assert isinstance(normal, MctsBot) and normal.settings == LEVELS["normal"]
+    assert isinstance(make_bot("mcts"), MctsBot) and make_bot("mcts").budget == normal.budget
+    hard = make_bot("mcts:hard@seconds=none+iterations=50", workers=2)
+    assert isinstance(hard, MctsBot)
+    assert hard.budget == Budget(50, None) and hard.settings.workers == 2
+    assert LEVELS["easy"].iterations < LEVELS["normal"].iterations < LEVELS["hard"].iterations  # type: ignore[operator]
+    for bad in ("mcts:impossible", "alphazero", "greedy:hard", "mcts@speed=3"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
+def test_parallel_search_uses_worker_processes() -> None:
+    state, events = new_game(GameConfig(players=2), 12)
+    obs = observe(state, state.to_act or 0, events)
+    bot = make_bot("mcts:easy@seconds=none+iterations=40", workers=2)
+    assert isinstance(bot, MctsBot)
+    try:
+        action = bot.choose(obs, bot.budget, random.Random(0))
+    finally:
+        bot.close()
+    assert str(action) in obs.legal
+    assert bot.last_iterations == 40

@@ -1,0 +1,26 @@
+"""The loopback load test runs a real server, plays its tables to the bounded count and reports
+latency figures; the serve command refuses bad options with a one-line error."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+from alhambra.server.loadtest import run_loadtest
+
+
+def test_a_small_load_test_plays_and_measures() -> None:
+    got = run_loadtest(tables=3, players=3, actions=6, pace=0.0, max_seconds=60)
+    assert got["tables"] == 3 and got["players"] == 3
+    assert got["actions"] == 18
+    assert got["errors"] == 0 and got["failures"] == []
+    assert 0 < got["p50_ms"] <= got["p99_ms"] <= got["max_ms"]
+    assert not math.isnan(got["actions_per_s"]) and got["actions_per_s"] > 0
+
+
+def test_serve_refuses_bad_options() -> None:
+    for args in (["--port", "0"], ["--bot-delay", "-1"], ["--database-url", "nosuchdb://x"]):
+        r = subprocess.run([sys.executable, "-m", "alhambra", "serve", *args], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2, (args, r.stderr)
+        assert r.stderr.startswith("alhambra: error: ") and r.stderr.count("\n") == 1

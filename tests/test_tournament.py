@@ -1,0 +1,152 @@
+"""The tournament runner and `alhambra simulate`: rotations, duplicate deals, figures, records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from alhambra.cli import app
+from alhambra.record import GameRecord, replay
+from alhambra.state import GameConfig
+from alhambra.tournament import TournamentResult, entry_labels, play_game, run_tournament, summarize, wilson
+
+runner = CliRunner()
+
+
+def invoke(*args: str) -> Any:
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(380, 400)
+    assert lo == pytest.approx(0.9240, abs=1e-3) and hi == pytest.approx(0.9674, abs=1e-3)
+    assert wilson(0, 10)[0] == pytest.approx(0.0) and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(5, 10)[0] < 0.5 < wilson(5, 10)[1]
+
+
+def test_entry_labels_tell_repeated_bots_apart() -> None:
+    assert entry_labels(["mcts:normal", "greedy", "greedy", "greedy"]) == ["mcts:normal", "greedy", "greedy#2", "greedy#3"]
+
+
+def test_games_rotate_seats_over_duplicate_deals() -> None:
+    config = GameConfig(players=3)
+    games = [play_game(config, ["greedy", "random", "random"], 50, g) for g in range(3)]
+    assert {g.seed for g in games} == {50}  # one deal ...
+    assert [g.seats[0] for g in games] == [0, 1, 2]  # ... with the greedy bot in every seat
+    for g in games:
+        assert sum(g.wins) == pytest.approx(1.0)
+        assert sorted(g.ranks) == [1.0, 2.0, 3.0] or len(set(g.scores)) < 3
+        state, _ = replay(GameRecord.from_json(g.record))
+        assert [state.scores[s] for s in g.seats] == g.scores
+        assert g.margins[g.ranks.index(1.0)] > 0 if 1.0 in g.ranks else True
+    nxt = play_game(config, ["greedy", "random", "random"], 50, 3)
+    assert nxt.seed == 51 and nxt.rotation == 0
+
+
+def test_shared_wins_are_split() -> None:
+    config = GameConfig(players=2)
+    g = play_game(config, ["random", "random"], 3, 0)
+    g.scores = [40, 40]
+    g.wins = [0.5, 0.5]
+    g.ranks = [1.5, 1.5]
+    stats = summarize(["random", "random"], [g])
+    assert [e.wins for e in stats] == [0.5, 0.5]
+    assert [e.mean_rank for e in stats] == [1.5, 1.5]
+
+
+def test_tournament_figures_add_up() -> None:
+    seen: list[int] = []
+    result = run_tournament(2, ["greedy", "random"], 3, seed=7, workers=1, progress=lambda r, done, total: seen.append(done))
+    assert result.games == 4 and result.deals == 2  # rounded up to whole rotations
+    assert seen == [1, 2, 3, 4]
+    greedy, rnd = result.entries
+    assert greedy.games == rnd.games == 4
+    assert greedy.wins + rnd.wins == pytest.approx(4)
+    assert greedy.win_rate == 1.0 and greedy.win_low > 0.4
+    assert greedy.mean_rank == 1.0 and rnd.mean_rank == 2.0
+    assert greedy.mean_margin == -rnd.mean_margin > 0
+    assert greedy.rating_mu > rnd.rating_mu
+    assert greedy.ms_per_move > 0 and greedy.moves > 0
+    assert [r.game for r in result.results] == [0, 1, 2, 3]
+
+
+def test_parallel_games_give_the_same_results() -> None:
+    one = run_tournament(2, ["greedy", "random"], 4, seed=3, workers=1)
+    two = run_tournament(2, ["greedy", "random"], 4, seed=3, workers=2)
+    assert [r.scores for r in one.results] == [r.scores for r in two.results]
+    assert [r.record for r in one.results] == [r.record for r in two.results]
+    assert two.workers == 2
+
+
+def test_bad_lineups_are_refused() -> None:
+    with pytest.raises(ValueError):
+        run_tournament(3, ["greedy", "random"], 3)
+    with pytest.raises(ValueError):
+        run_tournament(2, ["greedy", "nobody"], 2)
+
+
+# ---------------------------------------------------------------------------------- command line
+def test_simulate_prints_a_table_and_writes_replayable_records(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    result = invoke(
+        "simulate", "--players", "2", "--bots", "greedy,random", "--games", "2", "--seed", "5",
+        "--modules", "vizier", "--workers", "1", "--json", str(out),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "2 games (1 deals × 2 seat rotations)" in text and "modules: vizier" in text
+    for col in ("win rate", "95% interval", "mean rank", "mean score", "mean margin", "rating (PL)", "ms/move"):
+        assert col in text
+    data = json.loads(out.read_text())
+    assert data["format"] == "alhambra-simulation/1" and data["games"] == 2
+    assert [e["label"] for e in data["entries"]] == ["greedy", "random"]
+    assert data["entries"][0]["wins"] + data["entries"][1]["wins"] == pytest.approx(2)
+    game = data["game_results"][1]
+    replayed = invoke("replay", str(out), "--game", "1", "--json")
+    assert replayed.exit_code == 0
+    scores = json.loads(replayed.stdout)["scores"]
+    assert [scores[s] for s in game["seats"]] == game["scores"]
+    missing = invoke("replay", str(out))
+    assert missing.exit_code == 2 and "--game 0..1" in missing.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--players", "3", "--bots", "greedy,random"], "3 players need 3 bots"),
+        (["--bots", "greedy,robot"], "unknown bot"),
+        (["--bots", "mcts:legendary,greedy"], "unknown level"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--modules", "nonsense"], "nonsense"),
+        (["--players", "7", "--bots", "greedy,random"], "2 to 6 players"),
+    ],
+)
+def test_simulate_rejects_bad_options(args: list[str], needle: str) -> None:
+    result = invoke("simulate", *args)
+    assert result.exit_code == 2
+    assert needle in result.stderr and result.stderr.startswith("alhambra: error: ")
+
+
+def test_checkpoints_hold_the_games_done_so_far(tmp_path: Path) -> None:
+    partial: list[Any] = []
+    final = run_tournament(2, ["random", "random"], 4, seed=2, workers=1, checkpoint=partial.append, checkpoint_every=1)
+    assert [len(p.results) for p in partial] == [1, 2, 3]
+    assert not any(p.complete for p in partial) and final.complete
+    assert partial[-1].results == final.results[:3]
+    path = tmp_path / "partial.json"
+    path.write_text(json.dumps(partial[1].to_json()))
+    shown = invoke("report", str(path))
+    assert shown.exit_code == 0
+    assert "UNFINISHED: 2 of 4 games" in shown.stdout
+    path.write_text(json.dumps(final.to_json()))
+    again = TournamentResult.from_json(json.loads(path.read_text()))
+    assert [e.win_rate for e in again.entries] == [e.win_rate for e in final.entries]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "alhambra-record/1"}')
+    assert invoke("report", str(bad)).exit_code == 1

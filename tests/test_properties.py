@@ -34,6 +34,7 @@ from alhambra.components import CURRENCY_LETTERS
 from alhambra.engine import action_kinds, apply, apply_unchecked, kind_forms, legal_actions, new_game, winners
 from alhambra.errors import IllegalAction
 from alhambra.events import AlhambraRedesigned, BuildingBought, Event, GameEnded
+from alhambra.policies import kind_random
 from alhambra.record import GameRecord, replay
 from alhambra.serialize import state_from_json, state_to_json
 from alhambra.state import ChooseAction, GameConfig, GameState, PlaceTiles
@@ -281,17 +282,20 @@ def test_views_leak_nothing(players: int, seed: int, choice_seed: int) -> None:
 
 
 def test_many_random_games_quickly() -> None:
-    """Breadth: a few hundred whole games on the fast path, checked at the end; together they
-    must reach every corner of the flow (reshuffles, final awards, redesigns, ...)."""
+    """Breadth: over a thousand whole games on the fast path (2-6 players, with and without the
+    two modules, uniform and kind-random players), checked at the end; together they must reach
+    every corner of the flow (reshuffles, final awards, redesigns, ...)."""
     seen: Counter[str] = Counter()
-    for i in range(400):
+    module_sets: list[tuple[str, ...]] = [(), ("vizier",), ("currency_exchange",), ("currency_exchange", "vizier")]
+    for i in range(1200):
         players = 2 + i % 5
         seed = 10_000 + i
-        state, events = new_game(GameConfig(players=players), seed)
+        config = GameConfig(players=players, modules=module_sets[i % 4])
+        state, events = new_game(config, seed)
         rng = random.Random(seed)
         actions: list[Action] = []
         while not state.is_over:
-            action = rng.choice(legal_actions(state))
+            action = kind_random(state, rng) if i % 3 else rng.choice(legal_actions(state))
             actions.append(action)
             events += apply_unchecked(state, action)
         seen.update(type(e).__name__ for e in events)
@@ -307,7 +311,7 @@ def test_many_random_games_quickly() -> None:
             assert all(b >= a for a, b in zip(earlier, later, strict=True))
         assert events[-1] == GameEnded("finished", tuple(state.scores), winners(state))
         if i % 50 == 0:
-            again, _ = replay(GameRecord(GameConfig(players=players), seed, actions))
+            again, _ = replay(GameRecord(config, seed, actions))
             assert state_to_json(again) == state_to_json(state)
     for name in (
         "DeckReshuffled",

@@ -642,7 +642,7 @@ def action_kinds(state: GameState) -> list[str]:
         return []
     top = state.pending[-1]
     if isinstance(top, ChooseAction):
-        shown = any(c >= 0 for c in state.display)
+        shown = max(state.display) >= 0
         kinds = ["take"] if shown else []
         kinds.append("buy")
         p = state.players[top.seat]

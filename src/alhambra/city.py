@@ -303,13 +303,19 @@ class CityAnalysis:
             self._requirements = req
         return req
 
+    def frontier_info(self) -> list[tuple[int, int, int, bool]]:
+        """Each frontier place with an open neighbour side, ascending: (position, sides with a
+        neighbour, sides whose neighbour has a wall, whether a tile there might enclose an area)."""
+        info = self._frontier_info
+        if info is None:
+            info = self._frontier_info = self._make_frontier_info()
+        return info
+
     def spots(self, tile_walls: int) -> list[int]:
         """Positions (ascending) where a tile with these walls may be built."""
         got = self._spots.get(tile_walls)
         if got is None:
-            info = self._frontier_info
-            if info is None:
-                info = self._frontier_info = self._make_frontier_info()
+            info = self.frontier_info()
             holes = self._holes
             got = []
             for p, known, need, risky in info:

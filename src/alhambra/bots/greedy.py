@@ -146,26 +146,12 @@ def _room(state: GameState, seat: int, tables: _Tables) -> float:
     got = memo.get("bot_room")
     if isinstance(got, float):
         return got
-    walls = state.components.tile_walls
-    cells = p.city
     fit = tables.fit
     total = 0.0
-    for q in an.frontier:
-        known = 0
-        need = 0
-        for side, d, opp in _SIDES:
-            t = cells.get(q + d)
-            if t is not None:
-                known |= side
-                if walls[t] & opp:
-                    need |= side
-        if known != need:
-            total += fit[known][need]
+    for _, known, need, _ in an.frontier_info():
+        total += fit[known][need]
     memo["bot_room"] = total
     return total
-
-
-_SIDES = ((1, -1024, 4), (2, 1, 8), (4, 1024, 1), (8, -1, 2))
 
 
 def _wall(state: GameState, seat: int) -> int:

@@ -119,7 +119,8 @@ async def _play(seats: list[_Seat], actions: int, pace: float, deadline: float, 
     for _ in range(actions):
         if time.perf_counter() > deadline:
             break
-        if await _wait_all(seats, max(s.version for s in seats), 30) is None:
+        # every seat must have its first message (versions start at 0) and the newest version
+        if await _wait_all(seats, max(0, *(s.version for s in seats)), 30) is None:
             stats.failures.append("a seat never received the table's latest version")
             break
         view = seats[0].msg["view"] if seats[0].msg else None

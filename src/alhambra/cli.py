@@ -33,7 +33,7 @@ from .bench import BenchResult, run_bench
 from .bots import make_bot
 from .components import KINDS
 from .demo import group_by_turn, play_demo
-from .engine import building_counts
+from .engine import building_counts, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of
@@ -277,12 +277,11 @@ def _read_json_file(path: str) -> Any:
 
 
 def _result_json(state: GameState) -> dict[str, Any]:
-    best = max(state.scores)
     return {
         "outcome": state.outcome,
         "turn": state.turn,
         "scores": list(state.scores),
-        "winners": [s for s, v in enumerate(state.scores) if v == best] if state.outcome else [],
+        "winners": list(winners(state)) if state.outcome else [],
         "neutral_score": state.neutral_score if state.neutral is not None else None,
     }
 
@@ -446,11 +445,11 @@ def _print_scores(con: Console, state: GameState) -> None:
         table.add_row(_seat_name(-1), str(state.neutral_score), *(str(counts.get(k, 0)) for k in KINDS), "", "")
     con.print(table)
     if over:
-        winners = [s for s in range(n) if state.scores[s] == best]
-        names = " and ".join(_seat_name(s) for s in winners)
+        won = winners(state)
+        names = " and ".join(_seat_name(s) for s in won)
         if state.outcome == "truncated":
             verdict = f"Game truncated; leading: {names} with {best} points"
-        elif len(winners) == 1:
+        elif len(won) == 1:
             verdict = f"Winner: {names} with {best} points"
         else:
             verdict = f"Shared win: {names} with {best} points"

@@ -5,7 +5,7 @@ a *kind* of action with fixed weights (buy, place in the Alhambra, take money, .
 action of that kind uniformly. A uniform choice over all actions spends half the game shuffling
 tiles between the Alhambra and the reserve board; the weighted choice still plays every kind
 of action, games read like games and end sooner. The benchmark (:mod:`alhambra.bench`) uses
-the plain uniform choice.
+the unweighted policies of :mod:`alhambra.policies` instead.
 """
 
 from __future__ import annotations

@@ -82,7 +82,6 @@ from .state import (
     ChooseAction,
     GameConfig,
     GameState,
-    Pending,
     PlaceTiles,
     PlayerState,
 )
@@ -1207,18 +1206,10 @@ def _end_game(state: GameState, outcome: str, events: list[Event]) -> None:
     state.outcome = outcome
     state.stage = STAGE_OVER
     state.pending.clear()
-    best = max(state.scores)
-    winners = tuple(s for s, v in enumerate(state.scores) if v == best)
-    events.append(GameEnded(outcome, tuple(state.scores), winners))
+    events.append(GameEnded(outcome, tuple(state.scores), winners(state)))
 
 
 def winners(state: GameState) -> tuple[int, ...]:
     """Seats with the highest score (several on a tie: a shared win)."""
     best = max(state.scores)
     return tuple(s for s, v in enumerate(state.scores) if v == best)
-
-
-def pending_module(state: GameState) -> Module | None:
-    """The module that owns the current pending choice, if any."""
-    top: Pending | None = state.pending[-1] if state.pending else None
-    return load_module(top.module) if top is not None and top.module else None

@@ -372,6 +372,48 @@ def test_walls_joined_at_a_corner_are_continuous() -> None:
     assert geo.longest_wall(cells, W) == 1
 
 
+def _longest_trail_by_brute_force(cells: dict[int, int]) -> int:
+    """Every trail from every corner point, tried exhaustively (the oracle for small layouts)."""
+    segs = [(a, b) for a, b in geo.outer_wall_segments(cells, W)]
+    adj: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = {}
+    for i, (a, b) in enumerate(segs):
+        adj.setdefault(a, []).append((i, b))
+        adj.setdefault(b, []).append((i, a))
+    best = 0
+
+    def walk(v: tuple[int, int], used: frozenset[int]) -> None:
+        nonlocal best
+        best = max(best, len(used))
+        for i, u in adj[v]:
+            if i not in used:
+                walk(u, used | {i})
+
+    for v in adj:
+        walk(v, frozenset())
+    return best
+
+
+def test_a_short_branching_wall_does_not_hide_a_longer_ring() -> None:
+    # Three tiles touching only at corners (a physical layout, not a legal Alhambra): the walled-in
+    # tile is a ring of 4; the other two tiles' 5 walls meet at one corner point and branch there,
+    # so their longest trail is only 3. More segments must not win over a longer trail.
+    cells = cells_of({(1, 1): "nesw", (0, 0): "nw", (-1, -1): "nes"})
+    assert _longest_trail_by_brute_force(cells) == 4
+    assert geo.longest_wall(cells, W) == 4
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_longest_wall_matches_an_exhaustive_search_on_random_layouts(seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    masks = ["", "n", "e", "s", "w", "ne", "es", "sw", "nw", "ns", "ew", "nes", "esw", "nsw", "new", "nesw"]
+    for _ in range(300):
+        layout = {(rng.randint(-3, 3), rng.randint(-3, 3)): rng.choice(masks) for _ in range(rng.randint(1, 12))}
+        cells = cells_of(layout)
+        assert geo.longest_wall(cells, W) == _longest_trail_by_brute_force(cells), layout
+
+
 def test_longest_wall_through_a_crossing_point() -> None:
     # Two walled-in tiles touching diagonally (not a legal Alhambra, but a physical layout that
     # `alhambra score` may be asked about): the walls form a figure eight through the shared

@@ -150,3 +150,57 @@ def test_checkpoints_hold_the_games_done_so_far(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "alhambra-record/1"}')
     assert invoke("report", str(bad)).exit_code == 1
+
+
+def _strip_times(results: list[Any]) -> list[tuple[int, list[int], list[float], str]]:
+    return [(r.game, r.scores, r.wins, r.outcome) for r in sorted(results, key=lambda r: r.game)]
+
+
+def test_resume_plays_only_the_missing_games_and_ends_where_a_full_run_ends(tmp_path: Path) -> None:
+    full = run_tournament(2, ["greedy", "random"], 6, seed=4, workers=1)
+    path = tmp_path / "run.json"
+    partial = TournamentResult.from_json(json.loads(json.dumps(full.to_json())))
+    partial.results = [r for r in partial.results if r.game in (0, 3, 4)]
+    partial.complete = False
+    path.write_text(json.dumps(partial.to_json()))
+    played: list[int] = []
+    resumed = run_tournament(
+        2, ["greedy", "random"], 6, seed=4, workers=1, resume=partial, progress=lambda r, done, total: played.append(r.game)
+    )
+    assert sorted(played) == [1, 2, 5]
+    assert resumed.complete and _strip_times(resumed.results) == _strip_times(full.results)
+    assert [e.wins for e in resumed.entries] == [e.wins for e in full.entries]
+    # through the command line: the file is continued and completed
+    result = invoke(
+        "simulate", "--players", "2", "--bots", "greedy,random", "--games", "6", "--seed", "4",
+        "--workers", "1", "--json", str(path), "--resume", "--quiet",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    assert data["complete"] and sorted(g["game"] for g in data["game_results"]) == list(range(6))
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--games", "8"], "another tournament"),
+        (["--bots", "random,greedy"], "another tournament"),
+        (["--seed", "5"], "another tournament"),
+    ],
+)
+def test_resume_refuses_another_tournament(tmp_path: Path, args: list[str], needle: str) -> None:
+    path = tmp_path / "run.json"
+    base = {"--players": "2", "--bots": "greedy,random", "--games": "2", "--seed": "4"}
+    first = invoke("simulate", *[x for kv in base.items() for x in kv], "--workers", "1", "--json", str(path), "--quiet")
+    assert first.exit_code == 0
+    before = path.read_text()
+    changed = dict(base)
+    changed.update(zip(args[::2], args[1::2], strict=True))
+    again = invoke("simulate", *[x for kv in changed.items() for x in kv], "--json", str(path), "--resume", "--quiet")
+    assert again.exit_code == 2 and needle in again.stderr
+    assert path.read_text() == before  # nothing lost
+
+
+def test_resume_needs_a_results_file() -> None:
+    result = invoke("simulate", "--bots", "greedy,random", "--games", "2", "--resume")
+    assert result.exit_code == 2 and "--resume needs --json" in result.stderr

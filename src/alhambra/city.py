@@ -18,7 +18,8 @@ Functions here are pure and fast; the engine and the ``alhambra score`` command 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
 
@@ -250,7 +251,7 @@ class CityAnalysis:
         self.walls = walls
         self.fountain = fountain
         self._frontier: list[int] | None = None
-        self._frontier_info: list[tuple[int, int, int, bool]] | None = None
+        self._frontier_info: list[tuple[int, int, int]] | None = None
         self._holes: dict[int, bool] = {}
         self._removable: list[int] | None = None
         self._requirements: dict[int, tuple[int, int]] | None = None
@@ -303,9 +304,9 @@ class CityAnalysis:
             self._requirements = req
         return req
 
-    def frontier_info(self) -> list[tuple[int, int, int, bool]]:
+    def frontier_info(self) -> list[tuple[int, int, int]]:
         """Each frontier place with an open neighbour side, ascending: (position, sides with a
-        neighbour, sides whose neighbour has a wall, whether a tile there might enclose an area)."""
+        neighbour, sides whose neighbour has a wall)."""
         info = self._frontier_info
         if info is None:
             info = self._frontier_info = self._make_frontier_info()
@@ -317,23 +318,22 @@ class CityAnalysis:
         if got is None:
             info = self.frontier_info()
             holes = self._holes
+            cells = self.cells
             got = []
-            for p, known, need, risky in info:
+            for p, known, need in info:
                 if (tile_walls & known) == need:
-                    if risky:
-                        h = holes.get(p)
-                        if h is None:
-                            h = holes[p] = creates_hole(self.cells, p)
-                        if h:
-                            continue
-                    got.append(p)
+                    h = holes.get(p)
+                    if h is None:
+                        # creates_hole starts with the cheap ring test
+                        h = holes[p] = creates_hole(cells, p)
+                    if not h:
+                        got.append(p)
             self._spots[tile_walls] = got
         return got
 
-    def _make_frontier_info(self) -> list[tuple[int, int, int, bool]]:
-        # For each frontier cell with some open neighbour side: the sides that have a neighbour,
-        # which of them must be walled, and whether a tile there might enclose an empty area
-        # (checked lazily, only for tiles whose walls fit). One pass over the tiles.
+    def _make_frontier_info(self) -> list[tuple[int, int, int]]:
+        # For each frontier cell with some open neighbour side: the sides that have a neighbour
+        # and which of them must be walled. One pass over the tiles, the four sides unrolled.
         cells = self.cells
         walls = self.walls
         known: dict[int, int] = {}
@@ -342,21 +342,30 @@ class CityAnalysis:
         get_n = need.get
         for p, t in cells.items():
             w = walls[t]
-            for side, d, opp in _NEIGHBOURS:
-                q = p + d
-                if q not in cells:
-                    known[q] = get_k(q, 0) | opp
-                    if w & side:
-                        need[q] = get_n(q, 0) | opp
-        if self._frontier is None:
-            self._frontier = sorted(known)
-        out: list[tuple[int, int, int, bool]] = []
-        for q in self._frontier:
-            k = known[q]
-            n = get_n(q, 0)
-            if k != n:
-                out.append((q, k, n, _ring_runs(cells, q) > 1))
-        return out
+            q = p - _STRIDE
+            if q not in cells:
+                known[q] = get_k(q, 0) | SOUTH
+                if w & NORTH:
+                    need[q] = get_n(q, 0) | SOUTH
+            q = p + 1
+            if q not in cells:
+                known[q] = get_k(q, 0) | WEST
+                if w & EAST:
+                    need[q] = get_n(q, 0) | WEST
+            q = p + _STRIDE
+            if q not in cells:
+                known[q] = get_k(q, 0) | NORTH
+                if w & SOUTH:
+                    need[q] = get_n(q, 0) | NORTH
+            q = p - 1
+            if q not in cells:
+                known[q] = get_k(q, 0) | EAST
+                if w & WEST:
+                    need[q] = get_n(q, 0) | EAST
+        order = self._frontier
+        if order is None:
+            order = self._frontier = sorted(known)
+        return [(q, k, n) for q in order if (k := known[q]) != (n := get_n(q, 0))]
 
     def exchange_ok(self, p: int, tile_walls: int) -> bool:
         """May a tile with these walls take the place of the (non-fountain) tile on ``p``?
@@ -370,49 +379,100 @@ class CityAnalysis:
         return (tile_walls & r[0]) == r[1]
 
 
+_SHARED: list[dict[tuple[int, frozenset[tuple[int, int]]], CityAnalysis]] = []
+_SHARED_LIMIT = 20_000
+
+
+@contextmanager
+def shared_analyses() -> Iterator[None]:
+    """Within this block, states that hold the same Alhambra share one analysis.
+
+    For search: every iteration of a tree search replays the same placements, and a shared
+    analysis keeps what was learnt about an Alhambra (its frontier, the tiles that can be
+    removed, and whatever callers put into ``memo``) for all of them. The cache is bounded
+    (cleared when it holds ``limit`` analyses) and dropped when the block ends; outside such
+    a block every state computes its own analysis.
+    """
+    memo: dict[tuple[int, frozenset[tuple[int, int]]], CityAnalysis] = {}
+    _SHARED.append(memo)
+    try:
+        yield
+    finally:
+        _SHARED.pop()
+        memo.clear()
+
+
+def analysis_of(cells: Cells, walls: Sequence[int], fountain: int) -> CityAnalysis:
+    """A new analysis of this Alhambra, or the shared one inside :func:`shared_analyses`."""
+    if not _SHARED:
+        return CityAnalysis(cells, walls, fountain)
+    memo = _SHARED[-1]
+    key = (fountain, frozenset(cells.items()))
+    got = memo.get(key)
+    if got is None or got.walls is not walls:
+        if len(memo) >= _SHARED_LIMIT:
+            memo.clear()
+        got = memo[key] = CityAnalysis(cells, walls, fountain)
+    return got
+
+
 def _cut_tiles(cells: Cells, walls: Sequence[int], root: int) -> set[int]:
     """Tiles whose removal would strand others: articulation points of the on-foot graph
     (tiles joined by open sides), plus nothing else. Iterative Tarjan from ``root``."""
     if root not in cells:
         return set()
+    adj: dict[int, list[int]] = {}
+    for p, t in cells.items():
+        w = walls[t]
+        nb = []
+        if not w & NORTH and p - _STRIDE in cells:
+            nb.append(p - _STRIDE)
+        if not w & EAST and p + 1 in cells:
+            nb.append(p + 1)
+        if not w & SOUTH and p + _STRIDE in cells:
+            nb.append(p + _STRIDE)
+        if not w & WEST and p - 1 in cells:
+            nb.append(p - 1)
+        adj[p] = nb
     disc: dict[int, int] = {root: 0}
-    low: dict[int, int] = {root: 0}
+    low = [0]  # by discovery number
     cut: set[int] = set()
     root_children = 0
     counter = 1
-
-    def nbrs(p: int) -> list[int]:
-        w = walls[cells[p]]
-        return [p + d for side, d, _ in _NEIGHBOURS if not w & side and (p + d) in cells]
-
-    stack: list[tuple[int, int, list[int]]] = [(root, -1, nbrs(root))]
+    stack: list[tuple[int, int, Iterator[int]]] = [(root, -1, iter(adj[root]))]
     while stack:
         p, parent, todo = stack[-1]
-        if todo:
-            q = todo.pop()
+        for q in todo:
             if q == parent:
                 continue
-            if q in disc:
-                if disc[q] < low[p]:
-                    low[p] = disc[q]
+            dq = disc.get(q)
+            if dq is not None:
+                dp = disc[p]
+                if dq < low[dp]:
+                    low[dp] = dq
                 continue
-            disc[q] = low[q] = counter
+            disc[q] = counter
+            low.append(counter)
             counter += 1
             if p == root:
                 root_children += 1
-            stack.append((q, p, nbrs(q)))
+            stack.append((q, p, iter(adj[q])))
+            break
         else:
             stack.pop()
             if stack:
                 pp = stack[-1][0]
-                if low[p] < low[pp]:
-                    low[pp] = low[p]
-                if pp != root and low[p] >= disc[pp]:
+                lp = low[disc[p]]
+                dpp = disc[pp]
+                if lp < low[dpp]:
+                    low[dpp] = lp
+                if pp != root and lp >= dpp:
                     cut.add(pp)
     if root_children > 1:
         cut.add(root)
     # tiles not reachable at all cannot be judged by removal; treat them as stuck
-    cut |= {p for p in cells if p not in disc}
+    if len(disc) != len(cells):
+        cut |= {p for p in cells if p not in disc}
     return cut
 
 
@@ -440,52 +500,76 @@ def longest_wall(cells: Cells, walls: Sequence[int]) -> int:
 
     Back-to-back walls between two tiles never count; a closed ring counts every segment.
     """
-    segs = outer_wall_segments(cells, walls)
-    if not segs:
+    # Lattice corners are ints: the north-west corner of the cell at position p is p, so its
+    # other corners are p + 1, p + STRIDE and p + STRIDE + 1. Segment i joins ends[2i], ends[2i+1].
+    ends: list[int] = []
+    for p, t in cells.items():
+        w = walls[t]
+        if w:
+            if w & NORTH and p - _STRIDE not in cells:
+                ends += (p, p + 1)
+            if w & EAST and p + 1 not in cells:
+                ends += (p + 1, p + _STRIDE + 1)
+            if w & SOUTH and p + _STRIDE not in cells:
+                ends += (p + _STRIDE, p + _STRIDE + 1)
+            if w & WEST and p - 1 not in cells:
+                ends += (p, p + _STRIDE)
+    adj: dict[int, list[int]] = {}
+    get = adj.get
+    for j, v in enumerate(ends):
+        lv = get(v)
+        if lv is None:
+            adj[v] = [j >> 1]
+        else:
+            lv.append(j >> 1)
+    if not ends:
         return 0
-    adj: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = {}
-    for i, (a, b) in enumerate(segs):
-        adj.setdefault(a, []).append((i, b))
-        adj.setdefault(b, []).append((i, a))
     best = 0
-    seen_vertices: set[tuple[int, int]] = set()
+    seen: set[int] = set()
     for start in adj:
-        if start in seen_vertices:
+        if start in seen:
             continue
-        # connected component of start
-        comp = {start}
+        seen.add(start)
         stack = [start]
+        comp = [start]
+        degrees = 0
+        branchy = False
         while stack:
             v = stack.pop()
-            for _, u in adj[v]:
-                if u not in comp:
-                    comp.add(u)
+            es = adj[v]
+            degrees += len(es)
+            if len(es) > 2:
+                branchy = True
+            for e in es:
+                u = ends[2 * e] ^ ends[2 * e + 1] ^ v  # the other end
+                if u not in seen:
+                    seen.add(u)
                     stack.append(u)
-        seen_vertices |= comp
-        edges = {i for v in comp for i, _ in adj[v]}
-        if all(len(adj[v]) <= 2 for v in comp):
-            best = max(best, len(edges))
+                    comp.append(u)
+        edges = degrees >> 1
+        if edges <= best:
             continue
-        best = max(best, _longest_trail(adj, comp, len(edges)))
+        # a component without branching is a path or a ring: every segment counts
+        best = max(best, _longest_trail(adj, ends, comp, edges)) if branchy else edges
     return best
 
 
-def _longest_trail(adj: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]], comp: set[tuple[int, int]], limit: int) -> int:
+def _longest_trail(adj: dict[int, list[int]], ends: list[int], comp: list[int], limit: int) -> int:
     """Longest edge-simple trail in one component by depth-first search (components are small)."""
-    used: set[int] = set()
+    used = [False] * (len(ends) >> 1)
     best = 0
 
-    def dfs(v: tuple[int, int], length: int) -> None:
+    def dfs(v: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
         if best == limit:
             return
-        for i, u in adj[v]:
-            if i not in used:
-                used.add(i)
-                dfs(u, length + 1)
-                used.discard(i)
+        for e in adj[v]:
+            if not used[e]:
+                used[e] = True
+                dfs(ends[2 * e] ^ ends[2 * e + 1] ^ v, length + 1)
+                used[e] = False
 
     odd = [v for v in comp if len(adj[v]) % 2]
     for v in odd or comp:

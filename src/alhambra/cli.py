@@ -477,11 +477,18 @@ def simulate(
         Path | None, typer.Option("--json", help="Write the figures and every game's record here.", dir_okay=False)
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue the run whose checkpoint is the --json file: keep its games, play only the missing ones.",
+        ),
+    ] = False,
 ) -> None:
     """Play a tournament between bots with duplicate deals and seat rotation, and report each bot's strength."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    from .tournament import GameResult, run_tournament
+    from .tournament import GameResult, resume_problem, run_tournament
 
     mods = _parse_modules(modules)
     lineup = [b.strip() for b in bots.split(",") if b.strip()]
@@ -501,9 +508,25 @@ def simulate(
             make_bot(b)
     except (ConfigError, ValueError) as e:
         _fail(str(e))
+    earlier: TournamentResult | None = None
+    if resume:
+        if json_out is None:
+            _fail("--resume needs --json FILE: the checkpoint to continue")
+        if json_out.exists():
+            try:
+                earlier = TournamentResult.from_json(_read_json_file(str(json_out)))
+            except ValueError as e:
+                _fail(f"{json_out}: {e}", EXIT_INVALID)
+            problem = resume_problem(earlier, players, lineup, games, seed, mods)
+            if problem:
+                _fail(f"{json_out}: {problem}")
     con = Console(file=sys.stderr, highlight=False)
     total = -(-games // players) * players
     wins = [0.0] * players
+    if earlier is not None:
+        for r in earlier.results:
+            for i, w in enumerate(r.wins):
+                wins[i] += w
 
     with Progress(
         TextColumn("{task.description}"),
@@ -517,7 +540,8 @@ def simulate(
         disable=quiet,
         transient=False,
     ) as bar:
-        task = bar.add_task(f"{lineup[0]}: -", total=total)
+        already = 0 if earlier is None else len(earlier.results)
+        task = bar.add_task(f"{lineup[0]}: -", total=total, completed=already)
         plain = not quiet and not con.is_terminal
         every = max(1, total // 20)
         started = time.perf_counter()
@@ -529,14 +553,16 @@ def simulate(
             bar.update(task, completed=done, description=text)
             if plain and (done % every == 0 or done == total):
                 spent = time.perf_counter() - started
-                eta = spent / done * (total - done)
+                eta = spent / max(1, done - already) * (total - done)
                 print(f"{done}/{total} games, {text}, {spent:,.0f} s, ETA {eta:,.0f} s", file=sys.stderr, flush=True)
 
         def save(partial: TournamentResult) -> None:
             if json_out is not None:
                 _write_results(json_out, partial)
 
-        result = run_tournament(players, lineup, games, seed, mods, workers, tick, bot_workers, save, max(1, total // 40))
+        result = run_tournament(
+            players, lineup, games, seed, mods, workers, tick, bot_workers, save, max(1, total // 100), resume=earlier
+        )
     _print_tournament(result)
     if json_out is not None:
         _write_results(json_out, result)

@@ -186,6 +186,8 @@ class ComponentSet:
     card_currency: tuple[int, ...] = field(init=False)
     card_value: tuple[int, ...] = field(init=False)
     card_is_money: tuple[bool, ...] = field(init=False)
+    card_code: tuple[str, ...] = field(init=False)
+    tile_code: tuple[str, ...] = field(init=False)
     tile_ids: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -194,6 +196,8 @@ class ComponentSet:
         object.__setattr__(self, "card_currency", tuple(c.currency for c in self.cards))
         object.__setattr__(self, "card_value", tuple(c.value for c in self.cards))
         object.__setattr__(self, "card_is_money", tuple(c.is_money for c in self.cards))
+        object.__setattr__(self, "card_code", tuple(c.code for c in self.cards))
+        object.__setattr__(self, "tile_code", tuple(t.code for t in self.tiles))
         ids: dict[str, int] = {}
         for i, t in enumerate(self.tiles):
             if t.code != FOUNTAIN_CODE:

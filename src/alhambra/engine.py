@@ -301,11 +301,17 @@ def payment_value(comp: ComponentSet, cards: Iterable[int]) -> int:
 
 def _match_cards(comp: ComponentSet, pool: Sequence[int], codes: Sequence[str]) -> list[int] | None:
     """Indices into ``pool`` of cards with these codes (a multiset), or None if some are missing."""
+    code_of = comp.card_code
+    if len(codes) == 1:
+        want = codes[0]
+        for i, c in enumerate(pool):
+            if c >= 0 and code_of[c] == want:
+                return [i]
+        return None
     used: list[int] = []
-    cards = comp.cards
     for code in codes:
         for i, c in enumerate(pool):
-            if c >= 0 and i not in used and cards[c].code == code:
+            if c >= 0 and code_of[c] == code and i not in used:
                 used.append(i)
                 break
         else:
@@ -679,19 +685,36 @@ def _memo_put(memo: dict[_K, list[Action]], key: _K, value: list[Action]) -> Non
     memo[key] = value
 
 
+_INTERNED: dict[tuple[object, ...], Action] = {}
+"""Actions are immutable values, so the generators hand out one shared object per action."""
+
+
+def _interned(key: tuple[object, ...], action: Action) -> Action:
+    """Keep ``action`` as the shared object for ``key`` (call after a missed lookup)."""
+    if len(_INTERNED) >= _MEMO_LIMIT:
+        _INTERNED.clear()
+    _INTERNED[key] = action
+    return action
+
+
 def _take_actions(state: GameState) -> list[Action]:
-    cards = state.components.cards
+    comp = state.components
+    code_of = comp.card_code
+    value_of = comp.card_value
+    is_money = comp.card_is_money
     out: list[Action] = []
     singles: list[str] = []
     small: list[str] = []
     for c in state.display:
         if c >= 0:
-            ct = cards[c]
-            code = ct.code
+            code = code_of[c]
             if code not in singles:
                 singles.append(code)
-                out.append(TakeMoney((code,)))
-            if ct.kind == "money" and ct.value < TAKE_LIMIT:
+                one = _INTERNED.get(("take", code))
+                if one is None:
+                    one = _interned(("take", code), TakeMoney((code,)))
+                out.append(one)
+            if is_money[c] and value_of[c] < TAKE_LIMIT:
                 small.append(code)
     if len(small) < 2:
         return out
@@ -720,6 +743,39 @@ def _take_actions(state: GameState) -> list[Action]:
     return out + got
 
 
+def _place_action(code: str, target: int | str) -> Action:
+    """``PlaceBuilding`` of ``code`` to a packed position or to ``reserve`` / ``neutral``."""
+    key = ("place", code, target)
+    got = _INTERNED.get(key)
+    if got is None:
+        got = _interned(key, PlaceBuilding(code, target if isinstance(target, str) else geo.xy(target)))
+    return got
+
+
+def _build_action(code: str, q: int) -> Action:
+    key = ("build", code, q)
+    got = _INTERNED.get(key)
+    if got is None:
+        got = _interned(key, BuildFromReserve(code, geo.xy(q)))
+    return got
+
+
+def _remove_action(code: str) -> Action:
+    key = ("remove", code)
+    got = _INTERNED.get(key)
+    if got is None:
+        got = _interned(key, MoveToReserve(code))
+    return got
+
+
+def _exchange_action(code: str, city_code: str) -> Action:
+    key = ("exchange", code, city_code)
+    got = _INTERNED.get(key)
+    if got is None:
+        got = _interned(key, ExchangeTiles(code, city_code))
+    return got
+
+
 REDESIGN_KINDS = ("redesign-build", "redesign-remove", "redesign-exchange")
 """The three forms of redesign, as action kinds."""
 
@@ -742,7 +798,6 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
             return cached  # type: ignore[return-value]
     out: list[Action] = []
     reserve = sorted(set(in_reserve), key=lambda t: tiles[t].code)
-    xy = geo.xy
     if form is None or form == "build":
         for t in reserve:
             code = tiles[t].code
@@ -750,11 +805,11 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
             if mods:
                 spots = [q for q in spots if all(m.placement_problem(state, seat, t, q) is None for m in mods)]
             for q in spots:
-                out.append(BuildFromReserve(code, xy(q)))
+                out.append(_build_action(code, q))
     city = p.city
     if form is None or form == "remove":
         for q in an.removable():
-            out.append(MoveToReserve(tiles[city[q]].code))
+            out.append(_remove_action(tiles[city[q]].code))
     if reserve and (form is None or form == "exchange"):
         req = an.requirements
         cells = sorted(req)
@@ -764,7 +819,7 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
             for q in cells:
                 known, need = req[q]
                 if (w & known) == need and (not mods or _exchange_problem(state, seat, q, rt) is None):
-                    out.append(ExchangeTiles(code, tiles[city[q]].code))
+                    out.append(_exchange_action(code, tiles[city[q]].code))
     if not mods:
         an.memo[key] = out
     return out
@@ -803,10 +858,10 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
     for code in sorted(set(top.tiles)):
         t = state.components.tile_ids[code]
         for q in _legal_positions(state, top.seat, t):
-            out.append(PlaceBuilding(code, geo.xy(q)))
-        out.append(PlaceBuilding(code, "reserve"))
+            out.append(_place_action(code, q))
+        out.append(_place_action(code, "reserve"))
         if top.neutral and state.neutral is not None:
-            out.append(PlaceBuilding(code, "neutral"))
+            out.append(_place_action(code, "neutral"))
     return out
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .city import ORIGIN, CityAnalysis
+from .city import ORIGIN, CityAnalysis, analysis_of
 from .components import ComponentSet
 from .errors import ConfigError
 from .values import Value
@@ -125,7 +125,7 @@ class PlayerState:
         """The cached analysis of this Alhambra (computed on first use after a change)."""
         a = self.cached
         if a is None or a.cells != self.city:
-            a = self.cached = CityAnalysis(self.city, walls, ORIGIN)
+            a = self.cached = analysis_of(self.city, walls, ORIGIN)
         return a
 
 

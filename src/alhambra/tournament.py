@@ -32,7 +32,7 @@ from .engine import apply, new_game
 from .record import GameRecord
 from .state import GameConfig
 
-__all__ = ["EntryStats", "GameResult", "TournamentResult", "entry_labels", "play_game", "run_tournament", "wilson"]
+__all__ = ["EntryStats", "GameResult", "TournamentResult", "entry_labels", "play_game", "resume_problem", "run_tournament", "wilson"]
 
 FORMAT = "alhambra-simulation/1"
 
@@ -279,6 +279,22 @@ def summarize(bots: Sequence[str], results: Sequence[GameResult]) -> list[EntryS
     return out
 
 
+def resume_problem(
+    resume: TournamentResult, players: int, bots: Sequence[str], games: int, seed: int = 0, modules: Sequence[str] = ()
+) -> str | None:
+    """Why ``resume`` cannot be continued as this tournament (None when it can)."""
+    total = math.ceil(games / players) * players
+    mine = (players, sorted(modules), list(bots), seed, total)
+    theirs = (resume.players, sorted(resume.modules), list(resume.bots), resume.seed, resume.games)
+    if mine == theirs:
+        return None
+    return (
+        "the results file is of another tournament "
+        f"({resume.players} players, modules {','.join(resume.modules) or 'none'}, bots {','.join(resume.bots)}, "
+        f"seed {resume.seed}, {resume.games} games); run it again without --resume or use another file"
+    )
+
+
 def _play_task(args: tuple[GameConfig, tuple[str, ...], int, int, int | None]) -> GameResult:
     config, bots, seed, game, bot_workers = args
     return play_game(config, bots, seed, game, bot_workers)
@@ -295,12 +311,16 @@ def run_tournament(
     bot_workers: int | None = None,
     checkpoint: Callable[[TournamentResult], None] | None = None,
     checkpoint_every: int = 10,
+    resume: TournamentResult | None = None,
 ) -> TournamentResult:
     """Play a tournament (games rounded up to whole rotations) and return its figures.
 
     ``progress(result, done, total)`` is called after each game; ``checkpoint(partial)`` every
     ``checkpoint_every`` games with the figures so far (``complete=False``). ``workers``:
-    parallel game processes (default: every core); 1 plays in this process.
+    parallel game processes (default: every core); 1 plays in this process. ``resume``: the
+    checkpoint of an earlier run of the same tournament (same players, modules, lineup, seed
+    and games; ``ValueError`` otherwise): its games are kept and only the others are played
+    (every game depends only on its deal and rotation, so the result is the same).
     """
     config = GameConfig(players=players, modules=tuple(modules))
     if len(bots) != players:
@@ -312,9 +332,17 @@ def run_tournament(
     deals = math.ceil(games / players)
     total = deals * players
     nworkers = max(1, min(workers if workers is not None else (os.cpu_count() or 1), total))
-    tasks = [(config, tuple(bots), seed, g, bot_workers) for g in range(total)]
     results: list[GameResult] = []
-    start = time.perf_counter()
+    earlier = 0.0
+    if resume is not None:
+        problem = resume_problem(resume, players, bots, games, seed, modules)
+        if problem:
+            raise ValueError(problem)
+        results = list(resume.results)
+        earlier = resume.seconds
+    done_games = {r.game for r in results}
+    tasks = [(config, tuple(bots), seed, g, bot_workers) for g in range(total) if g not in done_games]
+    start = time.perf_counter() - earlier
 
     def snapshot(complete: bool) -> TournamentResult:
         done = sorted(results, key=lambda r: r.game)
@@ -340,6 +368,8 @@ def run_tournament(
         if checkpoint and len(results) < total and len(results) % max(1, checkpoint_every) == 0:
             checkpoint(snapshot(False))
 
+    if not tasks:
+        return snapshot(True)
     if nworkers == 1:
         for t in tasks:
             finished(_play_task(t))

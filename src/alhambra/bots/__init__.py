@@ -32,7 +32,7 @@ __all__ = [
 
 LEVELS: dict[str, MctsSettings] = {
     "easy": MctsSettings(iterations=100, seconds=0.25),
-    "normal": MctsSettings(iterations=600, seconds=1.0),
+    "normal": MctsSettings(iterations=1000, seconds=1.0),
     "hard": MctsSettings(iterations=3000, seconds=4.0),
 }
 """The settings of each MCTS difficulty level (iterations and seconds: whichever ends first)."""
@@ -57,7 +57,8 @@ def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
 
 
 _INT_OPTS = {"iterations", "workers", "rollout_plies"}
-_FLOAT_OPTS = {"seconds", "c_ucb", "bias", "pw_c", "pw_alpha", "temperature"}
+_FLOAT_OPTS = {"seconds", "c_ucb", "bias", "pw_c", "pw_alpha", "temperature", "temperature_early"}
+_CHOICE_OPTS = {"reward": ("rank", "win")}
 
 
 def make_bot(spec: str, workers: int | None = None) -> Bot:
@@ -85,6 +86,10 @@ def make_bot(spec: str, workers: int | None = None) -> Bot:
                     changes[k] = None if v == "none" else int(v)
                 elif k in _FLOAT_OPTS:
                     changes[k] = None if v == "none" else float(v)
+                elif k in _CHOICE_OPTS:
+                    if v not in _CHOICE_OPTS[k]:
+                        raise ValueError(f"choose from {', '.join(_CHOICE_OPTS[k])}")
+                    changes[k] = v
                 else:
                     raise ValueError(f"unknown mcts option {k!r}")
             except ValueError as e:

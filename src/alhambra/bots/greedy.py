@@ -22,6 +22,7 @@ overpayments are never candidates (:func:`canonical_actions`).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -107,6 +108,8 @@ def _awards(counts: Sequence[float], points: Sequence[int]) -> list[float]:
     return awards
 
 
+_STANDING_MEMO: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[tuple[float, ...], ...]]] = {}
+"""The majority part of :func:`seat_values` for whole standings (every kind at once)."""
 _MAJORITY_MEMO: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
 
@@ -148,7 +151,7 @@ def _room(state: GameState, seat: int, tables: _Tables) -> float:
         return got
     fit = tables.fit
     total = 0.0
-    for _, known, need, _ in an.frontier_info():
+    for _, known, need in an.frontier_info():
         total += fit[known][need]
     memo["bot_room"] = total
     return total
@@ -219,23 +222,36 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     if not rounds:
         return values[:n]
     # majority standing, and the value of one more building of each kind per seat
-    gain: list[tuple[float, ...]] = []
     first = rounds[0]
     wkey = (rw, weights.reserve_share)
-    for k in range(_NK):
-        col = tuple([built[s][k] for s in range(rows)])
-        col_all = tuple([built[s][k] + spare[s][k] for s in range(rows)])
-        key = (k, first, n, col, col_all, wkey)
-        got = _MAJORITY_MEMO.get(key)
-        if got is None:
-            got = _majority(k, rounds, n, col, col_all, weights)
-            if len(_MAJORITY_MEMO) > 200_000:
-                _MAJORITY_MEMO.clear()
-            _MAJORITY_MEMO[key] = got
-        add, g = got
-        for s in range(rows):
-            values[s] += add[s]
-        gain.append(g)
+    cols = tuple(zip(*built, strict=True))
+    alls = tuple(zip(*[[b + r for b, r in zip(built[s], spare[s], strict=True)] for s in range(rows)], strict=True))
+    skey = (first, n, cols, alls, wkey)
+    standing = _STANDING_MEMO.get(skey)
+    if standing is None:
+        totals = [0.0] * rows
+        gains: list[tuple[float, ...]] = []
+        for k in range(_NK):
+            col = cols[k]
+            col_all = alls[k]
+            key = (k, first, n, col, col_all, wkey)
+            got = _MAJORITY_MEMO.get(key)
+            if got is None:
+                got = _majority(k, rounds, n, col, col_all, weights)
+                if len(_MAJORITY_MEMO) > 200_000:
+                    _MAJORITY_MEMO.clear()
+                _MAJORITY_MEMO[key] = got
+            add, g = got
+            for s in range(rows):
+                totals[s] += add[s]
+            gains.append(g)
+        standing = (tuple(totals), tuple(gains))
+        if len(_STANDING_MEMO) > 100_000:
+            _STANDING_MEMO.clear()
+        _STANDING_MEMO[skey] = standing
+    for s in range(rows):
+        values[s] += standing[0][s]
+    gain = standing[1]
     wsum = sum(rw[: len(rounds)])
     bag_left = len(state.bag) / max(1, tables.total_tiles)
     money_rate = weights.money_late + (weights.money - weights.money_late) * bag_left
@@ -348,10 +364,36 @@ def dominated(state: GameState, action: Action) -> bool:
     return special and not foreign
 
 
+_PAYS: dict[type, bool] = {}
+"""Per action class: can it carry a purchase (``square`` and ``payment`` fields)?"""
+_DOMINATED: dict[tuple[Action, int, int], bool] = {}
+
+
 def canonical_actions(state: GameState, actions: Sequence[Action] | None = None) -> list[Action]:
     """The legal actions without dominated overpayments (see :func:`dominated`)."""
     acts = legal_actions(state) if actions is None else actions
-    out = [a for a in acts if not dominated(state, a)]
+    out = []
+    market = state.market
+    price = state.components.tile_price
+    for a in acts:
+        tp = type(a)
+        pays = _PAYS.get(tp)
+        if pays is None:
+            names = {f.name for f in dataclasses.fields(tp)} if dataclasses.is_dataclass(tp) else {"square", "payment"}
+            pays = _PAYS[tp] = {"square", "payment"} <= names
+        if pays:
+            sq = getattr(a, "square", 0)
+            t = market[sq - 1] if isinstance(sq, int) and 1 <= sq <= len(market) else -1
+            key = (a, price[t] if t >= 0 else -1, state.market_currency[sq - 1] if t >= 0 else -1)
+            dom = _DOMINATED.get(key)
+            if dom is None:
+                dom = dominated(state, a)
+                if len(_DOMINATED) > 200_000:
+                    _DOMINATED.clear()
+                _DOMINATED[key] = dom
+            if dom:
+                continue
+        out.append(a)
     return out or list(acts)
 
 

@@ -13,9 +13,10 @@ current decision. Every iteration:
    places) are searched best-first; payments are **canonical** (no dominated overpayment);
 3. **expands** one child and runs a **truncated rollout**: ``rollout_plies`` greedy moves,
    then the greedy evaluation of the position;
-4. **backs up rank-based rewards**: each seat's reward is the share of opponents it beats
-   (a soft comparison of estimated final points, the exact ranks once the game is over), so
-   multiplayer search aims at winning, not at margins.
+4. **backs up win rewards**: each seat's reward is its chance of beating every opponent (a
+   soft comparison of estimated final points, multiplied over the opponents; the exact result
+   once the game is over), so multiplayer search aims at winning, not at margins or a good
+   rank (``reward="rank"``: the share of opponents beaten instead).
 
 The move played is the root child visited most. The budget is iterations and/or seconds,
 whichever ends first; with ``workers > 1`` independent searches run in parallel processes
@@ -34,6 +35,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from ..actions import Action, parse_action
+from ..city import shared_analyses
 from ..engine import apply_unchecked
 from ..state import GameState
 from .base import Budget, Observation, fallback_action, log
@@ -63,6 +65,10 @@ class MctsSettings:
     """The same scale at the start: the scale shrinks from this to ``temperature`` as the bag
     empties, since an early lead is less sure than a late one."""
     workers: int = 1
+    reward: str = "win"
+    """``win``: the chance of beating every opponent (the product of the pairwise chances), 1
+    for a sole winner at the end (1/k for k tied winners); ``rank``: the share of opponents
+    beaten. The same with 2 players; with more, ``win`` aims at what a game is won by."""
 
 
 _BAG_START = 44
@@ -85,22 +91,31 @@ class _Node:
 
 
 def _rewards(state: GameState, settings: MctsSettings, weights: Weights) -> list[float]:
-    """Rank-based reward of every seat: the share of opponents it beats (soft before the end)."""
+    """Every seat's reward (see ``MctsSettings.reward``), soft before the end."""
     n = state.config.players
     if state.outcome is not None:
         v = [float(s) for s in state.scores]
+        if settings.reward == "win":
+            top = max(v)
+            k = v.count(top)
+            return [1.0 / k if x == top else 0.0 for x in v]
         return [sum(1.0 if v[s] > v[o] else 0.5 if v[s] == v[o] else 0.0 for o in range(n) if o != s) / (n - 1) for s in range(n)]
     v = seat_values(state, weights)
     bag = min(1.0, len(state.bag) / _BAG_START)
     temperature = settings.temperature + (settings.temperature_early - settings.temperature) * bag
     out = []
+    win = settings.reward == "win"
     for s in range(n):
-        total = 0.0
+        total = 1.0 if win else 0.0
         for o in range(n):
             if o != s:
                 x = (v[s] - v[o]) / temperature
-                total += 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
-        out.append(total / (n - 1))
+                p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+                if win:
+                    total *= p
+                else:
+                    total += p
+        out.append(total if win else total / (n - 1))
     return out
 
 
@@ -125,6 +140,13 @@ def search(
 ) -> tuple[dict[str, tuple[int, float]], int]:
     """Run one search; return the root children's ``{action: (visits, mean reward)}`` and the
     number of iterations done."""
+    with shared_analyses():
+        return _search(sampler, settings, rng, weights)
+
+
+def _search(
+    sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights
+) -> tuple[dict[str, tuple[int, float]], int]:
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     max_iter = settings.iterations
     root = _Node(-1)

@@ -127,6 +127,24 @@ def _mod_slices() -> dict[str, Any]:
     return {"vizier": lambda mv: VizierState(tuple(bool(a) for a in mv["awake"]))}
 
 
+TOP_CARDS = 32
+"""Cards on top of a sampled draw pile that are drawn at random (see :func:`_shuffle_top`)."""
+TOP_TILES = 16
+"""Tiles on top of a sampled bag that are drawn at random."""
+
+
+def _shuffle_top(seq: list[int], k: int, rng: random.Random) -> None:
+    """Make the last ``k`` places of ``seq`` (the top of a pile: the engine draws from the end)
+    a uniformly random draw from all of ``seq``: the first ``k`` steps of a Fisher-Yates
+    shuffle. A search looks a few turns ahead, so the order further down never matters and
+    shuffling all of it would be wasted time."""
+    rand = rng.random
+    n = len(seq)
+    for i in range(n - 1, max(0, n - k) - 1, -1):
+        j = int(rand() * (i + 1))
+        seq[i], seq[j] = seq[j], seq[i]
+
+
 class Sampler:
     """Full game states consistent with one observation (hidden order drawn per sample)."""
 
@@ -162,7 +180,7 @@ class Sampler:
         s = self._base.copy()
         s.seed = rng.randrange(1 << 62)
         bag = self._unknown_tiles[:]
-        rng.shuffle(bag)
+        _shuffle_top(bag, TOP_TILES, rng)
         s.bag = bag
         s.deck = self._deck(rng)
         return s
@@ -177,13 +195,15 @@ class Sampler:
 
     def _deck(self, rng: random.Random) -> list[int]:
         money = self._money[:]
-        rng.shuffle(money)
         if not self._special:
+            _shuffle_top(money, TOP_CARDS, rng)
             return money
         if self.tracker.reshuffles:
             deck = money + self._special
-            rng.shuffle(deck)
+            _shuffle_top(deck, TOP_CARDS, rng)
             return deck
+        _shuffle_top(money, TOP_CARDS, rng)
+        money.reverse()  # below, money[0] is the top of the pile
         left = len(money)
         placed: list[tuple[int, float, int]] = []
         for c in self._special:

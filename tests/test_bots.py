@@ -343,3 +343,75 @@ def test_parallel_search_uses_worker_processes() -> None:
         bot.close()
     assert str(action) in obs.legal
     assert bot.last_iterations == 40
+
+
+# ---------------------------------------------------------------------------------- rewards and sampling
+def _ended(scores: list[int]) -> GameState:
+    state, _ = new_game(GameConfig(players=len(scores)), 3)
+    state.scores = list(scores)
+    state.outcome = "finished"
+    return state
+
+
+def test_win_reward_counts_only_winning_and_rank_reward_counts_opponents_beaten() -> None:
+    from alhambra.bots.greedy import DEFAULT_WEIGHTS
+    from alhambra.bots.mcts import _rewards
+
+    win = MctsSettings(reward="win")
+    rank = MctsSettings(reward="rank")
+    state = _ended([50, 70, 60, 70])
+    assert _rewards(state, win, DEFAULT_WEIGHTS) == [0.0, 0.5, 0.0, 0.5]  # two tied winners share
+    assert _rewards(state, rank, DEFAULT_WEIGHTS) == pytest.approx([0.0, 2.5 / 3, 1 / 3, 2.5 / 3])
+    # before the end both are soft; with two players they agree
+    two, _ = new_game(GameConfig(players=2), 9)
+    assert _rewards(two, win, DEFAULT_WEIGHTS) == pytest.approx(_rewards(two, rank, DEFAULT_WEIGHTS))
+    four, _ = new_game(GameConfig(players=4), 9)
+    soft = _rewards(four, win, DEFAULT_WEIGHTS)
+    assert all(0.0 < r < 1.0 for r in soft) and sum(soft) <= 1.0 + 1e-9  # chances of beating everyone
+    assert MctsSettings().reward == "win"
+
+
+def test_reward_is_a_bot_option() -> None:
+    bot = make_bot("mcts:easy@reward=rank")
+    assert isinstance(bot, MctsBot) and bot.settings.reward == "rank"
+    with pytest.raises(ValueError, match="choose from rank, win"):
+        make_bot("mcts:easy@reward=points")
+
+
+def test_sampled_piles_are_random_on_top_and_complete() -> None:
+    from alhambra.bots.tracker import TOP_CARDS, TOP_TILES
+
+    state, events = new_game(GameConfig(players=3), 21)
+    sampler = Sampler(observe(state, 0, events))
+    rng = random.Random(5)
+    tops: Counter[int] = Counter()
+    bags: set[tuple[int, ...]] = set()
+    for _ in range(300):
+        s = sampler.sample(rng)
+        code = state.components.card_code
+        assert sorted(code[c] for c in s.deck) == sorted(code[c] for c in state.deck)  # same cards (ids of equal cards may differ)
+        assert sorted(s.bag) == sorted(state.bag)
+        tops[code[s.deck[-1]]] += 1
+        bags.add(tuple(s.bag[-TOP_TILES:]))
+    # the next card drawn can be any unseen card, roughly uniformly
+    assert len(tops) > 0.8 * len({code[c] for c in state.deck}) and max(tops.values()) < 40
+    assert len(bags) == 300
+    assert TOP_CARDS >= 20 and TOP_TILES >= 12
+
+
+def test_a_search_shares_the_analysis_of_equal_alhambras_and_nothing_outside() -> None:
+    from alhambra import city as geo
+
+    state, _ = new_game(GameConfig(players=2), 4)
+    walls = state.components.tile_walls
+    a = state.players[0].copy()
+    b = state.players[1].copy()
+    b.city = dict(a.city)
+    b.cached = a.cached = None
+    with geo.shared_analyses():
+        assert a.analysis(walls) is b.analysis(walls)
+        first = a.analysis(walls).spots(0)
+    c = state.players[0].copy()
+    c.cached = None
+    assert c.analysis(walls) is not a.analysis(walls)
+    assert c.analysis(walls).spots(0) == first

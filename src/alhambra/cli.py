@@ -242,7 +242,7 @@ def _print_bench(r: BenchResult) -> None:
     table = Table(
         title=(
             f"Alhambra engine benchmark: {r.games} random games ({r.policy} policy), {r.players} players, "
-            f"seeds {r.seed}..{r.seed + r.games - 1}"
+            f"seeds {r.seed}..{r.seed + r.games - 1}; CPU time of one process (one core)"
         )
     )
     table.add_column("figure")

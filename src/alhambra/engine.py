@@ -19,7 +19,7 @@ every draw is instead an outcome decided from outside, with exact probabilities.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
 
 from . import city as geo
@@ -463,7 +463,10 @@ def _money_payments(
 
 
 def _mods(state: GameState) -> list[Module]:
-    return modules_of(state.config)
+    return modules_of(state.config) if state.config.modules else _NO_MODULES
+
+
+_NO_MODULES: list[Module] = []
 
 
 def _payment_options(state: GameState, seat: int, currency: int) -> list[PaymentOption]:
@@ -477,11 +480,17 @@ def _buy_actions(state: GameState, seat: int) -> list[Action]:
     comp = state.components
     hand = state.players[seat].hand
     cards = comp.cards
+    is_money = comp.card_is_money
+    currency = comp.card_currency
+    code_of = comp.card_code
     by_cur: dict[int, list[str]] = {}
     for c in hand:
-        ct = cards[c]
-        if ct.kind == "money":
-            by_cur.setdefault(ct.currency, []).append(ct.code)
+        if is_money[c]:
+            cur_list = by_cur.get(currency[c])
+            if cur_list is None:
+                by_cur[currency[c]] = [code_of[c]]
+            else:
+                cur_list.append(code_of[c])
     mods = _mods(state)
     out: list[Action] = []
     for sq in range(MARKET_SIZE):
@@ -797,7 +806,8 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
         if cached is not None:
             return cached  # type: ignore[return-value]
     out: list[Action] = []
-    reserve = sorted(set(in_reserve), key=lambda t: tiles[t].code)
+    code_of = comp.tile_code
+    reserve = sorted(set(in_reserve), key=code_of.__getitem__)
     if form is None or form == "build":
         for t in reserve:
             code = tiles[t].code
@@ -905,8 +915,9 @@ def apply_unchecked(state: GameState, action: Action) -> list[Event]:
 
 
 def _notify(state: GameState, events: list[Event]) -> None:
-    for m in modules_of(state.config):
-        m.on_events(state, events)
+    if state.config.modules:
+        for m in modules_of(state.config):
+            m.on_events(state, events)
 
 
 def _check(state: GameState, action: Action) -> None:
@@ -1019,78 +1030,127 @@ def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, i
 
 
 def _perform(state: GameState, action: Action, events: list[Event]) -> None:
-    if action.module is not None:
+    handler = _PERFORM.get(type(action))
+    if handler is not None:
+        handler(state, action, events)
+    elif action.module is not None:
         load_module(action.module).perform(state, action, events)
-        return
-    comp = state.components
-    if isinstance(action, PlaceBuilding):
-        top = state.pending[-1]
-        assert isinstance(top, PlaceTiles)
-        seat = top.seat
-        t = comp.tile_ids[action.tile]
-        tgt = action.target
-        if tgt == "reserve":
-            state.players[seat].reserve.append(t)
-        elif tgt == "neutral":
-            assert state.neutral is not None
-            state.neutral.append(t)
-        else:
-            assert isinstance(tgt, tuple)
-            state.players[seat].build(geo.pos(*tgt), t)
-        events.append(BuildingPlaced(seat, action.tile, tgt))
+    else:  # pragma: no cover - _check refuses anything else
+        raise IllegalAction(f"{action} is not a core action")
+
+
+def _do_place(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, PlaceBuilding)
+    top = state.pending[-1]
+    assert isinstance(top, PlaceTiles)
+    seat = top.seat
+    t = state.components.tile_ids[action.tile]
+    tgt = action.target
+    if tgt == "reserve":
+        state.players[seat].reserve.append(t)
+    elif tgt == "neutral":
+        assert state.neutral is not None
+        state.neutral.append(t)
+    else:
+        assert isinstance(tgt, tuple)
+        state.players[seat].build(geo.pos(*tgt), t)
+    events.append(BuildingPlaced(seat, action.tile, tgt))
+    if len(top.tiles) > 1:
         rest = list(top.tiles)
         rest.remove(action.tile)
-        if rest:
-            state.pending[-1] = PlaceTiles(seat, tuple(rest), top.neutral, top.reason)
-        else:
-            state.pending.pop()
-        return
+        state.pending[-1] = PlaceTiles(seat, tuple(rest), top.neutral, top.reason)
+    else:
+        state.pending.pop()
+
+
+def _turn_top(state: GameState) -> ChooseAction:
     top = state.pending[-1]
     assert isinstance(top, ChooseAction)
+    return top
+
+
+def _do_take(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, TakeMoney)
+    top = _turn_top(state)
     seat = top.seat
-    p = state.players[seat]
-    if isinstance(action, TakeMoney):
-        idx = _match_cards(comp, state.display, action.cards)
-        assert idx is not None
-        for i in idx:
-            p.hand.append(state.display[i])
-            state.display[i] = -1
-        events.append(MoneyTaken(seat, action.cards))
-        _finish_action(state, top, False, events)
-    elif isinstance(action, BuyBuilding):
-        t = pay_for_purchase(state, seat, action.square, action.payment)
-        paid = state.discard[-len(action.payment) :]
-        exact = payment_value(comp, [c for c in paid if comp.card_is_money[c]]) == comp.tile_price[t]
-        code = comp.tiles[t].code
-        events.append(BuildingBought(seat, action.square, code, action.payment, exact))
-        top = ChooseAction(seat, top.actions, (*top.bought, code))
-        _finish_action(state, top, exact, events)
-    elif isinstance(action, BuildFromReserve):
-        t = comp.tile_ids[action.tile]
-        p.reserve.remove(t)
-        p.build(geo.pos(*action.target), t)
-        events.append(AlhambraRedesigned(seat, "build", action.tile, action.target[0], action.target[1]))
-        _finish_action(state, top, False, events)
-    elif isinstance(action, MoveToReserve):
-        t = comp.tile_ids[action.tile]
-        q = _city_pos(p, t, action.tile)
-        p.unbuild(q)
-        p.reserve.append(t)
-        x, y = geo.xy(q)
-        events.append(AlhambraRedesigned(seat, "remove", action.tile, x, y))
-        _finish_action(state, top, False, events)
-    elif isinstance(action, ExchangeTiles):
-        rt = comp.tile_ids[action.reserve_tile]
-        ct = comp.tile_ids[action.city_tile]
-        q = _city_pos(p, ct, action.city_tile)
-        p.reserve.remove(rt)
-        p.reserve.append(ct)
-        p.build(q, rt)
-        x, y = geo.xy(q)
-        events.append(AlhambraRedesigned(seat, "exchange", action.reserve_tile, x, y, action.city_tile))
-        _finish_action(state, top, False, events)
-    elif isinstance(action, EndTurn):
-        _finish_action(state, top, False, events)
+    hand = state.players[seat].hand
+    display = state.display
+    idx = _match_cards(state.components, display, action.cards)
+    assert idx is not None
+    for i in idx:
+        hand.append(display[i])
+        display[i] = -1
+    events.append(MoneyTaken(seat, action.cards))
+    _finish_action(state, top, False, events)
+
+
+def _do_buy(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, BuyBuilding)
+    top = _turn_top(state)
+    seat = top.seat
+    comp = state.components
+    t = pay_for_purchase(state, seat, action.square, action.payment)
+    paid = state.discard[-len(action.payment) :]
+    exact = payment_value(comp, [c for c in paid if comp.card_is_money[c]]) == comp.tile_price[t]
+    code = comp.tile_code[t]
+    events.append(BuildingBought(seat, action.square, code, action.payment, exact))
+    _finish_action(state, ChooseAction(seat, top.actions, (*top.bought, code)), exact, events)
+
+
+def _do_build(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, BuildFromReserve)
+    top = _turn_top(state)
+    p = state.players[top.seat]
+    t = state.components.tile_ids[action.tile]
+    p.reserve.remove(t)
+    p.build(geo.pos(*action.target), t)
+    events.append(AlhambraRedesigned(top.seat, "build", action.tile, action.target[0], action.target[1]))
+    _finish_action(state, top, False, events)
+
+
+def _do_remove(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, MoveToReserve)
+    top = _turn_top(state)
+    p = state.players[top.seat]
+    t = state.components.tile_ids[action.tile]
+    q = _city_pos(p, t, action.tile)
+    p.unbuild(q)
+    p.reserve.append(t)
+    x, y = geo.xy(q)
+    events.append(AlhambraRedesigned(top.seat, "remove", action.tile, x, y))
+    _finish_action(state, top, False, events)
+
+
+def _do_exchange(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, ExchangeTiles)
+    top = _turn_top(state)
+    p = state.players[top.seat]
+    comp = state.components
+    rt = comp.tile_ids[action.reserve_tile]
+    ct = comp.tile_ids[action.city_tile]
+    q = _city_pos(p, ct, action.city_tile)
+    p.reserve.remove(rt)
+    p.reserve.append(ct)
+    p.build(q, rt)
+    x, y = geo.xy(q)
+    events.append(AlhambraRedesigned(top.seat, "exchange", action.reserve_tile, x, y, action.city_tile))
+    _finish_action(state, top, False, events)
+
+
+def _do_end(state: GameState, action: Action, events: list[Event]) -> None:
+    _finish_action(state, _turn_top(state), False, events)
+
+
+_PERFORM: dict[type, Callable[[GameState, Action, list[Event]], None]] = {
+    PlaceBuilding: _do_place,
+    TakeMoney: _do_take,
+    BuyBuilding: _do_buy,
+    BuildFromReserve: _do_build,
+    MoveToReserve: _do_remove,
+    ExchangeTiles: _do_exchange,
+    EndTurn: _do_end,
+}
+"""How each core action is carried out (by exact class; module actions go to their module)."""
 
 
 def _finish_action(state: GameState, top: ChooseAction, again: bool, events: list[Event]) -> None:
@@ -1153,8 +1213,9 @@ def _complete_turn(state: GameState, events: list[Event]) -> None:
     if state.scoring_queue:
         _run_scoring_queue(state, events)
     state.stage = STAGE_BETWEEN
-    for m in modules_of(state.config):
-        m.after_turn(state, events)
+    if state.config.modules:
+        for m in modules_of(state.config):
+            m.after_turn(state, events)
 
 
 def _run_scoring_queue(state: GameState, events: list[Event]) -> None:

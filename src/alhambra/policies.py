@@ -37,7 +37,15 @@ def kind_random(state: GameState, rng: random.Random) -> Action:
     rand = rng.random
     while kinds:
         ki = int(rand() * len(kinds))
-        forms = list(kind_forms(state, kinds[ki]))
+        kind = kinds[ki]
+        if kind != "redesign":  # a kind of one form
+            rand()  # the draw among its one form, kept so that the random stream stays the same
+            acts = legal_actions(state, kind)
+            if acts:
+                return acts[int(rand() * len(acts))]
+            del kinds[ki]
+            continue
+        forms = list(kind_forms(state, kind))
         while forms:
             fi = int(rand() * len(forms))
             acts = legal_actions(state, forms[fi])

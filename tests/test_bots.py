@@ -415,3 +415,17 @@ def test_a_search_shares_the_analysis_of_equal_alhambras_and_nothing_outside() -
     c.cached = None
     assert c.analysis(walls) is not a.analysis(walls)
     assert c.analysis(walls).spots(0) == first
+    # another thread does not see this thread's block; nested blocks end in order
+    import threading
+
+    seen: list[bool] = []
+    with geo.shared_analyses():
+        mine = geo.analysis_of(a.city, walls, geo.ORIGIN)
+        with geo.shared_analyses():
+            assert geo.analysis_of(a.city, walls, geo.ORIGIN) is not mine  # the inner block has its own
+        assert geo.analysis_of(a.city, walls, geo.ORIGIN) is mine
+        t = threading.Thread(target=lambda: seen.append(geo.analysis_of(a.city, walls, geo.ORIGIN) is mine))
+        t.start()
+        t.join()
+    assert seen == [False]
+    assert geo.analysis_of(a.city, walls, geo.ORIGIN) is not mine

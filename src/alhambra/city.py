@@ -18,6 +18,7 @@ Functions here are pure and fast; the engine and the ``alhambra score`` command 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -379,34 +380,44 @@ class CityAnalysis:
         return (tile_walls & r[0]) == r[1]
 
 
-_SHARED: list[dict[tuple[int, frozenset[tuple[int, int]]], CityAnalysis]] = []
+_Shared = dict[tuple[int, frozenset[tuple[int, int]]], "CityAnalysis"]
 _SHARED_LIMIT = 20_000
+
+
+class _SharedStack(threading.local):
+    def __init__(self) -> None:
+        self.stack: list[_Shared] = []
+
+
+_SHARED = _SharedStack()
 
 
 @contextmanager
 def shared_analyses() -> Iterator[None]:
-    """Within this block, states that hold the same Alhambra share one analysis.
+    """Within this block (in this thread), states that hold the same Alhambra share one analysis.
 
     For search: every iteration of a tree search replays the same placements, and a shared
     analysis keeps what was learnt about an Alhambra (its frontier, the tiles that can be
     removed, and whatever callers put into ``memo``) for all of them. The cache is bounded
-    (cleared when it holds ``limit`` analyses) and dropped when the block ends; outside such
-    a block every state computes its own analysis.
+    (cleared when it holds ``_SHARED_LIMIT`` analyses) and dropped when the block ends; outside
+    such a block every state computes its own analysis.
     """
-    memo: dict[tuple[int, frozenset[tuple[int, int]]], CityAnalysis] = {}
-    _SHARED.append(memo)
+    memo: _Shared = {}
+    stack = _SHARED.stack
+    stack.append(memo)
     try:
         yield
     finally:
-        _SHARED.pop()
+        stack.pop()  # blocks nest, and each thread has its own stack
         memo.clear()
 
 
 def analysis_of(cells: Cells, walls: Sequence[int], fountain: int) -> CityAnalysis:
     """A new analysis of this Alhambra, or the shared one inside :func:`shared_analyses`."""
-    if not _SHARED:
+    stack = _SHARED.stack
+    if not stack:
         return CityAnalysis(cells, walls, fountain)
-    memo = _SHARED[-1]
+    memo = stack[-1]
     key = (fountain, frozenset(cells.items()))
     got = memo.get(key)
     if got is None or got.walls is not walls:

@@ -429,3 +429,21 @@ def test_a_search_shares_the_analysis_of_equal_alhambras_and_nothing_outside() -
         t.join()
     assert seen == [False]
     assert geo.analysis_of(a.city, walls, geo.ORIGIN) is not mine
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=3, modules=("vizier",)), GameConfig(players=4)], ids=["vizier", "base"])
+def test_the_sampler_rebuilds_the_whole_pending_stack_and_module_slices(config: GameConfig) -> None:
+    deep = 0
+    for seed in range(6):
+        for state, history in random_positions(config, seed, every=1):
+            seat = state.to_act
+            if seat is None:
+                continue
+            v = view(state, seat)
+            assert v["pending_stack"] == [p.to_dict() for p in state.pending]
+            if len(state.pending) > 1 or (state.mods and seed == 0):
+                base = Sampler(observe(state, seat, history)).base()
+                assert base.pending == state.pending
+                assert base.mods == state.mods
+                deep += len(state.pending) > 1
+    assert deep > 0  # stacks deeper than one decision were met (final distribution, vizier)

@@ -127,6 +127,13 @@ class Module:
         """The module's part of a view; must not show what ``viewer`` may not see."""
         return {}
 
+    def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
+        """This module's state slice rebuilt from its public view (:meth:`view` output), for the
+        bots' sampler, which builds full states consistent with what a seat sees. Return None
+        when the view does not determine the slice (the sampler then keeps the slice of a fresh
+        setup and logs it)."""
+        return None
+
     def slice_to_json(self, value: Any) -> Any:
         """JSON form of this module's state slice (default: the value's ``to_dict``)."""
         if value is None:

@@ -53,6 +53,7 @@ def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = Tru
         "current": state.current,
         "to_act": to_act,
         "pending": None if top is None else top.to_dict(),
+        "pending_stack": [p.to_dict() for p in state.pending],
         "stage": state.stage,
         "outcome": state.outcome,
         "market": [

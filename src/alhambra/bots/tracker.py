@@ -30,7 +30,8 @@ from typing import Any
 from .. import city as geo
 from ..components import ComponentSet
 from ..engine import new_game
-from ..state import STAGE_FINAL, GameConfig, GameState, Pending, PlaceTiles, PlayerState
+from ..hooks import load_module
+from ..state import STAGE_FINAL, GameConfig, GameState, Pending, PlayerState
 from .base import Observation, log
 
 __all__ = ["Sampler", "Tracker", "special_card_depths"]
@@ -49,9 +50,6 @@ class Tracker:
         self.reshuffles = 0
         self.scoring_drawn: list[int] = []
         """Scoring rounds whose cards came up, in order."""
-        self.final_awarded: dict[int, list[str]] = {}
-        """Final distribution: tiles handed to each seat and not placed yet."""
-        self.final_started = False
 
     def update(self, events: Sequence[dict[str, Any]]) -> None:
         """Read the events not read yet (a history of another game starts over)."""
@@ -73,14 +71,6 @@ class Tracker:
             self.reshuffles += 1
         elif kind == "ScoringCardDrawn":
             self.scoring_drawn.append(e["round"])
-        elif kind == "MarketTileAwarded":
-            self.final_started = True
-            self.final_awarded.setdefault(e["seat"], []).append(e["tile"])
-        elif kind == "BuildingPlaced":
-            if self.final_started:
-                got = self.final_awarded.get(e["seat"], [])
-                if e["tile"] in got:
-                    got.remove(e["tile"])
         elif "payment" in e and "seat" in e:  # BuildingBought and any module purchase (VizierUsed ...)
             hand = self.hands[e["seat"]]
             hand.subtract(e["payment"])
@@ -118,13 +108,6 @@ def special_card_depths(config: GameConfig) -> dict[str, list[float]]:
         v.sort()
     _DEPTHS[key] = out
     return out
-
-
-def _mod_slices() -> dict[str, Any]:
-    """Rebuilders of module state slices from the public module views, by module id."""
-    from ..modules.vizier.module import VizierState
-
-    return {"vizier": lambda mv: VizierState(tuple(bool(a) for a in mv["awake"]))}
 
 
 TOP_CARDS = 32
@@ -308,29 +291,14 @@ class Sampler:
         state.outcome = v["outcome"]
         state.market_exhausted = v["stage"] == STAGE_FINAL
         state.score_history = [tuple(h) for h in v["score_history"]]
-        rebuild = _mod_slices()
         for mid, mv in v["module_views"].items():
-            if mid in rebuild:
-                state.mods[mid] = rebuild[mid](mv)
+            got = load_module(mid).slice_from_view(mv, self.config)
+            if got is not None:
+                state.mods[mid] = got
             elif mid in state.mods:
-                log.info("sampler: module %s has no slice rebuilder; its fresh setup state is used", mid)
+                log.info("sampler: module %s cannot rebuild its slice from its view; its fresh setup state is used", mid)
         return state, unknown_cards, unknown_tiles
 
     def _pending(self) -> list[Pending]:
-        v = self.obs.view
-        if v["pending"] is None:
-            return []
-        top = Pending.from_dict(v["pending"])
-        below: list[Pending] = []
-        if isinstance(top, PlaceTiles) and top.reason == "final":
-            n = self.config.players
-            order = [(v["current"] + 1 + i) % n for i in range(n)]
-            left = self.tracker.final_awarded
-            for s in reversed(order):
-                if s != top.seat and left.get(s) and order.index(s) > order.index(top.seat):
-                    below.append(PlaceTiles(s, tuple(left[s]), False, "final"))
-        elif isinstance(top, PlaceTiles) and top.reason == "vizier" and "vizier" in self.config.modules:
-            from ..modules.vizier.module import VizierOffer
-
-            below.append(VizierOffer(top.seat, (), True))
-        return [*below, top]
+        """The decisions the game waits on, bottom first: every pending is public."""
+        return [Pending.from_dict(d) for d in self.obs.view["pending_stack"]]

@@ -25,7 +25,7 @@ from ...engine import check_purchase, finish_turn_action, pay_for_purchase, purc
 from ...errors import IllegalAction, InvalidPayment, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
-from ...state import ChooseAction, GameState, Pending, PlaceTiles
+from ...state import ChooseAction, GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "vizier"
 
@@ -316,6 +316,10 @@ class Vizier(Module):
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
         """Public: whose vizier is awake."""
         return {"awake": list(_slice(state).awake)}
+
+    def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
+        """The whole slice is public: who is awake."""
+        return VizierState(tuple(bool(a) for a in module_view["awake"]))
 
     def slice_to_json(self, value: Any) -> Any:
         """``{"awake": [bool, ...]}``."""

@@ -141,10 +141,8 @@ def _majority(
     return tuple(add), tuple(gain)
 
 
-def _room(state: GameState, seat: int, tables: _Tables) -> float:
+def _room(an: geo.CityAnalysis, tables: _Tables) -> float:
     """Sum over empty places touching the Alhambra of the share of tiles that fit there."""
-    p = state.players[seat]
-    an = p.analysis(state.components.tile_walls)
     memo = an.memo
     got = memo.get("bot_room")
     if isinstance(got, float):
@@ -157,15 +155,27 @@ def _room(state: GameState, seat: int, tables: _Tables) -> float:
     return total
 
 
-def _wall(state: GameState, seat: int) -> int:
-    p = state.players[seat]
-    an = p.analysis(state.components.tile_walls)
+def _wall(an: geo.CityAnalysis) -> int:
     got = an.memo.get("bot_wall")
     if isinstance(got, int):
         return got
-    w = geo.longest_wall(p.city, state.components.tile_walls)
+    w = geo.longest_wall(an.cells, an.walls)
     an.memo["bot_wall"] = w
     return w
+
+
+def _kind_counts(an: geo.CityAnalysis, kind_of: Sequence[int]) -> list[float]:
+    """Buildings per kind index in this Alhambra (as floats, cached with the analysis)."""
+    got = an.memo.get("bot_counts")
+    if isinstance(got, list):
+        return got
+    row = [0.0] * _NK
+    for t in an.cells.values():
+        k = kind_of[t]
+        if k >= 0:
+            row[k] += 1
+    an.memo["bot_counts"] = row
+    return row
 
 
 def _custom_counts(mods: list[Module]) -> list[Module]:
@@ -178,19 +188,16 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     tables = _tables(comp)
     kind_of = tables.kind
     n = state.config.players
-    mods = modules_of(state.config)
-    custom = _custom_counts(mods)
+    custom = _custom_counts(modules_of(state.config)) if state.config.modules else []
     neutral = state.neutral is not None
     rows = n + (1 if neutral else 0)
     built = [[0.0] * _NK for _ in range(rows)]
     spare = [[0.0] * _NK for _ in range(rows)]
+    walls = comp.tile_walls
+    analyses = [p.analysis(walls) for p in state.players]
     for s in range(n):
         p = state.players[s]
-        row = built[s]
-        for t in p.city.values():
-            k = kind_of[t]
-            if k >= 0:
-                row[k] += 1
+        built[s] = _kind_counts(analyses[s], kind_of)[:]
         srow = spare[s]
         for t in p.reserve:
             k = kind_of[t]
@@ -263,8 +270,8 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     price = comp.tile_price
     for s in range(n):
         p = state.players[s]
-        values[s] += wsum * _wall(state, s)
-        values[s] += weights.room * min(weights.room_cap, _room(state, s, tables)) * bag_left
+        values[s] += wsum * _wall(analyses[s])
+        values[s] += weights.room * min(weights.room_cap, _room(analyses[s], tables)) * bag_left
         purse = [0, 0, 0, 0]
         cards_by_cur: list[list[int]] = [[], [], [], []]
         for c in p.hand:

@@ -76,7 +76,7 @@ _BAG_START = 44
 
 
 class _Node:
-    __slots__ = ("avail", "children", "mover", "order", "prior", "reward", "sq", "visits")
+    __slots__ = ("avail", "children", "legal", "legal_set", "mover", "order", "prior", "reward", "sq", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -88,6 +88,9 @@ class _Node:
         self.children: dict[Action, _Node] = {}
         self.order: list[Action] | None = None
         self.prior: dict[Action, float] = {}
+        self.legal: list[Action] | None = None
+        """The legal (canonical) actions of the last visit, and as a set."""
+        self.legal_set: set[Action] = set()
 
 
 def _rewards(state: GameState, settings: MctsSettings, weights: Weights) -> list[float]:
@@ -150,6 +153,7 @@ def _search(
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     max_iter = settings.iterations
     root = _Node(-1)
+    root_legal: list[Action] | None = None
     it = 0
     while True:
         if max_iter is not None and it >= max_iter:
@@ -165,20 +169,32 @@ def _search(
         while state.outcome is None:
             seat = state.to_act
             assert seat is not None
-            legal = canonical_actions(state)
+            if node is root:
+                # the decision being searched depends only on what the seat sees, never on
+                # the sampled hidden facts: its actions are the same in every sample
+                if root_legal is None:
+                    root_legal = canonical_actions(state)
+                legal = root_legal
+            else:
+                legal = canonical_actions(state)
             if node.order is None:
                 if node is not root and node.visits == 0:
                     break
                 ranked = _prior(state, legal, seat, weights) if len(legal) > 1 else [(a, 1.0) for a in legal]
                 node.order = [a for a, _ in ranked]
                 node.prior = dict(ranked)
+                legal_set = node.legal_set = set(legal)
+                node.legal = legal
+            elif legal is node.legal or legal == node.legal:  # as on the last visit (the usual case)
+                legal_set = node.legal_set
             else:
                 known = node.prior
                 for a in legal:
                     if a not in known:
                         known[a] = 0.0
                         node.order.append(a)
-            legal_set = set(legal)
+                legal_set = node.legal_set = set(legal)
+                node.legal = legal
             allowed = max(1, math.ceil(settings.pw_c * (node.visits + 1) ** settings.pw_alpha))
             cands: list[Action] = []
             for a in node.order:

@@ -101,7 +101,7 @@ def test_simulate_prints_a_table_and_writes_replayable_records(tmp_path: Path) -
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert "2 games (1 deals × 2 seat rotations)" in text and "modules: vizier" in text
-    for col in ("win rate", "95% interval", "mean rank", "mean score", "mean margin", "rating (PL)", "ms/move"):
+    for col in ("win rate", "95% interval", "mean rank", "mean score", "mean margin", "rating (PL)", "ms/move", "max ms"):
         assert col in text
     data = json.loads(out.read_text())
     assert data["format"] == "alhambra-simulation/1" and data["games"] == 2
@@ -204,3 +204,18 @@ def test_resume_refuses_another_tournament(tmp_path: Path, args: list[str], need
 def test_resume_needs_a_results_file() -> None:
     result = invoke("simulate", "--bots", "greedy,random", "--games", "2", "--resume")
     assert result.exit_code == 2 and "--resume needs --json" in result.stderr
+
+
+def test_the_longest_decision_is_reported_and_old_files_say_they_do_not_know(tmp_path: Path) -> None:
+    result = run_tournament(2, ["greedy", "random"], 2, seed=6, workers=1)
+    for e in result.entries:
+        assert e.max_ms_per_move is not None and e.max_ms_per_move >= e.ms_per_move
+    data = result.to_json()
+    for g in data["game_results"]:
+        del g["max_seconds"]  # as written before the longest decision was kept
+    old = TournamentResult.from_json(json.loads(json.dumps(data)))
+    assert [e.max_ms_per_move for e in old.entries] == [None, None]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    shown = invoke("report", str(path))
+    assert shown.exit_code == 0 and "max ms" in shown.stdout

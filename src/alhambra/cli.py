@@ -613,6 +613,7 @@ def _print_tournament(r: TournamentResult) -> None:
         ("mean margin", "right"),
         ("rating (PL)", "right"),
         ("ms/move", "right"),
+        ("max ms", "right"),
     ):
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for e in r.entries:
@@ -626,6 +627,7 @@ def _print_tournament(r: TournamentResult) -> None:
             f"{e.mean_margin:+.1f}",
             f"{e.rating_mu:.1f} ± {e.rating_sigma:.1f}",
             f"{e.ms_per_move:,.1f}",
+            "-" if e.max_ms_per_move is None else f"{e.max_ms_per_move:,.0f}",
         )
     con.print(table)
     fallbacks = sum(g.fallbacks for g in r.results)

@@ -10,7 +10,8 @@
 * Per lineup entry: games, wins (a shared win counts ``1/k`` for ``k`` winners), win rate with
   a Wilson 95% interval, mean rank (ties share the average rank), mean score, mean margin
   (own score minus the best other score), an openskill Plackett-Luce rating over the games
-  in order, and the mean thinking time per decision (decisions with one legal action count).
+  in order, the mean thinking time per decision (decisions with one legal action count) and the
+  longest decision.
 * Games run in parallel worker processes.
 """
 
@@ -79,6 +80,8 @@ class GameResult:
     """Warnings the bots logged (fallbacks to a random action, sampler mismatches)."""
     outcome: str
     record: dict[str, Any] = field(default_factory=dict)
+    max_seconds: list[float] = field(default_factory=list)
+    """The longest decision of each lineup entry (empty in files written before it was kept)."""
 
 
 class _Counter(logging.Handler):
@@ -111,6 +114,7 @@ def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot
         record = GameRecord(config, game_seed)
         moves = [0] * n
         secs = [0.0] * n
+        longest = [0.0] * n
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
@@ -118,7 +122,9 @@ def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot
             bot = players[seat]
             t0 = time.perf_counter()
             action = bot.choose(obs, bot.budget, rngs[seat])
-            secs[seat] += time.perf_counter() - t0
+            spent = time.perf_counter() - t0
+            secs[seat] += spent
+            longest[seat] = max(longest[seat], spent)
             moves[seat] += 1
             state, events = apply(state, action, seat)
             history.extend(events)
@@ -149,6 +155,7 @@ def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot
         fallbacks=counter.count,
         outcome=state.outcome or "",
         record=record.to_json(),
+        max_seconds=[longest[seat_of[i]] for i in range(n)],
     )
 
 
@@ -171,6 +178,8 @@ class EntryStats:
     rating_ordinal: float
     ms_per_move: float
     moves: int
+    max_ms_per_move: float | None = None
+    """The longest decision (None when the games do not say)."""
 
 
 @dataclass
@@ -257,6 +266,8 @@ def summarize(bots: Sequence[str], results: Sequence[GameResult]) -> list[EntryS
         lo, hi = wilson(wins, n)
         moves = sum(r.moves[i] for r in ordered)
         secs = sum(r.seconds[i] for r in ordered)
+        known = [r.max_seconds[i] for r in ordered if r.max_seconds]
+        longest = 1000 * max(known) if known and len(known) == n else None
         out.append(
             EntryStats(
                 label=lab,
@@ -274,6 +285,7 @@ def summarize(bots: Sequence[str], results: Sequence[GameResult]) -> list[EntryS
                 rating_ordinal=ratings[i].ordinal(),
                 ms_per_move=1000 * secs / moves if moves else 0.0,
                 moves=moves,
+                max_ms_per_move=longest,
             )
         )
     return out

@@ -295,6 +295,44 @@ def test_budgets_are_respected() -> None:
     assert time.perf_counter() - t0 < 0.25
 
 
+def test_a_time_budget_counts_from_the_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Time spent reading the observation comes out of the search's seconds."""
+    import alhambra.bots.mcts as mcts
+
+    state, events = new_game(GameConfig(players=2), 6)
+    for _ in range(3):
+        events += apply_unchecked(state, legal_actions(state)[0])
+    assert state.to_act is not None
+    obs = observe(state, state.to_act, events)
+    clock = [100.0]
+
+    class FakeTime:
+        @staticmethod
+        def perf_counter() -> float:
+            return clock[0]
+
+    real_base = Sampler.base
+
+    def slow_base(self: Sampler) -> GameState:
+        clock[0] += 0.3  # building the sampler "took" 0.3 s
+        return real_base(self)
+
+    seen: list[float | None] = []
+
+    def fake_search(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Any) -> tuple[dict[str, tuple[int, float]], int]:
+        seen.append(settings.seconds)
+        return {obs.legal[0]: (1, 0.5)}, 1
+
+    monkeypatch.setattr(mcts, "time", FakeTime)
+    monkeypatch.setattr(Sampler, "base", slow_base)
+    monkeypatch.setattr(mcts, "search", fake_search)
+    bot = MctsBot("m", MctsSettings(iterations=100, seconds=0.5))
+    assert str(bot.choose(obs, Budget(100, 0.5), random.Random(0))) == obs.legal[0]
+    assert seen == [pytest.approx(0.5 - 0.3 - mcts._ANSWER_RESERVE)]
+    bot.choose(obs, Budget(100, None), random.Random(0))
+    assert seen[-1] is None
+
+
 def test_a_failing_decision_falls_back_and_is_logged(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     """A decision the bots cannot handle (here: the sampler breaks, as it would on a module it
     does not know) still gets a legal action, and the fallback is logged."""
@@ -369,6 +407,56 @@ def test_win_reward_counts_only_winning_and_rank_reward_counts_opponents_beaten(
     soft = _rewards(four, win, DEFAULT_WEIGHTS)
     assert all(0.0 < r < 1.0 for r in soft) and sum(soft) <= 1.0 + 1e-9  # chances of beating everyone
     assert MctsSettings().reward == "win"
+
+
+def _mid_game_sampler(players: int, seed: int = 7) -> Sampler:
+    """A sampler for the seat to act after 20 random decisions of a fresh game."""
+    state, events = new_game(GameConfig(players=players), seed)
+    log = EventLog()
+    log.extend(events)
+    rng = random.Random(seed)
+    for _ in range(20):
+        log.extend(apply_unchecked(state, kind_random(state, rng)))
+    assert state.to_act is not None
+    return Sampler(observe(state, state.to_act, tuple(log.dicts)))
+
+
+def _opponent_offers(node: Any, me: int, out: list[float]) -> list[float]:
+    """For each opponent decision of a search tree: the mean number of candidates offered per
+    selection (every child's ``avail`` counts the selections that offered it)."""
+    for child in node.children.values():
+        kids = list(child.children.values())
+        if kids:
+            picks = sum(k.visits for k in kids)
+            if picks and kids[0].mover != me:
+                out.append(sum(k.avail for k in kids) / picks)
+            _opponent_offers(child, me, out)
+    return out
+
+
+def test_opponent_widening_narrows_opponents_only_with_three_or_more_players() -> None:
+    from alhambra.bots.greedy import DEFAULT_WEIGHTS
+    from alhambra.bots.mcts import _grow
+
+    plain = MctsSettings(iterations=300, seconds=None)
+    narrow = MctsSettings(iterations=300, seconds=None, opponent_pw_c=0.01)
+    # with 2 players the setting does nothing: the very same tree
+    two = _mid_game_sampler(2)
+    a, _ = _grow(two, plain, random.Random(1), DEFAULT_WEIGHTS)
+    b, _ = _grow(two, narrow, random.Random(1), DEFAULT_WEIGHTS)
+    assert {str(k): (c.visits, c.reward) for k, c in a.children.items()} == {str(k): (c.visits, c.reward) for k, c in b.children.items()}
+    # with 4 players every opponent decision offers only its best legal reply by the prior
+    four = _mid_game_sampler(4)
+    me = four.obs.seat
+    wide, _ = _grow(four, plain, random.Random(1), DEFAULT_WEIGHTS)
+    tight, _ = _grow(four, narrow, random.Random(1), DEFAULT_WEIGHTS)
+    assert max(_opponent_offers(wide, me, [])) > 1
+    tight_offers = _opponent_offers(tight, me, [])
+    assert tight_offers and all(x == 1 for x in tight_offers)
+    # the searching seat's own decisions are still widened as before
+    assert len(tight.children) > 1
+    bot = make_bot("mcts:normal@opponent_pw_c=0.5")
+    assert isinstance(bot, MctsBot) and bot.settings.opponent_pw_c == 0.5
 
 
 def test_reward_is_a_bot_option() -> None:

@@ -31,11 +31,12 @@ __all__ = [
 ]
 
 LEVELS: dict[str, MctsSettings] = {
-    "easy": MctsSettings(iterations=100, seconds=0.25),
-    "normal": MctsSettings(iterations=1000, seconds=1.0),
-    "hard": MctsSettings(iterations=3000, seconds=4.0),
+    "easy": MctsSettings(iterations=100, seconds=0.25, opponent_pw_c=0.3),
+    "normal": MctsSettings(iterations=1000, seconds=1.0, opponent_pw_c=0.3),
+    "hard": MctsSettings(iterations=3000, seconds=4.0, opponent_pw_c=0.3),
 }
-"""The settings of each MCTS difficulty level (iterations and seconds: whichever ends first)."""
+"""The settings of each MCTS difficulty level (iterations and seconds: whichever ends first;
+``opponent_pw_c`` acts only with 3 or more players)."""
 
 BOT_NAMES = ("random", "greedy", "mcts")
 
@@ -57,7 +58,7 @@ def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
 
 
 _INT_OPTS = {"iterations", "workers", "rollout_plies"}
-_FLOAT_OPTS = {"seconds", "c_ucb", "bias", "pw_c", "pw_alpha", "temperature", "temperature_early"}
+_FLOAT_OPTS = {"seconds", "c_ucb", "bias", "pw_c", "pw_alpha", "opponent_pw_c", "temperature", "temperature_early"}
 _CHOICE_OPTS = {"reward": ("rank", "win")}
 
 

@@ -11,6 +11,9 @@ current decision. Every iteration:
    **progressive widening** unlocks children in the order of the greedy evaluation, one more
    as the node's visits grow (``pw_c * visits ** pw_alpha``), so big choices (payments,
    places) are searched best-first; payments are **canonical** (no dominated overpayment);
+   with 3 or more players the opponents' decisions can be widened more slowly
+   (``opponent_pw_c``), so the search looks deeper into the seat's own plans than into every
+   opponent's alternatives;
 3. **expands** one child and runs a **truncated rollout**: ``rollout_plies`` greedy moves,
    then the greedy evaluation of the position;
 4. **backs up win rewards**: each seat's reward is its chance of beating every opponent (a
@@ -57,6 +60,11 @@ class MctsSettings:
     """Weight of the progressive bias towards the greedy prior (same units; fades with visits)."""
     pw_c: float = 1.5
     pw_alpha: float = 0.5
+    opponent_pw_c: float | None = None
+    """With 3 or more players: the widening constant at the opponents' decisions (None: ``pw_c``).
+    A smaller value keeps each opponent to its few best replies by the greedy prior, so the
+    iterations go to the searching seat's own choices instead of being spread over every
+    opponent's; with 2 players the one opponent is always searched like the seat itself."""
     rollout_plies: int = 0
     temperature: float = 6.0
     """Logistic scale of a soft win, in points, at the end of the game (a lead of this many
@@ -70,6 +78,9 @@ class MctsSettings:
     for a sole winner at the end (1/k for k tied winners); ``rank``: the share of opponents
     beaten. The same with 2 players; with more, ``win`` aims at what a game is won by."""
 
+
+_ANSWER_RESERVE = 0.01
+"""Seconds of a time budget kept back from the search for choosing and returning the move."""
 
 _BAG_START = 44
 """Tiles in the bag after setup (54 tiles less the market; 2 players: less the neutral player's 6 too)."""
@@ -150,8 +161,17 @@ def search(
 def _search(
     sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights
 ) -> tuple[dict[str, tuple[int, float]], int]:
+    root, it = _grow(sampler, settings, rng, weights)
+    stats = {str(a): (c.visits, c.reward / c.visits if c.visits else 0.0) for a, c in root.children.items()}
+    return stats, it
+
+
+def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights) -> tuple[_Node, int]:
+    """Grow one search tree; return its root and the number of iterations done."""
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     max_iter = settings.iterations
+    me = sampler.obs.seat
+    opp_pw_c = settings.pw_c if settings.opponent_pw_c is None or sampler.config.players < 3 else settings.opponent_pw_c
     root = _Node(-1)
     root_legal: list[Action] | None = None
     it = 0
@@ -195,7 +215,8 @@ def _search(
                         node.order.append(a)
                 legal_set = node.legal_set = set(legal)
                 node.legal = legal
-            allowed = max(1, math.ceil(settings.pw_c * (node.visits + 1) ** settings.pw_alpha))
+            pw_c = settings.pw_c if seat == me else opp_pw_c
+            allowed = max(1, math.ceil(pw_c * (node.visits + 1) ** settings.pw_alpha))
             cands: list[Action] = []
             for a in node.order:
                 if a in legal_set:
@@ -255,8 +276,7 @@ def _search(
                 r = rewards[nd.mover]
                 nd.reward += r
                 nd.sq += r * r
-    stats = {str(a): (c.visits, c.reward / c.visits if c.visits else 0.0) for a, c in root.children.items()}
-    return stats, it
+    return root, it
 
 
 def _worker(obs: Observation, settings: MctsSettings, seed: int, weights: Weights) -> tuple[dict[str, tuple[int, float]], int]:
@@ -276,18 +296,23 @@ class MctsBot:
         self._pool: ProcessPoolExecutor | None = None
 
     def choose(self, obs: Observation, budget: Budget, rng: random.Random) -> Action:
-        """The most visited root action of a search within ``budget``."""
+        """The most visited root action of a search within ``budget`` (the seconds count from
+        the call, so reading the observation is inside them too)."""
+        start = time.perf_counter()
         legal = obs.legal
         if len(legal) == 1:
             self.last_iterations = 0
             return parse_action(legal[0])
-        settings = replace(self.settings, iterations=budget.iterations, seconds=budget.seconds)
         try:
             sampler = Sampler(obs, self.tracker)
             base = sampler.base()
             if len(canonical_actions(base)) == 1:
                 self.last_iterations = 0
                 return canonical_actions(base)[0]
+            seconds = budget.seconds
+            if seconds is not None:  # what is left, less a little for answering
+                seconds = max(0.0, seconds - (time.perf_counter() - start) - _ANSWER_RESERVE)
+            settings = replace(self.settings, iterations=budget.iterations, seconds=seconds)
             if settings.workers > 1:
                 stats, its = self._parallel(obs, settings, rng)
             else:

@@ -118,8 +118,10 @@ def test_hidden_facts_are_unreachable(config: GameConfig) -> None:
         assert a == b
         for bot in (RandomBot(), GreedyBot(), tiny_mcts()):
             first = bot.choose(a, bot.budget, random.Random(3))
-            again = type(bot)().choose(b, bot.budget, random.Random(3)) if not isinstance(bot, MctsBot) else tiny_mcts().choose(
-                b, bot.budget, random.Random(3)
+            again = (
+                type(bot)().choose(b, bot.budget, random.Random(3))
+                if not isinstance(bot, MctsBot)
+                else tiny_mcts().choose(b, bot.budget, random.Random(3))
             )
             assert first == again
             assert str(first) in a.legal

@@ -175,7 +175,6 @@ def test_illegal_token_is_refused_without_change() -> None:
     assert game.prefix == () and str(game.state.pending) == before
 
 
-
 def test_research_bench_reports_steps_per_second(capsys: pytest.CaptureFixture[str]) -> None:
     from alhambra.research.bench import main
 

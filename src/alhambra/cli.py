@@ -473,9 +473,7 @@ def simulate(
     bot_workers: Annotated[
         int | None, typer.Option("--bot-workers", help="Worker processes of each MCTS bot (root-parallel search).")
     ] = None,
-    json_out: Annotated[
-        Path | None, typer.Option("--json", help="Write the figures and every game's record here.", dir_okay=False)
-    ] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures and every game's record here.", dir_okay=False)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     resume: Annotated[
         bool,
@@ -560,9 +558,7 @@ def simulate(
             if json_out is not None:
                 _write_results(json_out, partial)
 
-        result = run_tournament(
-            players, lineup, games, seed, mods, workers, tick, bot_workers, save, max(1, total // 100), resume=earlier
-        )
+        result = run_tournament(players, lineup, games, seed, mods, workers, tick, bot_workers, save, max(1, total // 100), resume=earlier)
     _print_tournament(result)
     if json_out is not None:
         _write_results(json_out, result)

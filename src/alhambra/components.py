@@ -158,12 +158,7 @@ def money_code(currency: int, value: int) -> str:
 def base_money_cards(players: int) -> list[CardType]:
     """The money cards of the base game (three copies, two with 2 players)."""
     copies = MONEY_COPIES_TWO_PLAYERS if players == 2 else MONEY_COPIES
-    return [
-        CardType(money_code(c, v), "money", c, v)
-        for c in range(len(CURRENCIES))
-        for v in MONEY_VALUES
-        for _ in range(copies)
-    ]
+    return [CardType(money_code(c, v), "money", c, v) for c in range(len(CURRENCIES)) for v in MONEY_VALUES for _ in range(copies)]
 
 
 SCORING_CARDS: Final = (CardType("S1", "scoring", value=1), CardType("S2", "scoring", value=2))

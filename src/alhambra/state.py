@@ -233,6 +233,5 @@ class GameState:
         return self.components.cards[card].code
 
 
-
 _new_state = object.__new__
 _new_player = object.__new__

@@ -158,9 +158,7 @@ def search(
         return _search(sampler, settings, rng, weights)
 
 
-def _search(
-    sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights
-) -> tuple[dict[str, tuple[int, float]], int]:
+def _search(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights) -> tuple[dict[str, tuple[int, float]], int]:
     root, it = _grow(sampler, settings, rng, weights)
     stats = {str(a): (c.visits, c.reward / c.visits if c.visits else 0.0) for a, c in root.children.items()}
     return stats, it

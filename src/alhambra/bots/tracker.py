@@ -264,9 +264,7 @@ class Sampler:
             for code in (*getattr(p, "tiles", ()), *getattr(p, "bought", ())):
                 tile(code)
         fountains = set(comp.fountains)
-        unknown_tiles = [
-            i for i in range(len(comp.tiles)) if i not in placed_tiles and i not in fountains and comp.tiles[i].module is None
-        ]
+        unknown_tiles = [i for i in range(len(comp.tiles)) if i not in placed_tiles and i not in fountains and comp.tiles[i].module is None]
         if len(unknown_tiles) != v["bag_count"]:
             log.warning("sampler: %d unseen tiles for a bag of %d", len(unknown_tiles), v["bag_count"])
             unknown_tiles = unknown_tiles[: v["bag_count"]]

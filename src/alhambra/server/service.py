@@ -235,9 +235,7 @@ def message(table: Table, snap: Snapshot, viewer: int | None, since: tuple[int, 
     v = snap.cache.get(key)
     if v is None:
         v = snap.cache[key] = view(snap.state, viewer)
-    person_to_act = (
-        viewer is not None and snap.status == PLAYING and snap.state.to_act == viewer and snap.seats[viewer].kind == PERSON
-    )
+    person_to_act = viewer is not None and snap.status == PLAYING and snap.state.to_act == viewer and snap.seats[viewer].kind == PERSON
     finals: list[str] = []
     if person_to_act:
         finals = snap.cache.get("finals")  # type: ignore[assignment]

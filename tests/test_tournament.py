@@ -219,3 +219,66 @@ def test_the_longest_decision_is_reported_and_old_files_say_they_do_not_know(tmp
     path.write_text(json.dumps(data))
     shown = invoke("report", str(path))
     assert shown.exit_code == 0 and "max ms" in shown.stdout
+
+
+def test_long_games_are_checkpointed_by_time_too() -> None:
+    partial: list[Any] = []
+    run_tournament(2, ["random", "random"], 4, seed=2, workers=1, checkpoint=partial.append, checkpoint_every=100, checkpoint_seconds=0.0)
+    assert [len(p.results) for p in partial] == [1, 2, 3]  # every game, although checkpoint_every is 100
+    partial.clear()
+    run_tournament(2, ["random", "random"], 4, seed=2, workers=1, checkpoint=partial.append, checkpoint_every=100, checkpoint_seconds=3600)
+    assert partial == []
+
+
+class _Stop:
+    """A progress callback that interrupts the run (like Ctrl-C) after ``after`` games."""
+
+    def __init__(self, after: int) -> None:
+        self.after = after
+
+    def __call__(self, result: Any, done: int, total: int) -> None:
+        if done >= self.after:
+            raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupted_run_saves_its_finished_games_and_resumes(workers: int) -> None:
+    partial: list[Any] = []
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(
+            2, ["greedy", "random"], 6, seed=4, workers=workers, progress=_Stop(2), checkpoint=partial.append, checkpoint_every=100
+        )
+    assert len(partial) == 1 and not partial[0].complete
+    kept = partial[0]
+    assert len(kept.results) == 2
+    resumed = run_tournament(2, ["greedy", "random"], 6, seed=4, workers=1, resume=kept)
+    full = run_tournament(2, ["greedy", "random"], 6, seed=4, workers=1)
+    assert resumed.complete and _strip_times(resumed.results) == _strip_times(full.results)
+
+
+def test_simulate_stopped_by_sigterm_keeps_the_finished_games(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "run.json"
+    cmd = [sys.executable, "-m", "alhambra", "simulate", "--players", "2", "--bots", "greedy,greedy", "--games", "400"]
+    cmd += ["--seed", "3", "--workers", "2", "--json", str(out), "--quiet"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 240
+        while not out.exists() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.2)
+        assert out.exists(), "no checkpoint was written"
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    data = json.loads(out.read_text())
+    assert not data["complete"] and 0 < len(data["game_results"]) < 400
+    saved = len(data["game_results"])
+    assert f"stopped: {saved} of 400 games saved in {out}" in err and "--resume" in err
+    assert "Traceback" not in err

@@ -11,11 +11,13 @@ Exit codes are part of the contract:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -95,6 +97,7 @@ EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_INPUT = 2
 EXIT_INTERNAL = 3
+EXIT_STOPPED = 130
 
 _STYLES = {"wall": "bold", "fountain": "bold cyan", "tile": "", "bad": "bold red", "axis": "dim", None: ""}
 _KIND_LETTER = {k: k[0].upper() for k in KINDS}
@@ -558,11 +561,45 @@ def simulate(
             if json_out is not None:
                 _write_results(json_out, partial)
 
-        result = run_tournament(players, lineup, games, seed, mods, workers, tick, bot_workers, save, max(1, total // 100), resume=earlier)
+        try:
+            with _sigterm_interrupts():
+                result = run_tournament(
+                    players, lineup, games, seed, mods, workers, tick, bot_workers, save, max(1, total // 100),
+                    resume=earlier, checkpoint_seconds=_CHECKPOINT_SECONDS,
+                )  # fmt: skip
+        except KeyboardInterrupt:
+            bar.stop()
+            if json_out is None:
+                _fail("stopped; no game was saved (write checkpoints with --json FILE)", EXIT_STOPPED)
+            kept = TournamentResult.from_json(_read_json_file(str(json_out))) if json_out.exists() else None
+            done = 0 if kept is None else len(kept.results)
+            _fail(f"stopped: {done} of {total} games saved in {json_out}; the same command with --resume plays the rest", EXIT_STOPPED)
     _print_tournament(result)
     if json_out is not None:
         _write_results(json_out, result)
         _out().print(Text(f"Figures and {len(result.results)} game records written to {json_out}", style="dim"))
+
+
+_CHECKPOINT_SECONDS = 60.0
+"""A run's results file is rewritten at least this often (after the game that ends past it)."""
+
+
+@contextlib.contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """Within the block, SIGTERM (``kill``) stops the run like Ctrl-C, so it can save first."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        before = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _write_results(path: Path, result: TournamentResult) -> None:

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import logging
 import math
+import multiprocessing
 import os
 import random
+import signal
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -324,11 +326,15 @@ def run_tournament(
     checkpoint: Callable[[TournamentResult], None] | None = None,
     checkpoint_every: int = 10,
     resume: TournamentResult | None = None,
+    checkpoint_seconds: float | None = None,
 ) -> TournamentResult:
     """Play a tournament (games rounded up to whole rotations) and return its figures.
 
     ``progress(result, done, total)`` is called after each game; ``checkpoint(partial)`` every
-    ``checkpoint_every`` games with the figures so far (``complete=False``). ``workers``:
+    ``checkpoint_every`` games with the figures so far (``complete=False``), also after a game
+    that ends ``checkpoint_seconds`` or more after the last checkpoint (long games), and once
+    more when the run is interrupted (``KeyboardInterrupt``, which is then raised again), so a
+    stopped run keeps every game it finished. ``workers``:
     parallel game processes (default: every core); 1 plays in this process. ``resume``: the
     checkpoint of an earlier run of the same tournament (same players, modules, lineup, seed
     and games; ``ValueError`` otherwise): its games are kept and only the others are played
@@ -355,6 +361,7 @@ def run_tournament(
     done_games = {r.game for r in results}
     tasks = [(config, tuple(bots), seed, g, bot_workers) for g in range(total) if g not in done_games]
     start = time.perf_counter() - earlier
+    last_saved = time.perf_counter()
 
     def snapshot(complete: bool) -> TournamentResult:
         done = sorted(results, key=lambda r: r.game)
@@ -373,26 +380,50 @@ def run_tournament(
             complete=complete,
         )
 
+    def save() -> None:
+        nonlocal last_saved
+        if checkpoint is not None:
+            checkpoint(snapshot(False))
+            last_saved = time.perf_counter()
+
     def finished(r: GameResult) -> None:
         results.append(r)
         if progress:
             progress(r, len(results), total)
-        if checkpoint and len(results) < total and len(results) % max(1, checkpoint_every) == 0:
-            checkpoint(snapshot(False))
+        if len(results) < total and (
+            len(results) % max(1, checkpoint_every) == 0
+            or (checkpoint_seconds is not None and time.perf_counter() - last_saved >= checkpoint_seconds)
+        ):
+            save()
 
     if not tasks:
         return snapshot(True)
     if nworkers == 1:
-        for t in tasks:
-            finished(_play_task(t))
-    else:
-        with ProcessPoolExecutor(nworkers, mp_context=get_context("fork")) as pool:
-            futures = [pool.submit(_play_task, t) for t in tasks]
-            try:
-                for f in as_completed(futures):
-                    finished(f.result())
-            except BaseException:
-                for f in futures:
-                    f.cancel()
-                raise
+        try:
+            for t in tasks:
+                finished(_play_task(t))
+        except KeyboardInterrupt:
+            save()  # keep every finished game; the run can be continued with resume
+            raise
+        return snapshot(True)
+    with ProcessPoolExecutor(nworkers, mp_context=get_context("fork"), initializer=_worker_signals) as pool:
+        futures = [pool.submit(_play_task, t) for t in tasks]
+        try:
+            for f in as_completed(futures):
+                finished(f.result())
+        except BaseException as e:
+            for f in futures:
+                f.cancel()
+            if isinstance(e, KeyboardInterrupt):
+                save()
+                for child in multiprocessing.active_children():
+                    child.terminate()  # games in progress are lost; finished ones are saved
+            raise
     return snapshot(True)
+
+
+def _worker_signals() -> None:
+    """Game processes leave interrupts to the parent, which saves the finished games and then
+    stops them (a terminal's Ctrl-C reaches the whole process group)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)

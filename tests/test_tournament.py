@@ -280,5 +280,5 @@ def test_simulate_stopped_by_sigterm_keeps_the_finished_games(tmp_path: Path) ->
     data = json.loads(out.read_text())
     assert not data["complete"] and 0 < len(data["game_results"]) < 400
     saved = len(data["game_results"])
-    assert f"stopped: {saved} of 400 games saved in {out}" in err and "--resume" in err
+    assert err.startswith(f"alhambra: stopped: {saved} of 400 games saved in {out}") and "--resume" in err
     assert "Traceback" not in err

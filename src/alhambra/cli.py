@@ -570,10 +570,13 @@ def simulate(
         except KeyboardInterrupt:
             bar.stop()
             if json_out is None:
-                _fail("stopped; no game was saved (write checkpoints with --json FILE)", EXIT_STOPPED)
-            kept = TournamentResult.from_json(_read_json_file(str(json_out))) if json_out.exists() else None
-            done = 0 if kept is None else len(kept.results)
-            _fail(f"stopped: {done} of {total} games saved in {json_out}; the same command with --resume plays the rest", EXIT_STOPPED)
+                said = "stopped; no game was saved (write checkpoints with --json FILE)"
+            else:
+                kept = TournamentResult.from_json(_read_json_file(str(json_out))) if json_out.exists() else None
+                done = 0 if kept is None else len(kept.results)
+                said = f"stopped: {done} of {total} games saved in {json_out}; the same command with --resume plays the rest"
+            print(f"alhambra: {said}", file=sys.stderr)
+            sys.exit(EXIT_STOPPED)
     _print_tournament(result)
     if json_out is not None:
         _write_results(json_out, result)

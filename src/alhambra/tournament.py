@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import logging
 import math
-import multiprocessing
 import os
 import random
 import signal
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from typing import Any
@@ -406,18 +404,13 @@ def run_tournament(
             save()  # keep every finished game; the run can be continued with resume
             raise
         return snapshot(True)
-    with ProcessPoolExecutor(nworkers, mp_context=get_context("fork"), initializer=_worker_signals) as pool:
-        futures = [pool.submit(_play_task, t) for t in tasks]
+    # a multiprocessing pool, not an executor: terminate() stops the game processes at once
+    with get_context("fork").Pool(nworkers, initializer=_worker_signals) as pool:
         try:
-            for f in as_completed(futures):
-                finished(f.result())
-        except BaseException as e:
-            for f in futures:
-                f.cancel()
-            if isinstance(e, KeyboardInterrupt):
-                save()
-                for child in multiprocessing.active_children():
-                    child.terminate()  # games in progress are lost; finished ones are saved
+            for r in pool.imap_unordered(_play_task, tasks):
+                finished(r)
+        except KeyboardInterrupt:
+            save()  # games in progress are lost (the pool is terminated on leaving the block)
             raise
     return snapshot(True)
 

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -257,11 +261,6 @@ def test_an_interrupted_run_saves_its_finished_games_and_resumes(workers: int) -
 
 
 def test_simulate_stopped_by_sigterm_keeps_the_finished_games(tmp_path: Path) -> None:
-    import signal
-    import subprocess
-    import sys
-    import time
-
     out = tmp_path / "run.json"
     cmd = [sys.executable, "-m", "alhambra", "simulate", "--players", "2", "--bots", "greedy,greedy", "--games", "400"]
     cmd += ["--seed", "3", "--workers", "2", "--json", str(out), "--quiet"]

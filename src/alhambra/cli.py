@@ -557,9 +557,13 @@ def simulate(
                 eta = spent / max(1, done - already) * (total - done)
                 print(f"{done}/{total} games, {text}, {spent:,.0f} s, ETA {eta:,.0f} s", file=sys.stderr, flush=True)
 
+        saved = len(earlier.results) if earlier is not None else 0
+
         def save(partial: TournamentResult) -> None:
+            nonlocal saved
             if json_out is not None:
                 _write_results(json_out, partial)
+                saved = len(partial.results)
 
         try:
             with _sigterm_interrupts():
@@ -572,9 +576,7 @@ def simulate(
             if json_out is None:
                 said = "stopped; no game was saved (write checkpoints with --json FILE)"
             else:
-                kept = TournamentResult.from_json(_read_json_file(str(json_out))) if json_out.exists() else None
-                done = 0 if kept is None else len(kept.results)
-                said = f"stopped: {done} of {total} games saved in {json_out}; the same command with --resume plays the rest"
+                said = f"stopped: {saved} of {total} games saved in {json_out}; the same command with --resume plays the rest"
             print(f"alhambra: {said}", file=sys.stderr)
             sys.exit(EXIT_STOPPED)
     _print_tournament(result)

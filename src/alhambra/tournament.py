@@ -396,22 +396,19 @@ def run_tournament(
 
     if not tasks:
         return snapshot(True)
-    if nworkers == 1:
-        try:
+    try:
+        if nworkers == 1:
             for t in tasks:
                 finished(_play_task(t))
-        except KeyboardInterrupt:
-            save()  # keep every finished game; the run can be continued with resume
-            raise
-        return snapshot(True)
-    # a multiprocessing pool, not an executor: terminate() stops the game processes at once
-    with get_context("fork").Pool(nworkers, initializer=_worker_signals) as pool:
-        try:
-            for r in pool.imap_unordered(_play_task, tasks):
-                finished(r)
-        except KeyboardInterrupt:
-            save()  # games in progress are lost (the pool is terminated on leaving the block)
-            raise
+        else:
+            # a multiprocessing pool, not an executor: leaving the block terminates the game
+            # processes at once (games in progress are lost)
+            with get_context("fork").Pool(nworkers, initializer=_worker_signals) as pool:
+                for r in pool.imap_unordered(_play_task, tasks):
+                    finished(r)
+    except KeyboardInterrupt:
+        save()  # keep every finished game; the run can be continued with resume
+        raise
     return snapshot(True)
 
 

@@ -158,7 +158,9 @@ def test_a_person_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
             page.screenshot(path=str(shots["end"]))
             _click(page, "#btn-close-modal")
             page.screenshot(path=str(ARTIFACTS / "table-end-board.png"), full_page=True)
-            assert page.locator(".log-list li.highlight").count() >= 4  # three scoring rounds and the end
+            # the log keeps the whole game, however long: three scoring rounds, the end, and turn 1
+            assert page.locator(".log-list li.highlight").count() == 4
+            assert page.locator(".log-list li.turn-head").first.inner_text().startswith("Turn 1 ")
             browser.close()
         final = server.http.get("/api/tables?which=finished").json()
         assert len(final) == 0  # private tables are never listed

@@ -834,7 +834,7 @@ function renderLog() {
     else if (e.type === "TurnEnded") continue;
     else items.push(h("li", { class: e.type === "RoundScored" || e.type === "GameEnded" ? "highlight" : "", text: eventText(e.text) }));
   }
-  return h("div", { class: "panel log" }, h("h2", { text: "Game log" }), h("ul", { id: "log-list", class: "log-list", "aria-live": "polite" }, ...items.slice(-300)));
+  return h("div", { class: "panel log" }, h("h2", { text: "Game log" }), h("ul", { id: "log-list", class: "log-list", "aria-live": "polite" }, ...items));
 }
 
 function roundTable(e) {

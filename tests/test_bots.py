@@ -15,6 +15,7 @@ import pytest
 from alhambra.actions import parse_action
 from alhambra.bots import LEVELS, Budget, EventLog, GreedyBot, MctsBot, MctsSettings, Observation, RandomBot, make_bot, observe
 from alhambra.bots.greedy import canonical_actions, dominated, evaluate, seat_values
+from alhambra.bots.repetition import Repetition
 from alhambra.bots.tracker import Sampler, Tracker
 from alhambra.engine import apply, apply_unchecked, legal_actions, new_game
 from alhambra.policies import kind_random
@@ -537,3 +538,114 @@ def test_the_sampler_rebuilds_the_whole_pending_stack_and_module_slices(config: 
                 assert base.mods == state.mods
                 deep += len(state.pending) > 1
     assert deep > 0  # stacks deeper than one decision were met (final distribution, vizier)
+
+
+# ---------------------------------------------------------------------------------- redesign cycles
+REDESIGN_CYCLE = (
+    "buy 1 b9;buy 2 g8;place T9ne 0,-1;place A7es 0,1;buy 3 o6+o3+o2;buy 4 y4;take o8;"
+    "place P4es 0,1;place T11n 0,-1;take g7;buy 3 o8;take b9;place G8ne 1,-1;buy 2 g7+g4;"
+    "take g5;place T11 -1,-1;buy 1 b9;take b8;place C9s 1,0;buy 2 g5;take g7;place S5sw -1,1;"
+    "buy 1 b8;take b3+o2;place G8sw -1,1;buy 2 g7;place A6sw -2,-1;take b3+b1+b1;take y6;"
+    "buy 1 b5+b3+b1;take g9;place T9nw -1,0;buy 4 y6;place C5nsw neutral;buy 2 g9;"
+    "place T7new reserve;take b6;take o8;buy 1 b6+b2;place C7sw reserve;buy 3 o8+o2;take b4;"
+    "place G10n 2,0;take o3+y2;buy 1 b4+b3;place P6n 3,0;take y9;take g3+o1;"
+    "redesign exchange C7sw A6sw;buy 2 g3+g3;place A4nes 4,0;buy 4 y9;take o5;place A9 -2,-2;"
+    "take y7;redesign build A6sw -3,-2;buy 4 y7;take y8;place C7ne reserve;take o9;"
+    "redesign exchange C7ne G8ne;buy 3 o5+o3;place G6esw reserve;take y6;take y5;take b2+y2;"
+    "take g8;redesign exchange G8ne A4nes;buy 2 g8+g2;place C9w -1,0;buy 4 y8+y2;take b4+y1;"
+    "place G10w 2,1;take y3;buy 1 b4+b2;take g6;place C6es 4,1;buy 4 y5+y3+y2;take o7;"
+    "place T10w -3,-3;buy 2 g6;place P5nw reserve;take g4+g1;redesign exchange P5nw T11n;"
+    "redesign remove T9ne;redesign exchange T11n P6n;redesign build T9ne -3,-4;"
+    "redesign exchange P6n T11n"
+).split(";")
+"""Seed 84, 2 players: 88 actions of two full-information greedy players. From action 83 on,
+each seat answers the other's redesign by undoing its own (actions 87, 88, ... repeat 83-86 for
+ever): the game would never end."""
+
+
+def _cycle_state(k: int) -> tuple[GameState, EventLog]:
+    state, events = new_game(GameConfig(players=2), 84)
+    log = EventLog()
+    log.extend(events)
+    for text in REDESIGN_CYCLE[:k]:
+        state, events = apply(state, parse_action(text), state.to_act)
+        log.extend(events)
+    return state, log
+
+
+def _cycle_position(k: int) -> tuple[GameState, Observation]:
+    state, log = _cycle_state(k)
+    assert state.to_act is not None
+    return state, observe(state, state.to_act, tuple(log.dicts))
+
+
+def test_a_redesign_back_to_an_earlier_layout_is_recognised() -> None:
+    _, obs = _cycle_position(83)
+    assert not Repetition(obs).earlier  # nothing redesigned since the seat last gained a tile
+    # seat 2 exchanged P5nw for T11n (action 84), seat 1 removed T9ne from 0,-1 (action 85)
+    _, obs = _cycle_position(85)
+    rep = Repetition(obs)
+    assert [a for a in obs.legal if rep.repeats(parse_action(a))] == ["redesign exchange T11n P5nw"]
+    _, obs = _cycle_position(86)
+    rep = Repetition(obs)
+    assert [a for a in obs.legal if rep.repeats(parse_action(a))] == ["redesign build T9ne 0,-1"]
+    assert not rep.repeats(parse_action("redesign build T9ne -3,-4"))  # a new place is progress
+    # seat 2, two redesigns later: undoing its last one brings back the layout after action 84
+    _, obs = _cycle_position(87)
+    rep = Repetition(obs)
+    assert len(rep.earlier) == 2
+    assert [a for a in obs.legal if rep.repeats(parse_action(a))] == ["redesign exchange P6n T11n"]
+    assert rep.allowed([parse_action("redesign exchange P6n T11n")]) == [parse_action("redesign exchange P6n T11n")]  # never empty
+
+
+def test_any_other_event_ends_the_run_of_redesigns() -> None:
+    start, start_log = _cycle_state(86)
+    seat = start.to_act
+    assert seat is not None
+    earlier: dict[str, int] = {}
+    for first in ("redesign build T9ne -3,-4", "take o1"):
+        log = EventLog()
+        log.dicts = list(start_log.dicts)
+        state, events = apply(start, parse_action(first), seat)
+        log.extend(events)
+        state, events = apply(state, parse_action(REDESIGN_CYCLE[87]), 1 - seat)  # the other seat redesigns
+        log.extend(events)
+        assert state.to_act == seat
+        earlier[first] = len(Repetition(observe(state, seat, tuple(log.dicts))).earlier)
+    assert earlier == {"redesign build T9ne -3,-4": 2, "take o1": 0}  # money taken: the game moved on
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts"])
+def test_bots_do_not_redesign_back(bot: str) -> None:
+    """At the position where the full-information greedy player undid its redesign, the bots
+    choose something else."""
+    _, obs = _cycle_position(87)
+    player = GreedyBot() if bot == "greedy" else tiny_mcts(60)
+    for seed in range(4):
+        action = player.choose(obs, player.budget, random.Random(seed))
+        assert str(action) in obs.legal
+        assert not Repetition(obs).repeats(action)
+
+
+def test_greedy_self_play_that_never_ended_now_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 90: two greedy bots redesigned back and forth for ever before bots avoided it."""
+
+    def length(limit: int) -> int:
+        state, events = new_game(GameConfig(players=2), 90)
+        log = EventLog()
+        log.extend(events)
+        bots = [GreedyBot(), GreedyBot()]
+        rngs = [random.Random(f"90/{s}") for s in range(2)]
+        n = 0
+        while not state.is_over and n < limit:
+            seat = state.to_act
+            assert seat is not None
+            action = bots[seat].choose(observe(state, seat, tuple(log.dicts)), Budget(), rngs[seat])
+            state, events = apply(state, action, seat)
+            log.extend(events)
+            n += 1
+        return n if state.is_over else -1
+
+    assert 0 < length(1000) < 400
+    monkeypatch.setattr(Repetition, "repeats", lambda self, action: False)
+    assert length(1000) == -1  # the cycle the rule breaks

@@ -35,6 +35,7 @@ from ..engine import apply_unchecked, legal_actions
 from ..hooks import Module, modules_of
 from ..state import ChooseAction, GameState, PlaceTiles
 from .base import Budget, Observation, fallback_action, log
+from .repetition import Repetition
 from .tracker import Sampler, Tracker
 
 __all__ = ["GreedyBot", "Weights", "canonical_actions", "evaluate", "greedy_action", "seat_values"]
@@ -451,7 +452,11 @@ class GreedyBot:
                 acts = [a for a in acts if str(a) in shown]
                 if not acts:
                     return fallback_action(obs, rng, "no action of the sampled state is legal")
-            return greedy_action(state, rng, self.weights, acts)
+            choice = greedy_action(state, rng, self.weights, acts)
+            rep = Repetition(obs)
+            if rep.repeats(choice):  # never redesign back to an earlier layout
+                choice = greedy_action(state, rng, self.weights, rep.allowed(acts))
+            return choice
         except Exception as e:  # never crash a game: fall back and log
             log.exception("greedy failed")
             return fallback_action(obs, rng, f"greedy failed: {type(e).__name__}: {e}")

@@ -43,6 +43,7 @@ from ..engine import apply_unchecked
 from ..state import GameState
 from .base import Budget, Observation, fallback_action, log
 from .greedy import DEFAULT_WEIGHTS, Weights, canonical_actions, evaluate, greedy_action, seat_values
+from .repetition import Repetition
 from .tracker import Sampler, Tracker
 
 __all__ = ["MctsBot", "MctsSettings", "search"]
@@ -320,7 +321,17 @@ class MctsBot:
             ranked = sorted(((v, q, a) for a, (v, q) in stats.items() if a in shown), key=lambda x: (x[0], x[1]), reverse=True)
             if not ranked:
                 return fallback_action(obs, rng, "the search found no legal action")
-            return parse_action(ranked[0][2])
+            choice = parse_action(ranked[0][2])
+            rep = Repetition(obs)
+            if rep.repeats(choice):  # never redesign back to an earlier layout: the next best
+                others = [parse_action(a) for _, _, a in ranked[1:]]
+                fresh = [a for a in others if not rep.repeats(a)]
+                if fresh:
+                    return fresh[0]
+                allowed = rep.allowed(canonical_actions(base))
+                if allowed and not rep.repeats(allowed[0]):
+                    return greedy_action(base, rng, self.weights, allowed)
+            return choice
         except Exception as e:  # never crash a game: fall back and log
             log.exception("mcts failed")
             return fallback_action(obs, rng, f"mcts failed: {type(e).__name__}: {e}")

@@ -13,7 +13,20 @@ from typing import Any
 import pytest
 
 from alhambra.actions import parse_action
-from alhambra.bots import LEVELS, Budget, EventLog, GreedyBot, MctsBot, MctsSettings, Observation, RandomBot, make_bot, observe
+from alhambra.bots import (
+    DEFAULT_WEIGHTS,
+    LEVELS,
+    TUNED_WEIGHTS,
+    Budget,
+    EventLog,
+    GreedyBot,
+    MctsBot,
+    MctsSettings,
+    Observation,
+    RandomBot,
+    make_bot,
+    observe,
+)
 from alhambra.bots.greedy import canonical_actions, dominated, evaluate, seat_values
 from alhambra.bots.repetition import Repetition
 from alhambra.bots.tracker import Sampler, Tracker
@@ -367,6 +380,11 @@ def test_make_bot_specs_and_levels() -> None:
     hard = make_bot("mcts:hard@seconds=none+iterations=50", workers=2)
     assert isinstance(hard, MctsBot)
     assert hard.budget == Budget(50, None) and hard.settings.workers == 2
+    # hard evaluates with the tuned weights, the other levels and greedy with the defaults
+    assert hard.weights == TUNED_WEIGHTS != DEFAULT_WEIGHTS
+    assert normal.weights == DEFAULT_WEIGHTS and make_bot("mcts:easy").weights == DEFAULT_WEIGHTS  # type: ignore[attr-defined]
+    assert make_bot("greedy").weights == DEFAULT_WEIGHTS  # type: ignore[attr-defined]
+    assert MctsBot("m", LEVELS["hard"], DEFAULT_WEIGHTS).weights == DEFAULT_WEIGHTS  # an explicit choice wins
     assert LEVELS["easy"].iterations < LEVELS["normal"].iterations < LEVELS["hard"].iterations  # type: ignore[operator]
     for bad in ("mcts:impossible", "alphazero", "greedy:hard", "mcts@speed=3"):
         with pytest.raises(ValueError):

@@ -9,13 +9,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .base import Bot, Budget, EventLog, Observation, fallback_action, observe
-from .greedy import GreedyBot
+from .greedy import DEFAULT_WEIGHTS, TUNED_WEIGHTS, GreedyBot, Weights
 from .mcts import MctsBot, MctsSettings
 from .random import RandomBot
 
 __all__ = [
     "BOT_NAMES",
+    "DEFAULT_WEIGHTS",
     "LEVELS",
+    "TUNED_WEIGHTS",
     "Bot",
     "Budget",
     "EventLog",
@@ -24,6 +26,7 @@ __all__ = [
     "MctsSettings",
     "Observation",
     "RandomBot",
+    "Weights",
     "fallback_action",
     "make_bot",
     "observe",
@@ -33,10 +36,11 @@ __all__ = [
 LEVELS: dict[str, MctsSettings] = {
     "easy": MctsSettings(iterations=100, seconds=0.25, opponent_pw_c=0.3),
     "normal": MctsSettings(iterations=1000, seconds=1.0, opponent_pw_c=0.3),
-    "hard": MctsSettings(iterations=3000, seconds=4.0, opponent_pw_c=0.3),
+    "hard": MctsSettings(iterations=3000, seconds=4.0, opponent_pw_c=0.3, weights=TUNED_WEIGHTS),
 }
 """The settings of each MCTS difficulty level (iterations and seconds: whichever ends first;
-``opponent_pw_c`` acts only with 3 or more players)."""
+``opponent_pw_c`` acts only with 3 or more players; ``hard`` evaluates positions with the
+tuned weights)."""
 
 BOT_NAMES = ("random", "greedy", "mcts")
 

@@ -78,6 +78,8 @@ class MctsSettings:
     """``win``: the chance of beating every opponent (the product of the pairwise chances), 1
     for a sole winner at the end (1/k for k tied winners); ``rank``: the share of opponents
     beaten. The same with 2 players; with more, ``win`` aims at what a game is won by."""
+    weights: Weights = DEFAULT_WEIGHTS
+    """The evaluation's weights, for the prior that orders candidates and for the leaves."""
 
 
 _ANSWER_RESERVE = 0.01
@@ -285,10 +287,10 @@ def _worker(obs: Observation, settings: MctsSettings, seed: int, weights: Weight
 class MctsBot:
     """Information-set MCTS bot (see the module docstring)."""
 
-    def __init__(self, name: str = "mcts", settings: MctsSettings | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, name: str = "mcts", settings: MctsSettings | None = None, weights: Weights | None = None) -> None:
         self.name = name
         self.settings = settings or MctsSettings()
-        self.weights = weights
+        self.weights = self.settings.weights if weights is None else weights
         self.budget = Budget(self.settings.iterations, self.settings.seconds)
         self.tracker = Tracker()
         self.last_iterations = 0

@@ -576,9 +576,9 @@ REDESIGN_CYCLE = (
     "redesign remove T9ne;redesign exchange T11n P6n;redesign build T9ne -3,-4;"
     "redesign exchange P6n T11n"
 ).split(";")
-"""Seed 84, 2 players: 88 actions of two full-information greedy players. From action 83 on,
-each seat answers the other's redesign by undoing its own (actions 87, 88, ... repeat 83-86 for
-ever): the game would never end."""
+"""Seed 84, 2 players: 88 actions of two full-information greedy players. From action 84 on
+(counting from 1) both only redesign, and from action 88 on each undoes its own previous
+redesign (88 undoes 86, the next would undo 87, and so on for ever): the game would never end."""
 
 
 def _cycle_state(k: int) -> tuple[GameState, EventLog]:
@@ -599,7 +599,7 @@ def _cycle_position(k: int) -> tuple[GameState, Observation]:
 
 def test_a_redesign_back_to_an_earlier_layout_is_recognised() -> None:
     _, obs = _cycle_position(83)
-    assert not Repetition(obs).earlier  # nothing redesigned since the seat last gained a tile
+    assert not Repetition(obs).earlier  # the turn before took money: no run of redesigns yet
     # seat 2 exchanged P5nw for T11n (action 84), seat 1 removed T9ne from 0,-1 (action 85)
     _, obs = _cycle_position(85)
     rep = Repetition(obs)

@@ -667,3 +667,25 @@ def test_greedy_self_play_that_never_ended_now_ends(monkeypatch: pytest.MonkeyPa
     assert 0 < length(1000) < 400
     monkeypatch.setattr(Repetition, "repeats", lambda self, action: False)
     assert length(1000) == -1  # the cycle the rule breaks
+
+
+def test_mcts_takes_its_next_choice_when_the_most_visited_repeats(monkeypatch: pytest.MonkeyPatch) -> None:
+    import alhambra.bots.mcts as mcts_mod
+
+    _, obs = _cycle_position(87)
+    back = "redesign exchange P6n T11n"  # undoes the seat's last redesign
+    other = next(a for a in obs.legal if a.startswith("take"))
+    stats: dict[str, tuple[int, float]] = {}
+
+    def fake_search(*args: object, **kwargs: object) -> tuple[dict[str, tuple[int, float]], int]:
+        return dict(stats), 10
+
+    monkeypatch.setattr(mcts_mod, "search", fake_search)
+    bot = tiny_mcts(10)
+    stats.update({back: (9, 0.6), other: (1, 0.4)})
+    assert str(bot.choose(obs, bot.budget, random.Random(0))) == other  # the next most visited
+    stats.clear()
+    stats[back] = (10, 0.6)  # nothing else was visited: greedy picks among the rest
+    action = bot.choose(obs, bot.budget, random.Random(0))
+    assert str(action) in obs.legal and str(action) != back
+    assert not Repetition(obs).repeats(action)

@@ -460,8 +460,10 @@ class GreedyBot:
                     return fallback_action(obs, rng, "no action of the sampled state is legal")
             choice = greedy_action(state, rng, self.weights, acts)
             rep = Repetition(obs)
-            if rep.repeats(choice):  # never redesign back to an earlier layout
-                choice = greedy_action(state, rng, self.weights, rep.allowed(acts))
+            if rep.repeats(choice):  # never redesign back to an earlier layout: the next best
+                rest = [a for a in acts if not rep.repeats(a)]
+                if rest:
+                    choice = greedy_action(state, rng, self.weights, rest)
             return choice
         except Exception as e:  # never crash a game: fall back and log
             log.exception("greedy failed")

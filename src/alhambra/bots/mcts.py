@@ -325,14 +325,13 @@ class MctsBot:
                 return fallback_action(obs, rng, "the search found no legal action")
             choice = parse_action(ranked[0][2])
             rep = Repetition(obs)
-            if rep.repeats(choice):  # never redesign back to an earlier layout: the next best
-                others = [parse_action(a) for _, _, a in ranked[1:]]
-                fresh = [a for a in others if not rep.repeats(a)]
-                if fresh:
-                    return fresh[0]
-                allowed = rep.allowed(canonical_actions(base))
-                if allowed and not rep.repeats(allowed[0]):
-                    return greedy_action(base, rng, self.weights, allowed)
+            if rep.repeats(choice):  # never redesign back to an earlier layout: the next most visited
+                for _, _, text in ranked[1:]:
+                    if not rep.repeats(a := parse_action(text)):
+                        return a
+                rest = [a for a in canonical_actions(base) if not rep.repeats(a)]
+                if rest:  # nothing else was visited: greedy's choice among the rest
+                    return greedy_action(base, rng, self.weights, rest)
             return choice
         except Exception as e:  # never crash a game: fall back and log
             log.exception("mcts failed")

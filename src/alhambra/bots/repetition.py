@@ -16,8 +16,6 @@ refused inside a run of redesign turns.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..actions import Action, BuildFromReserve, ExchangeTiles, MoveToReserve
 from .base import Observation
 
@@ -84,11 +82,6 @@ class Repetition:
             return False
         after = self.result(action)
         return after is not None and after in self.earlier
-
-    def allowed(self, actions: Sequence[Action]) -> list[Action]:
-        """``actions`` without the repeating redesigns (all of them if nothing else is left)."""
-        keep = [a for a in actions if not self.repeats(a)]
-        return keep or list(actions)
 
 
 def _layout(cells: dict[tuple[int, int], str], reserve: list[str]) -> Layout:

@@ -190,6 +190,7 @@ def test_resume_plays_only_the_missing_games_and_ends_where_a_full_run_ends(tmp_
         (["--games", "8"], "another tournament"),
         (["--bots", "random,greedy"], "another tournament"),
         (["--seed", "5"], "another tournament"),
+        (["--turn-limit", "0"], "played with a turn limit of 1000: resume it with --turn-limit 1000"),
     ],
 )
 def test_resume_refuses_another_tournament(tmp_path: Path, args: list[str], needle: str) -> None:
@@ -203,6 +204,56 @@ def test_resume_refuses_another_tournament(tmp_path: Path, args: list[str], need
     again = invoke("simulate", *[x for kv in changed.items() for x in kv], "--json", str(path), "--resume", "--quiet")
     assert again.exit_code == 2 and needle in again.stderr
     assert path.read_text() == before  # nothing lost
+
+
+def test_a_game_that_reaches_the_turn_limit_is_stopped_and_reported(tmp_path: Path) -> None:
+    result = run_tournament(2, ["random", "random"], 2, seed=3, workers=1, turn_limit=4)
+    assert result.turn_limit == 4 and result.truncated == 2
+    for g in result.results:
+        assert g.outcome == "truncated"
+        state, _ = replay(GameRecord.from_json(g.record))  # the record keeps the limit: it replays the stop
+        assert state.outcome == "truncated" and state.turn == 4
+        assert [state.scores[s] for s in g.seats] == g.scores
+    again = TournamentResult.from_json(json.loads(json.dumps(result.to_json())))
+    assert again.turn_limit == 4 and again.truncated == 2
+    with pytest.raises(ValueError, match="turn_limit"):
+        TournamentResult.from_json({**result.to_json(), "turn_limit": "many"})
+    path = tmp_path / "run.json"
+    run = invoke(
+        "simulate", "--bots", "random,random", "--games", "2", "--seed", "3", "--turn-limit", "4",
+        "--workers", "1", "--json", str(path), "--quiet",
+    )  # fmt: skip
+    assert run.exit_code == 0
+    assert "2 game(s) reached the turn limit of 4" in " ".join(run.stdout.split())
+    assert json.loads(path.read_text())["truncated"] == 2
+    assert "reached the turn limit" in " ".join(invoke("report", str(path)).stdout.split())
+
+
+def test_by_default_games_end_normally_and_files_without_a_limit_resume_with_none(tmp_path: Path) -> None:
+    result = run_tournament(2, ["greedy", "random"], 2, seed=6, workers=1)
+    assert result.turn_limit == 1000 and result.truncated == 0
+    assert {g.outcome for g in result.results} == {"finished"}
+    path = tmp_path / "old.json"
+    data = result.to_json()
+    del data["turn_limit"]  # a file written before the limit existed: its games had none
+    data["game_results"] = data["game_results"][:1]
+    data["complete"] = False
+    path.write_text(json.dumps(data))
+    assert TournamentResult.from_json(data).turn_limit is None
+    refused = invoke("simulate", "--bots", "greedy,random", "--games", "2", "--seed", "6", "--json", str(path), "--resume", "--quiet")
+    assert refused.exit_code == 2 and "played with no turn limit: resume it with --turn-limit 0" in refused.stderr
+    resumed = invoke(
+        "simulate", "--bots", "greedy,random", "--games", "2", "--seed", "6", "--turn-limit", "0",
+        "--workers", "1", "--json", str(path), "--resume", "--quiet",
+    )  # fmt: skip
+    assert resumed.exit_code == 0, resumed.stderr
+    done = json.loads(path.read_text())
+    assert done["complete"] and done["turn_limit"] is None and done["games_done"] == 2
+
+
+def test_a_bad_turn_limit_is_refused() -> None:
+    result = invoke("simulate", "--bots", "greedy,random", "--games", "2", "--turn-limit", "-1")
+    assert result.exit_code == 2 and "--turn-limit must be a number of turns" in result.stderr
 
 
 def test_resume_needs_a_results_file() -> None:

@@ -12,6 +12,7 @@ Exit codes are part of the contract:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import signal
@@ -42,7 +43,7 @@ from .hooks import available_modules, load_module, modules_of
 from .layout import LayoutError, LayoutReport, check_layout, draw_layout, load_layout, parse_layout
 from .record import GameRecord, replay
 from .state import GameConfig, GameState
-from .tournament import TournamentResult
+from .tournament import TURN_LIMIT, TournamentResult
 
 __all__ = ["app", "main"]
 
@@ -485,6 +486,13 @@ def simulate(
             help="Continue the run whose checkpoint is the --json file: keep its games, play only the missing ones.",
         ),
     ] = False,
+    turn_limit: Annotated[
+        int,
+        typer.Option(
+            "--turn-limit",
+            help="A game still running after this many turns ends as truncated (a safety net against bots that never finish; 0: no limit).",
+        ),
+    ] = TURN_LIMIT,
 ) -> None:
     """Play a tournament between bots with duplicate deals and seat rotation, and report each bot's strength."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -499,8 +507,11 @@ def simulate(
         _fail("--workers must be at least 1")
     if bot_workers is not None and bot_workers < 1:
         _fail("--bot-workers must be at least 1")
+    if turn_limit < 0:
+        _fail("--turn-limit must be a number of turns (0: no limit)")
+    limit = turn_limit or None
     try:
-        config = GameConfig(players=players, modules=mods)
+        config = GameConfig(players=players, modules=mods, turn_limit=limit)
         for m in modules_of(config):
             m.check_config(config)
         if len(lineup) != players:
@@ -518,7 +529,7 @@ def simulate(
                 earlier = TournamentResult.from_json(_read_json_file(str(json_out)))
             except ValueError as e:
                 _fail(f"{json_out}: {e}", EXIT_INVALID)
-            problem = resume_problem(earlier, players, lineup, games, seed, mods)
+            problem = resume_problem(earlier, players, lineup, games, seed, mods, limit)
             if problem:
                 _fail(f"{json_out}: {problem}")
     con = Console(file=sys.stderr, highlight=False)
@@ -569,7 +580,7 @@ def simulate(
             with _sigterm_interrupts():
                 result = run_tournament(
                     players, lineup, games, seed, mods, workers, tick, bot_workers, save, max(1, total // 100),
-                    resume=earlier, checkpoint_seconds=_CHECKPOINT_SECONDS,
+                    resume=earlier, checkpoint_seconds=_CHECKPOINT_SECONDS, turn_limit=limit,
                 )  # fmt: skip
         except KeyboardInterrupt:
             bar.stop()
@@ -671,6 +682,92 @@ def _print_tournament(r: TournamentResult) -> None:
     fallbacks = sum(g.fallbacks for g in r.results)
     if fallbacks:
         con.print(Text(f"warning: the bots logged {fallbacks} fallbacks or mismatches", style="bold red"))
+    if r.truncated:
+        con.print(
+            Text(
+                f"warning: {r.truncated} game(s) reached the turn limit of {r.turn_limit} and were stopped "
+                "(scores as they stood, no final scoring): a bot may never end a game",
+                style="bold red",
+            )
+        )
+
+
+# ---------------------------------------------------------------------------------- tune
+@app.command()
+def tune(
+    deals: Annotated[int, typer.Option("--deals", "-d", help="Deals per match (each played twice, once per seat).")] = 500,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of deal 0 (deal d uses seed + d).")] = 100_000,
+    start: Annotated[str, typer.Option("--start", help="Weights to start from: 'default' or 'tuned'.")] = "default",
+    parameters: Annotated[
+        str | None,
+        typer.Option("--parameters", help="Comma-separated parameters to tune, in order (default: all but lead_blend, a 3+ player one)."),
+    ] = None,
+    factors: Annotated[str, typer.Option("--factors", help="Comma-separated factors tried on each parameter.")] = "0.6,1.6",
+    threshold: Annotated[float, typer.Option("--threshold", help="Share of a match's games a change must win to be kept.")] = 0.525,
+    passes: Annotated[int, typer.Option("--passes", help="Most passes over the parameters.")] = 3,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Games played in parallel (default: every core).")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write every step and the final weights here.", dir_okay=False)] = None,
+) -> None:
+    """Tune the greedy evaluation's weights by full-information self-play (see docs/bots.md)."""
+    from .bots import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Weights
+    from .bots.tuning import PARAMETERS, Step, get_parameter, search
+
+    starts = {"default": DEFAULT_WEIGHTS, "tuned": TUNED_WEIGHTS}
+    if start not in starts:
+        _fail(f"--start must be 'default' or 'tuned', not {start!r}")
+    names = [p for p in PARAMETERS if p != "lead_blend"] if parameters is None else [p.strip() for p in parameters.split(",") if p.strip()]
+    unknown = [p for p in names if p not in PARAMETERS]
+    if unknown or not names:
+        _fail(f"unknown parameter(s) {', '.join(unknown) or '(none given)'}; known: {', '.join(PARAMETERS)}")
+    try:
+        facs = [float(f) for f in factors.split(",") if f.strip()]
+    except ValueError:
+        _fail(f"--factors must be numbers, like 0.6,1.6 (got {factors!r})")
+    if deals < 1:
+        _fail("--deals must be at least 1")
+    if workers is not None and workers < 1:
+        _fail("--workers must be at least 1")
+    out = _out()
+    out.print(
+        f"Tuning from the {start} weights: {', '.join(names)}; "
+        f"{deals} deals ({2 * deals} games) per match, seeds {seed}..{seed + deals - 1}"
+    )
+
+    def show(step: Step, current: Weights) -> None:
+        m = step.match
+        stopped = f", {m.stopped} stopped" if m.stopped else ""
+        verdict = "[bold green]kept[/]" if step.kept else "dropped"
+        out.print(
+            f"{step.parameter} ×{step.factor:g} = {step.value:g}: {100 * m.win_rate:.1f}% of {m.games} games, "
+            f"margin {m.margin:+.2f}{stopped}: {verdict}"
+        )
+
+    try:
+        final, steps = search(starts[start], deals, seed, names, facs, threshold, passes, workers, on_step=show)
+    except ValueError as e:
+        _fail(str(e))
+    first = starts[start]
+    changes = [f"{p} {get_parameter(first, p):g} -> {get_parameter(final, p):g}" for p in names]
+    changes = [c for c, p in zip(changes, names, strict=True) if get_parameter(final, p) != get_parameter(first, p)]
+    out.print(f"Final weights: {final!r}")
+    out.print("Changed: " + (", ".join(changes) or "nothing"))
+    if json_out is not None:
+        data = {
+            "start": start,
+            "deals": deals,
+            "seed": seed,
+            "threshold": threshold,
+            "factors": facs,
+            "steps": [
+                {"parameter": st.parameter, "factor": st.factor, "value": st.value, "kept": st.kept, **dataclasses.asdict(st.match)}
+                for st in steps
+            ],
+            "weights": dataclasses.asdict(final),
+        }
+        try:
+            json_out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        except OSError as e:
+            _fail(f"cannot write {json_out}: {e.strerror or e}")
 
 
 # ---------------------------------------------------------------------------------- serve

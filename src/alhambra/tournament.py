@@ -13,6 +13,9 @@
   in order, the mean thinking time per decision (decisions with one legal action count) and the
   longest decision.
 * Games run in parallel worker processes.
+* A turn limit (:data:`TURN_LIMIT` by default, ten times the longest game bots play) is the
+  safety net against bots that never end a game: such a game ends as ``truncated`` with the
+  scores it had (no final scoring), and the report warns about it.
 """
 
 from __future__ import annotations
@@ -33,9 +36,23 @@ from .engine import apply, new_game
 from .record import GameRecord
 from .state import GameConfig
 
-__all__ = ["EntryStats", "GameResult", "TournamentResult", "entry_labels", "play_game", "resume_problem", "run_tournament", "wilson"]
+__all__ = [
+    "TURN_LIMIT",
+    "EntryStats",
+    "GameResult",
+    "TournamentResult",
+    "entry_labels",
+    "play_game",
+    "resume_problem",
+    "run_tournament",
+    "wilson",
+]
 
 FORMAT = "alhambra-simulation/1"
+
+TURN_LIMIT = 1000
+"""The default turn limit of a tournament game. Bot games last about 60 to 120 turns, so only a
+game that would never end reaches it."""
 
 
 def wilson(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -199,6 +216,13 @@ class TournamentResult:
     results: list[GameResult]
     complete: bool = True
     """False for a checkpoint of a tournament still running (``results`` are the games done)."""
+    turn_limit: int | None = None
+    """The turn limit of every game (None: none, as in files written before it was set)."""
+
+    @property
+    def truncated(self) -> int:
+        """Games stopped by the turn limit."""
+        return sum(1 for r in self.results if r.outcome == "truncated")
 
     def to_json(self, with_games: bool = True) -> dict[str, Any]:
         """JSON-ready figures; with ``with_games`` every game and its replayable record."""
@@ -214,6 +238,8 @@ class TournamentResult:
             "workers": self.workers,
             "seconds": self.seconds,
             "complete": self.complete,
+            "turn_limit": self.turn_limit,
+            "truncated": self.truncated,
             "games_done": len(self.results),
             "entries": [asdict(e) for e in self.entries],
         }
@@ -242,9 +268,16 @@ class TournamentResult:
                 entries=summarize(bots, results),
                 results=results,
                 complete=bool(data.get("complete", True)),
+                turn_limit=_turn_limit(data.get("turn_limit")),
             )
         except (KeyError, TypeError) as e:
             raise ValueError(f"a broken results file: {e}") from None
+
+
+def _turn_limit(value: Any) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+        return value
+    raise TypeError(f"turn_limit must be a positive number or null, not {value!r}")
 
 
 def summarize(bots: Sequence[str], results: Sequence[GameResult]) -> list[EntryStats]:
@@ -292,19 +325,28 @@ def summarize(bots: Sequence[str], results: Sequence[GameResult]) -> list[EntryS
 
 
 def resume_problem(
-    resume: TournamentResult, players: int, bots: Sequence[str], games: int, seed: int = 0, modules: Sequence[str] = ()
+    resume: TournamentResult,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    modules: Sequence[str] = (),
+    turn_limit: int | None = TURN_LIMIT,
 ) -> str | None:
     """Why ``resume`` cannot be continued as this tournament (None when it can)."""
     total = math.ceil(games / players) * players
     mine = (players, sorted(modules), list(bots), seed, total)
     theirs = (resume.players, sorted(resume.modules), list(resume.bots), resume.seed, resume.games)
-    if mine == theirs:
-        return None
-    return (
-        "the results file is of another tournament "
-        f"({resume.players} players, modules {','.join(resume.modules) or 'none'}, bots {','.join(resume.bots)}, "
-        f"seed {resume.seed}, {resume.games} games); run it again without --resume or use another file"
-    )
+    if mine != theirs:
+        return (
+            "the results file is of another tournament "
+            f"({resume.players} players, modules {','.join(resume.modules) or 'none'}, bots {','.join(resume.bots)}, "
+            f"seed {resume.seed}, {resume.games} games); run it again without --resume or use another file"
+        )
+    if turn_limit != resume.turn_limit:
+        theirs_limit = "no turn limit" if resume.turn_limit is None else f"a turn limit of {resume.turn_limit}"
+        return f"the results file was played with {theirs_limit}: resume it with --turn-limit {resume.turn_limit or 0}"
+    return None
 
 
 def _play_task(args: tuple[GameConfig, tuple[str, ...], int, int, int | None]) -> GameResult:
@@ -325,6 +367,7 @@ def run_tournament(
     checkpoint_every: int = 10,
     resume: TournamentResult | None = None,
     checkpoint_seconds: float | None = None,
+    turn_limit: int | None = TURN_LIMIT,
 ) -> TournamentResult:
     """Play a tournament (games rounded up to whole rotations) and return its figures.
 
@@ -337,8 +380,10 @@ def run_tournament(
     checkpoint of an earlier run of the same tournament (same players, modules, lineup, seed
     and games; ``ValueError`` otherwise): its games are kept and only the others are played
     (every game depends only on its deal and rotation, so the result is the same).
+    ``turn_limit``: a game still running after this many turns ends as ``truncated`` (None: no
+    limit).
     """
-    config = GameConfig(players=players, modules=tuple(modules))
+    config = GameConfig(players=players, modules=tuple(modules), turn_limit=turn_limit)
     if len(bots) != players:
         raise ValueError(f"{players} players need {players} bots (got {len(bots)}: {', '.join(bots)})")
     for b in bots:
@@ -351,7 +396,7 @@ def run_tournament(
     results: list[GameResult] = []
     earlier = 0.0
     if resume is not None:
-        problem = resume_problem(resume, players, bots, games, seed, modules)
+        problem = resume_problem(resume, players, bots, games, seed, modules, turn_limit)
         if problem:
             raise ValueError(problem)
         results = list(resume.results)
@@ -376,6 +421,7 @@ def run_tournament(
             entries=summarize(bots, done),
             results=done,
             complete=complete,
+            turn_limit=turn_limit,
         )
 
     def save() -> None:

@@ -190,7 +190,7 @@ def test_resume_plays_only_the_missing_games_and_ends_where_a_full_run_ends(tmp_
         (["--games", "8"], "another tournament"),
         (["--bots", "random,greedy"], "another tournament"),
         (["--seed", "5"], "another tournament"),
-        (["--turn-limit", "0"], "played with a turn limit of 1000: resume it with --turn-limit 1000"),
+        (["--turn-limit", "5"], "might end otherwise with a turn limit of 5: resume it with --turn-limit 1000"),
     ],
 )
 def test_resume_refuses_another_tournament(tmp_path: Path, args: list[str], needle: str) -> None:
@@ -229,7 +229,7 @@ def test_a_game_that_reaches_the_turn_limit_is_stopped_and_reported(tmp_path: Pa
     assert "reached the turn limit" in " ".join(invoke("report", str(path)).stdout.split())
 
 
-def test_by_default_games_end_normally_and_files_without_a_limit_resume_with_none(tmp_path: Path) -> None:
+def test_by_default_games_end_normally_and_a_file_resumes_under_a_limit_none_of_its_games_reach(tmp_path: Path) -> None:
     result = run_tournament(2, ["greedy", "random"], 2, seed=6, workers=1)
     assert result.turn_limit == 1000 and result.truncated == 0
     assert {g.outcome for g in result.results} == {"finished"}
@@ -239,16 +239,34 @@ def test_by_default_games_end_normally_and_files_without_a_limit_resume_with_non
     data["game_results"] = data["game_results"][:1]
     data["complete"] = False
     path.write_text(json.dumps(data))
-    assert TournamentResult.from_json(data).turn_limit is None
-    refused = invoke("simulate", "--bots", "greedy,random", "--games", "2", "--seed", "6", "--json", str(path), "--resume", "--quiet")
-    assert refused.exit_code == 2 and "played with no turn limit: resume it with --turn-limit 0" in refused.stderr
-    resumed = invoke(
-        "simulate", "--bots", "greedy,random", "--games", "2", "--seed", "6", "--turn-limit", "0",
-        "--workers", "1", "--json", str(path), "--resume", "--quiet",
-    )  # fmt: skip
+    old = TournamentResult.from_json(data)
+    assert old.turn_limit is None
+    common = [
+        "simulate",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "2",
+        "--seed",
+        "6",
+        "--workers",
+        "1",
+        "--json",
+        str(path),
+        "--resume",
+        "--quiet",
+    ]
+    short = len(old.results[0].record["actions"]) // 2  # a limit the stored game might reach (it has more actions)
+    refused = invoke(*common, "--turn-limit", str(short))
+    assert refused.exit_code == 2
+    assert f"played with no turn limit, and some of its games might end otherwise with a turn limit of {short}" in refused.stderr
+    assert "resume it with --turn-limit 0" in refused.stderr
+    assert json.loads(path.read_text()) == data  # nothing lost
+    resumed = invoke(*common)  # the default limit: the stored game is far too short to reach it
     assert resumed.exit_code == 0, resumed.stderr
     done = json.loads(path.read_text())
-    assert done["complete"] and done["turn_limit"] is None and done["games_done"] == 2
+    assert done["complete"] and done["turn_limit"] == 1000 and done["games_done"] == 2
+    assert [g["scores"] for g in done["game_results"]] == [g.scores for g in result.results]
 
 
 def test_a_bad_turn_limit_is_refused() -> None:

@@ -15,7 +15,8 @@
 * Games run in parallel worker processes.
 * A turn limit (:data:`TURN_LIMIT` by default, ten times the longest game bots play) is the
   safety net against bots that never end a game: such a game ends as ``truncated`` with the
-  scores it had (no final scoring), and the report warns about it.
+  scores it had (no final scoring), and the report warns about it. A checkpoint may be resumed
+  with another limit when none of its games would change under it.
 """
 
 from __future__ import annotations
@@ -343,10 +344,23 @@ def resume_problem(
             f"({resume.players} players, modules {','.join(resume.modules) or 'none'}, bots {','.join(resume.bots)}, "
             f"seed {resume.seed}, {resume.games} games); run it again without --resume or use another file"
         )
-    if turn_limit != resume.turn_limit:
+    if turn_limit != resume.turn_limit and not all(_same_under(r, turn_limit) for r in resume.results):
         theirs_limit = "no turn limit" if resume.turn_limit is None else f"a turn limit of {resume.turn_limit}"
-        return f"the results file was played with {theirs_limit}: resume it with --turn-limit {resume.turn_limit or 0}"
+        ours = "no turn limit" if turn_limit is None else f"a turn limit of {turn_limit}"
+        return (
+            f"the results file was played with {theirs_limit}, and some of its games might end otherwise with {ours}: "
+            f"resume it with --turn-limit {resume.turn_limit or 0}"
+        )
     return None
+
+
+def _same_under(result: GameResult, turn_limit: int | None) -> bool:
+    """Whether a finished game would be the same under ``turn_limit``: it was not stopped, and
+    it has too few actions to reach the limit (every turn takes at least one action)."""
+    if result.outcome == "truncated":
+        return False
+    actions = result.record.get("actions", []) if isinstance(result.record, dict) else []
+    return turn_limit is None or len(actions) + 1 < turn_limit
 
 
 def _play_task(args: tuple[GameConfig, tuple[str, ...], int, int, int | None]) -> GameResult:

@@ -86,6 +86,7 @@ def test_tune_command_reports_every_step_and_writes_the_weights(tmp_path: Path) 
     text = " ".join(result.stdout.split())
     assert "Tuning from the tuned weights: tempo, money; 1 deals (2 games) per match" in text
     data = json.loads(path.read_text())
+    assert data["complete"] is True and data["start"] == "tuned" and data["factors"] == [0.5]
     assert [s["parameter"] for s in data["steps"]][:1] == ["tempo"] and {s["parameter"] for s in data["steps"]} == {"tempo", "money"}
     for s in data["steps"]:
         assert f"{s['parameter']} ×0.5 = {s['value']:g}: {100 * s['wins'] / s['games']:.1f}% of 2 games" in text
@@ -103,6 +104,7 @@ def test_tune_command_reports_every_step_and_writes_the_weights(tmp_path: Path) 
         (["--start", "best"], "--start must be 'default' or 'tuned'"),
         (["--deals", "0"], "--deals must be at least 1"),
         (["--factors", "1"], "factors must be positive and not 1"),
+        (["--passes", "0"], "--passes must be at least 1"),
     ],
 )
 def test_tune_command_refuses_bad_input(args: list[str], needle: str) -> None:

@@ -706,7 +706,9 @@ def tune(
     threshold: Annotated[float, typer.Option("--threshold", help="Share of a match's games a change must win to be kept.")] = 0.525,
     passes: Annotated[int, typer.Option("--passes", help="Most passes over the parameters.")] = 3,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="Games played in parallel (default: every core).")] = None,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write every step and the final weights here.", dir_okay=False)] = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write every step and the weights here (rewritten after each match).", dir_okay=False)
+    ] = None,
 ) -> None:
     """Tune the greedy evaluation's weights by full-information self-play (see docs/bots.md)."""
     from .bots import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Weights
@@ -727,13 +729,41 @@ def tune(
         _fail("--deals must be at least 1")
     if workers is not None and workers < 1:
         _fail("--workers must be at least 1")
+    if passes < 1:
+        _fail("--passes must be at least 1")
     out = _out()
     out.print(
         f"Tuning from the {start} weights: {', '.join(names)}; "
         f"{deals} deals ({2 * deals} games) per match, seeds {seed}..{seed + deals - 1}"
     )
 
+    steps: list[Step] = []
+
+    def write(current: Weights, complete: bool) -> None:
+        if json_out is None:
+            return
+        data = {
+            "start": start,
+            "deals": deals,
+            "seed": seed,
+            "threshold": threshold,
+            "factors": facs,
+            "complete": complete,
+            "steps": [
+                {"parameter": st.parameter, "factor": st.factor, "value": st.value, "kept": st.kept, **dataclasses.asdict(st.match)}
+                for st in steps
+            ],
+            "weights": dataclasses.asdict(current),
+        }
+        tmp = json_out.with_name(json_out.name + ".tmp")
+        try:
+            tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            tmp.replace(json_out)
+        except OSError as e:
+            _fail(f"cannot write {json_out}: {e.strerror or e}")
+
     def show(step: Step, current: Weights) -> None:
+        steps.append(step)
         m = step.match
         stopped = f", {m.stopped} stopped" if m.stopped else ""
         verdict = "[bold green]kept[/]" if step.kept else "dropped"
@@ -741,33 +771,18 @@ def tune(
             f"{step.parameter} ×{step.factor:g} = {step.value:g}: {100 * m.win_rate:.1f}% of {m.games} games, "
             f"margin {m.margin:+.2f}{stopped}: {verdict}"
         )
+        write(current, False)  # a progress file: an interrupted search keeps its steps
 
+    first = starts[start]
     try:
-        final, steps = search(starts[start], deals, seed, names, facs, threshold, passes, workers, on_step=show)
+        final, _ = search(first, deals, seed, names, facs, threshold, passes, workers, on_step=show)
     except ValueError as e:
         _fail(str(e))
-    first = starts[start]
     changes = [f"{p} {get_parameter(first, p):g} -> {get_parameter(final, p):g}" for p in names]
     changes = [c for c, p in zip(changes, names, strict=True) if get_parameter(final, p) != get_parameter(first, p)]
     out.print(f"Final weights: {final!r}")
     out.print("Changed: " + (", ".join(changes) or "nothing"))
-    if json_out is not None:
-        data = {
-            "start": start,
-            "deals": deals,
-            "seed": seed,
-            "threshold": threshold,
-            "factors": facs,
-            "steps": [
-                {"parameter": st.parameter, "factor": st.factor, "value": st.value, "kept": st.kept, **dataclasses.asdict(st.match)}
-                for st in steps
-            ],
-            "weights": dataclasses.asdict(final),
-        }
-        try:
-            json_out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        except OSError as e:
-            _fail(f"cannot write {json_out}: {e.strerror or e}")
+    write(final, True)
 
 
 # ---------------------------------------------------------------------------------- serve

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from alhambra import GameRecord, legal_actions, new_game, replay
 from alhambra.bench import run_bench
@@ -21,15 +20,7 @@ from alhambra.cli import app
 from alhambra.demo import group_by_turn, play_demo
 from alhambra.events import GameEnded, RoundScored, TurnStarted
 from alhambra.hooks import available_modules, load_module
-
-runner = CliRunner()
-
-
-def invoke(*args: str) -> Any:
-    result = runner.invoke(app, list(args))
-    # only clean exits: a crash would show as another exception
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+from tests.cli_helpers import invoke, runner
 
 
 def final_scores(demo_output: str) -> list[int]:

@@ -11,20 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from alhambra.cli import app
 from alhambra.record import GameRecord, replay
 from alhambra.state import GameConfig
 from alhambra.tournament import TournamentResult, entry_labels, play_game, run_tournament, summarize, wilson
-
-runner = CliRunner()
-
-
-def invoke(*args: str) -> Any:
-    result = runner.invoke(app, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+from tests.cli_helpers import invoke
 
 
 def test_wilson_interval() -> None:

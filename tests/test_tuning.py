@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from alhambra.bots import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Weights
 from alhambra.bots.tuning import PARAMETERS, get_parameter, play_match, search, with_parameter
-from alhambra.cli import app
-
-runner = CliRunner()
-
-
-def invoke(*args: str) -> Any:
-    result = runner.invoke(app, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+from tests.cli_helpers import invoke
 
 
 def test_parameters_read_and_write_every_weight() -> None:
@@ -92,7 +82,9 @@ def test_tune_command_reports_every_step_and_writes_the_weights(tmp_path: Path) 
         assert f"{s['parameter']} ×0.5 = {s['value']:g}: {100 * s['wins'] / s['games']:.1f}% of 2 games" in text
     final = Weights(**{**data["weights"], "round_weights": tuple(data["weights"]["round_weights"])})
     kept = [s for s in data["steps"] if s["kept"]]
-    assert final.tempo == (kept[-1]["value"] if any(s["parameter"] == "tempo" for s in kept) else TUNED_WEIGHTS.tempo)
+    for name in ("tempo", "money"):  # the last kept value of each, or the start
+        values = [s["value"] for s in kept if s["parameter"] == name]
+        assert getattr(final, name) == (values[-1] if values else getattr(TUNED_WEIGHTS, name))
     assert f"Final weights: {final!r}" in text
 
 
@@ -100,6 +92,7 @@ def test_tune_command_reports_every_step_and_writes_the_weights(tmp_path: Path) 
     ("args", "needle"),
     [
         (["--parameters", "luck"], "unknown parameter(s) luck"),
+        (["--parameters", ","], "unknown parameter(s) (none given)"),
         (["--factors", "a,b"], "--factors must be numbers"),
         (["--start", "best"], "--start must be 'default' or 'tuned'"),
         (["--deals", "0"], "--deals must be at least 1"),

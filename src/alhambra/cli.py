@@ -712,15 +712,16 @@ def tune(
 ) -> None:
     """Tune the greedy evaluation's weights by full-information self-play (see docs/bots.md)."""
     from .bots import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Weights
-    from .bots.tuning import PARAMETERS, Step, get_parameter, search
+    from .bots.tuning import PARAMETERS, Step, check_parameters, get_parameter, search
 
     starts = {"default": DEFAULT_WEIGHTS, "tuned": TUNED_WEIGHTS}
     if start not in starts:
         _fail(f"--start must be 'default' or 'tuned', not {start!r}")
     names = [p for p in PARAMETERS if p != "lead_blend"] if parameters is None else [p.strip() for p in parameters.split(",") if p.strip()]
-    unknown = [p for p in names if p not in PARAMETERS]
-    if unknown or not names:
-        _fail(f"unknown parameter(s) {', '.join(unknown) or '(none given)'}; known: {', '.join(PARAMETERS)}")
+    try:
+        check_parameters(names)
+    except ValueError as e:
+        _fail(str(e))
     try:
         facs = [float(f) for f in factors.split(",") if f.strip()]
     except ValueError:
@@ -778,10 +779,9 @@ def tune(
         final, _ = search(first, deals, seed, names, facs, threshold, passes, workers, on_step=show)
     except ValueError as e:
         _fail(str(e))
-    changes = [f"{p} {get_parameter(first, p):g} -> {get_parameter(final, p):g}" for p in names]
-    changes = [c for c, p in zip(changes, names, strict=True) if get_parameter(final, p) != get_parameter(first, p)]
+    moved = [(p, get_parameter(first, p), get_parameter(final, p)) for p in names]
     out.print(f"Final weights: {final!r}")
-    out.print("Changed: " + (", ".join(changes) or "nothing"))
+    out.print("Changed: " + (", ".join(f"{p} {a:g} -> {b:g}" for p, a, b in moved if a != b) or "nothing"))
     write(final, True)
 
 

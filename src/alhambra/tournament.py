@@ -345,13 +345,15 @@ def resume_problem(
             f"seed {resume.seed}, {resume.games} games); run it again without --resume or use another file"
         )
     if turn_limit != resume.turn_limit and not all(_same_under(r, turn_limit) for r in resume.results):
-        theirs_limit = "no turn limit" if resume.turn_limit is None else f"a turn limit of {resume.turn_limit}"
-        ours = "no turn limit" if turn_limit is None else f"a turn limit of {turn_limit}"
         return (
-            f"the results file was played with {theirs_limit}, and some of its games might end otherwise with {ours}: "
-            f"resume it with --turn-limit {resume.turn_limit or 0}"
+            f"the results file was played with {_limit_text(resume.turn_limit)}, and some of its games might end "
+            f"otherwise with {_limit_text(turn_limit)}: resume it with --turn-limit {resume.turn_limit or 0}"
         )
     return None
+
+
+def _limit_text(turn_limit: int | None) -> str:
+    return "no turn limit" if turn_limit is None else f"a turn limit of {turn_limit}"
 
 
 def _same_under(result: GameResult, turn_limit: int | None) -> bool:
@@ -359,8 +361,7 @@ def _same_under(result: GameResult, turn_limit: int | None) -> bool:
     it has too few actions to reach the limit (every turn takes at least one action)."""
     if result.outcome == "truncated":
         return False
-    actions = result.record.get("actions", []) if isinstance(result.record, dict) else []
-    return turn_limit is None or len(actions) + 1 < turn_limit
+    return turn_limit is None or len(result.record.get("actions", [])) + 1 < turn_limit
 
 
 def _play_task(args: tuple[GameConfig, tuple[str, ...], int, int, int | None]) -> GameResult:

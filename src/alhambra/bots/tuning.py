@@ -33,7 +33,7 @@ from ..engine import apply_unchecked, new_game
 from ..state import GameConfig
 from .greedy import Weights, greedy_action
 
-__all__ = ["PARAMETERS", "Match", "Step", "get_parameter", "play_match", "search", "with_parameter"]
+__all__ = ["PARAMETERS", "Match", "Step", "check_parameters", "get_parameter", "play_match", "search", "with_parameter"]
 
 PARAMETERS: tuple[str, ...] = (
     "money",
@@ -52,30 +52,34 @@ PARAMETERS: tuple[str, ...] = (
 unit of the others and stays 1; ``lead_blend`` only matters with 3 or more players."""
 
 
+def check_parameters(names: Sequence[str]) -> None:
+    """``ValueError`` naming every unknown parameter (or none given)."""
+    unknown = [n for n in names if n not in PARAMETERS]
+    if unknown or not names:
+        raise ValueError(f"unknown parameter(s) {', '.join(unknown) or '(none given)'}; known: {', '.join(PARAMETERS)}")
+
+
 def get_parameter(weights: Weights, name: str) -> float:
     """The value of parameter ``name`` (one of :data:`PARAMETERS`)."""
+    check_parameters([name])
     if name.startswith("round_weights["):
         return weights.round_weights[_round_index(name)]
-    if name not in PARAMETERS:
-        raise ValueError(f"unknown parameter {name!r}; known: {', '.join(PARAMETERS)}")
     value: float = getattr(weights, name)
     return value
 
 
 def with_parameter(weights: Weights, name: str, value: float) -> Weights:
     """A copy of ``weights`` with parameter ``name`` set to ``value``."""
+    check_parameters([name])
     if name.startswith("round_weights["):
         rounds = list(weights.round_weights)
         rounds[_round_index(name)] = value
         return dataclasses.replace(weights, round_weights=(rounds[0], rounds[1], rounds[2]))
-    get_parameter(weights, name)  # validates the name
     changes: dict[str, Any] = {name: value}
     return dataclasses.replace(weights, **changes)
 
 
 def _round_index(name: str) -> int:
-    if name not in PARAMETERS:
-        raise ValueError(f"unknown parameter {name!r}; known: {', '.join(PARAMETERS)}")
     return int(name[len("round_weights[") : -1])
 
 
@@ -161,8 +165,7 @@ def search(
 
     ``on_step(step, current)`` is called after each match with the weights current after it.
     """
-    for p in parameters:
-        get_parameter(start, p)
+    check_parameters(parameters)
     if not 0 < threshold <= 1:
         raise ValueError("the threshold is a share of the games, above 0 and at most 1")
     if any(f <= 0 or f == 1 for f in factors):

@@ -9,7 +9,7 @@ invariants below still hold for hand-made positions.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from alhambra import city as geo
 from alhambra.actions import Action
@@ -252,14 +252,24 @@ def set_neutral(state: GameState, codes: Iterable[str]) -> None:
     state.neutral = [_take_tile(state, c) for c in codes]
 
 
-def play(state: GameState, *actions: Action | str, seat: int | None = None) -> tuple[GameState, list]:
-    """Apply actions (objects or notation) one after the other with the checked ``apply``."""
+def first_take(state: GameState) -> Action:
+    """The first ``take`` action of a turn: after exact payments the turn goes on until an action
+    that is not an exact purchase (the rulebook gives no "end"), and taking money is the usual one."""
+    from alhambra.actions import TakeMoney
+    from alhambra.engine import legal_actions
+
+    return next(a for a in legal_actions(state) if isinstance(a, TakeMoney))
+
+
+def play(state: GameState, *actions: Action | str | Callable[[GameState], Action], seat: int | None = None) -> tuple[GameState, list]:
+    """Apply actions one after the other with the checked ``apply``: action objects, notation,
+    or a function of the state that picks the action (e.g. :func:`first_take`)."""
     from alhambra.actions import parse_action
     from alhambra.engine import apply
 
     events: list = []
     for a in actions:
-        act = parse_action(a) if isinstance(a, str) else a
+        act = parse_action(a) if isinstance(a, str) else a if isinstance(a, Action) else a(state)
         state, evs = apply(state, act, seat)
         events += evs
     return state, events

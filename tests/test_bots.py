@@ -622,7 +622,7 @@ def test_any_other_event_ends_the_run_of_redesigns() -> None:
     earlier: dict[str, int] = {}
     for first in ("redesign build T9ne -3,-4", "take o1"):
         log = EventLog()
-        log.dicts = list(start_log.dicts)
+        log.events = list(start_log.events)
         state, events = apply(start, parse_action(first), seat)
         log.extend(events)
         state, events = apply(state, parse_action(REDESIGN_CYCLE[87]), 1 - seat)  # the other seat redesigns

@@ -66,6 +66,7 @@ from tests.helpers import (
     check_conservation,
     city_codes,
     empty_bag_into_reserve,
+    first_take,
     names,
     new_state,
     play,
@@ -341,7 +342,7 @@ def test_exact_payment_gives_another_action() -> None:
     assert events == [BuildingBought(seat, 1, "G10", ("b6", "b4"), True)]
     assert s2.pending == [ChooseAction(seat, 1, ("G10",))]
     acts = legal_actions(s2)
-    assert EndTurn() in acts
+    assert EndTurn() not in acts, "after an exact payment the player takes another action; there is no 'end'"
     assert of_type(acts, TakeMoney)
     assert not of_type(acts, PlaceBuilding)
     assert all(a.square != 1 for a in of_type(acts, BuyBuilding)), "square 1 is empty until the turn ends"
@@ -351,8 +352,10 @@ def test_exact_payment_gives_another_action() -> None:
         apply(s2, PlaceBuilding("G10", (1, 0)))
     with pytest.raises(IllegalAction, match="empty"):
         apply(s2, BuyBuilding(1, ("g9",)))
-    s3, events = apply(s2, EndTurn())
-    assert events == []
+    with pytest.raises(IllegalAction, match="another action"):
+        apply(s2, EndTurn())
+    s3, events = apply(s2, of_type(acts, TakeMoney)[0])
+    assert [type(e) for e in events] == [MoneyTaken]
     assert s3.pending == [PlaceTiles(seat, ("G10",), False, "bought")]
 
 
@@ -371,7 +374,7 @@ def test_four_exact_purchases_and_a_fifth_action() -> None:
     assert s.market == [-1, -1, -1, -1]
     acts = legal_actions(s)
     assert not of_type(acts, BuyBuilding)
-    assert EndTurn() in acts and of_type(acts, TakeMoney)
+    assert EndTurn() not in acts and of_type(acts, TakeMoney)
     # the fifth action ends the turn; then the four tiles are placed in any order
     take = of_type(acts, TakeMoney)[0]
     s, events = apply(s, take)
@@ -443,7 +446,7 @@ def test_placement_rules_are_enforced_with_the_rule_name() -> None:
     set_city(s, seat, {(1, 0): "P6n", (2, 0): "T12", (2, 1): "G10", (2, 2): "C10", (1, 2): "S9"})
     check_cities(s)
     set_hand(s, seat, ["b9", "b4", "o9", "y7"])
-    s, _ = play(s, "buy 1 b9+b4", "buy 3 o9", "buy 4 y7", "end")
+    s, _ = play(s, "buy 1 b9+b4", "buy 3 o9", "buy 4 y7", first_take)
     assert isinstance(s.pending[-1], PlaceTiles)
     cases = [
         (PlaceBuilding("T13e", (-1, 0)), "walls_match"),  # east wall against the open fountain
@@ -475,7 +478,7 @@ def test_on_foot_rule_for_a_placed_tower() -> None:
     set_market(s, ["G10", "S4ne", "C5nsw", "T10w"])
     set_city(s, seat, {(1, 0): "P7e"})
     set_hand(s, seat, ["y9", "y1"])
-    s, _ = play(s, "buy 4 y9+y1", "end")
+    s, _ = play(s, "buy 4 y9+y1", first_take)
     with pytest.raises(IllegalPlacement) as info:
         apply(s, PlaceBuilding("T10w", (2, 0)))
     assert info.value.rule == "on_foot"
@@ -487,7 +490,7 @@ def test_market_is_refilled_in_ascending_order() -> None:
     set_market(s, ["G10", "S4ne", "C5nsw", "T11"])
     set_hand(s, seat, ["g4", "y9", "y2"])
     set_bag_top(s, ["P2new", "T7new"])
-    s, events = play(s, "buy 4 y9+y2", "buy 2 g4", "end", "place S4ne reserve", "place T11 reserve")
+    s, events = play(s, "buy 4 y9+y2", "buy 2 g4", first_take, "place S4ne reserve", "place T11 reserve")
     assert only(events, MarketRefilled) == MarketRefilled((2, 4), ("P2new", "T7new"))
     assert tile_codes(s, s.market) == ["G10", "P2new", "C5nsw", "T7new"]
 
@@ -742,10 +745,10 @@ def test_nobody_gets_a_tile_on_a_tie_or_without_money() -> None:
     set_market(s, ["G10", "S4ne", "C5nsw", "T11"])
     empty_bag_into_reserve(s, 1)
     a, b = (seat + 1) % 3, (seat + 2) % 3
-    set_hand(s, seat, ["b9", "b1", "g4"])
+    set_hand(s, seat, ["b9", "b2", "g4"])
     set_hand(s, a, ["g4"])
     set_hand(s, b, ["g2", "g2"])
-    s, events = play(s, "buy 1 b9+b1", "end", "place G10 reserve")
+    s, events = play(s, "buy 1 b9+b2", "place G10 reserve")
     # green: 4 / 4 / 4 -> tie; orange and yellow: nobody has any
     assert not any(isinstance(e, MarketTileAwarded) for e in events)
     assert names(events)[-2:] == ["RoundScored", "GameEnded"]
@@ -758,9 +761,9 @@ def test_highest_score_wins_and_ties_share(scores: list[int], winners: tuple[int
     set_market(s, ["G10", "S4ne", "C5nsw", "T11"])
     empty_bag_into_reserve(s, 1)
     for x in range(3):
-        set_hand(s, x, ["b9", "b1"] if x == seat else [])
+        set_hand(s, x, ["b9", "b2"] if x == seat else [])
     s.scores = list(scores)  # empty Alhambras: the final round adds nothing
-    s, events = play(s, "buy 1 b9+b1", "end", "place G10 reserve")
+    s, events = play(s, "buy 1 b9+b2", "place G10 reserve")
     assert only(events, RoundScored).points == (0, 0, 0)
     assert events[-1] == GameEnded("finished", tuple(scores), winners)
 
@@ -769,8 +772,8 @@ def test_the_market_refilled_exactly_does_not_end_the_game() -> None:
     s, seat = fresh()
     set_market(s, ["G10", "S4ne", "C5nsw", "T11"])
     empty_bag_into_reserve(s, 2, keep=1)
-    set_hand(s, seat, ["b9", "b1"])
-    s, events = play(s, "buy 1 b9+b1", "end", "place G10 reserve")
+    set_hand(s, seat, ["b9", "b2"])
+    s, events = play(s, "buy 1 b9+b2", "place G10 reserve")
     assert s.bag == [] and all(t >= 0 for t in s.market)
     assert not s.is_over and isinstance(events[-1], TurnStarted)
 
@@ -817,7 +820,7 @@ def test_a_bought_tile_may_be_given_to_the_neutral_player() -> None:
     s, seat = fresh(players=2, seed=3)
     set_market(s, ["G10", "S4ne", "C5nsw", "T11"])
     set_hand(s, seat, ["b9", "b1", "g4"])
-    s, _ = play(s, "buy 1 b9+b1", "buy 2 g4", "end")
+    s, _ = play(s, "buy 1 b9+b1", "buy 2 g4", first_take)
     assert s.pending[-1] == PlaceTiles(seat, ("G10", "S4ne"), True, "bought")
     assert PlaceBuilding("G10", "neutral") in legal_actions(s)
     n = len(s.neutral or [])
@@ -832,9 +835,9 @@ def test_final_tiles_cannot_go_to_the_neutral_player() -> None:
     other = 1 - seat
     set_market(s, ["G10", "S4ne", "C5nsw", "T11"])
     empty_bag_into_reserve(s, other)
-    set_hand(s, seat, ["b9", "b1"])
+    set_hand(s, seat, ["b9", "b2"])
     set_hand(s, other, ["g2"])
-    s, events = play(s, "buy 1 b9+b1", "end", "place G10 reserve")
+    s, events = play(s, "buy 1 b9+b2", "place G10 reserve")
     assert only(events, MarketTileAwarded) == MarketTileAwarded(other, 2, "S4ne")
     assert s.pending[-1] == PlaceTiles(other, ("S4ne",), False, "final")
     assert PlaceBuilding("S4ne", "neutral") not in legal_actions(s)
@@ -893,7 +896,7 @@ def test_apply_never_mutates_its_input() -> None:
         with contextlib.suppress(IllegalAction):
             apply(s, act)
         assert json.dumps(state_to_json(s), sort_keys=True) == before, act
-    s2, _ = play(s, "buy 1 b6+b4", "buy 2 g4", "end")
+    s2, _ = play(s, "buy 1 b6+b4", "buy 2 g4", first_take)
     before = json.dumps(state_to_json(s2), sort_keys=True)
     for act in legal_actions(s2):
         apply(s2, act)

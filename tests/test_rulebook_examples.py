@@ -19,6 +19,7 @@ from tests.helpers import (
     check_cities,
     city_codes,
     empty_bag_into_reserve,
+    first_take,
     new_state,
     play,
     put_on_deck_top,
@@ -102,7 +103,7 @@ def test_market_refill_example() -> None:
     set_market(s, ["P8", "S9", "A4nes", "T7new"])
     set_hand(s, seat, ["g9", "y7"])
     set_bag_top(s, ["G12s", "C11"])
-    s, events = play(s, "buy 2 g9", "buy 4 y7", "end", "place S9 reserve", "place T7new reserve")
+    s, events = play(s, "buy 2 g9", "buy 4 y7", first_take, "place S9 reserve", "place T7new reserve")
     assert [e for e in events if isinstance(e, MarketRefilled)] == [MarketRefilled((2, 4), ("G12s", "C11"))]
 
 
@@ -117,7 +118,7 @@ def test_not_allowed_pictures() -> None:
     check_cities(s)
     set_market(s, ["P8", "A10", "T10w", "S9"])
     set_hand(s, seat, ["b8", "g9", "g1", "o9", "o1", "y9"])
-    s, _ = play(s, "buy 1 b8", "buy 2 g9+g1", "buy 3 o9+o1", "buy 4 y9", "end")
+    s, _ = play(s, "buy 1 b8", "buy 2 g9+g1", "buy 3 o9+o1", "buy 4 y9", first_take)
     rules = {
         # a side with a wall is joined to a side without a wall: P7e's east wall, P8's open west
         PlaceBuilding("P8", (2, 0)): "walls_match",
@@ -169,7 +170,7 @@ def test_first_scoring_chambers_and_third_scoring_pavilions() -> None:
     empty_bag_into_reserve(s, 0)
     for seat in range(3):
         set_hand(s, seat, ["b9"] if seat == s.current else [])
-    s, events = play(s, "buy 1 b9", "end", "place A9 reserve")
+    s, events = play(s, "buy 1 b9", first_take, "place A9 reserve")
     r3 = scored(events)
     assert r3.round == 3
     assert r3.kinds["pavilion"] == (1, 8, 16)

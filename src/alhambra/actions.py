@@ -10,7 +10,9 @@ Notation (one action per line; squares and display slots are numbered 1-4)::
     redesign build G8sw 1,-2   reserve board -> Alhambra
     redesign remove G8sw       Alhambra -> reserve board
     redesign exchange T9ne G8sw  reserve tile T9ne takes the place of G8sw in the Alhambra
-    end                        end the turn after an exact payment
+    buy BZo2 o4                buy something a module offers (an item token starts with a letter)
+    end                        pass the turn when no other action is possible
+    pass                       between turns: make no out-of-turn move
 
 Modules register their own keywords (``vizier wake`` ...). :func:`parse_action` reads any of
 them; ``str(action)`` writes it.
@@ -147,6 +149,18 @@ class BuyBuilding(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class BuyItem(Action):
+    """Buy something a module offers besides the market squares (``Module.offers``): a bazaar, a
+    sultan card, treasure chests... ``item`` is the offer's token (it starts with a letter)."""
+
+    item: str
+    payment: tuple[str, ...]
+
+    def notation(self) -> str:
+        return f"buy {self.item} " + "+".join(self.payment)
+
+
+@dataclass(frozen=True, slots=True)
 class PlaceBuilding(Action):
     """Place a tile that waits next to the Alhambra: into the Alhambra, the reserve, or to the neutral player."""
 
@@ -191,10 +205,19 @@ class ExchangeTiles(Action):
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
-    """End the turn instead of taking the extra action an exact payment allows."""
+    """Pass the turn: only when no other action is possible (every money card in the hands,
+    nothing affordable, nothing to redesign)."""
 
     def notation(self) -> str:
         return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Between turns: make no out-of-turn move now."""
+
+    def notation(self) -> str:
+        return "pass"
 
 
 def _tile_word(w: str) -> str:
@@ -209,10 +232,12 @@ def _parse_take(w: list[str]) -> Action:
 
 
 def _parse_buy(w: list[str]) -> Action:
-    _need(w, 2, "buy SQUARE CARDS, e.g. buy 2 b7+b2")
-    if not w[0].isdigit():
-        raise NotationError(f"bad market square {w[0]!r} (1-4)")
-    return BuyBuilding(int(w[0]), parse_cards(w[1]))
+    _need(w, 2, "buy SQUARE CARDS (e.g. buy 2 b7+b2) or buy ITEM CARDS")
+    if w[0].isdigit():
+        return BuyBuilding(int(w[0]), parse_cards(w[1]))
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", w[0]):
+        raise NotationError(f"bad market square or item {w[0]!r} (a square is 1-4; an item starts with a letter)")
+    return BuyItem(w[0], parse_cards(w[1]))
 
 
 def _parse_place(w: list[str]) -> Action:
@@ -240,6 +265,11 @@ def _parse_end(w: list[str]) -> Action:
     return EndTurn()
 
 
+def _parse_pass(w: list[str]) -> Action:
+    _need(w, 0, "pass")
+    return Pass()
+
+
 register_parser("take", _parse_take)
 register_parser("buy", _parse_buy)
 register_parser("place", _parse_place)
@@ -247,6 +277,7 @@ register_parser("redesign build", _parse_rbuild)
 register_parser("redesign remove", _parse_rremove)
 register_parser("redesign exchange", _parse_rexchange)
 register_parser("end", _parse_end)
+register_parser("pass", _parse_pass)
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:

@@ -381,7 +381,7 @@ def _print_events(con: Console, events: Sequence[Event]) -> None:
             con.print(Text("Setup", style="bold"))
         else:
             con.print(Text(f"Turn {start.turn} · {_seat_name(start.seat)}", style="bold blue"))
-        for e in group:
+        for e in (ev.seen_by(None) for ev in group):
             if isinstance(e, TurnEnded):
                 continue
             if isinstance(e, RoundScored):

@@ -100,6 +100,8 @@ class TileType:
     price: int
     walls: int
     module: str | None = None
+    in_bag: bool = False
+    """A module tile that the core shuffles into the bag with the building tiles (bazaars)."""
 
     @property
     def wall_letters(self) -> str:
@@ -184,8 +186,11 @@ class ComponentSet:
     card_code: tuple[str, ...] = field(init=False)
     tile_code: tuple[str, ...] = field(init=False)
     tile_ids: dict[str, int] = field(init=False)
+    money_value: dict[str, int] = field(init=False)
+    """Money value by card code (0 for a card that is not money)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "money_value", {c.code: c.value if c.is_money else 0 for c in self.cards})
         object.__setattr__(self, "tile_walls", tuple(t.walls for t in self.tiles))
         object.__setattr__(self, "tile_price", tuple(t.price for t in self.tiles))
         object.__setattr__(self, "card_currency", tuple(c.currency for c in self.cards))

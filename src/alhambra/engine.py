@@ -27,9 +27,11 @@ from .actions import (
     Action,
     BuildFromReserve,
     BuyBuilding,
+    BuyItem,
     EndTurn,
     ExchangeTiles,
     MoveToReserve,
+    Pass,
     PlaceBuilding,
     TakeMoney,
     canonical_cards,
@@ -53,7 +55,7 @@ from .components import (
     ComponentSet,
     base_money_cards,
 )
-from .errors import GameOver, IllegalAction, IllegalPlacement, InvalidPayment, NotYourTurn, WrongPhase
+from .errors import ConfigError, GameOver, IllegalAction, IllegalPlacement, InvalidPayment, NotYourTurn, WrongPhase
 from .events import (
     AlhambraRedesigned,
     BuildingBought,
@@ -63,22 +65,25 @@ from .events import (
     Event,
     GameEnded,
     GameStarted,
+    ItemBought,
     MarketRefilled,
     MarketTileAwarded,
     MoneyTaken,
     NeutralTilesReceived,
+    Passed,
     RoundScored,
     ScoringCardDrawn,
     TurnEnded,
     TurnStarted,
 )
-from .hooks import Module, PaymentOption, load_module, modules_of
+from .hooks import Module, Offer, PaymentOption, hook_users, load_module, modules_of
 from .scoring import majority_awards
 from .state import (
     STAGE_BETWEEN,
     STAGE_FINAL,
     STAGE_OVER,
     STAGE_TURN,
+    BetweenTurns,
     ChooseAction,
     GameConfig,
     GameState,
@@ -97,9 +102,11 @@ __all__ = [
     "kind_forms",
     "legal_actions",
     "new_game",
+    "pay_for_offer",
     "pay_for_purchase",
     "payment_value",
     "purchase_options",
+    "put_on_market",
     "refill_market",
 ]
 
@@ -110,7 +117,7 @@ _K = TypeVar("_K", bound=Hashable)
 # ---------------------------------------------------------------------------------- setup
 def build_components(config: GameConfig) -> ComponentSet:
     """Every tile and card of a game with this configuration (cached per configuration)."""
-    key = GameConfig(config.players, config.modules)
+    key = GameConfig(config.players, config.modules, options=config.options)
     cached = _COMPONENT_CACHE.get(key)
     if cached is not None:
         return cached
@@ -143,12 +150,13 @@ def new_game(
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError("the seed must be an int")
     mods = modules_of(config)
+    _check_options(config)
     for m in mods:
         m.check_config(config)
     comp = build_components(config)
     n = config.players
     rng = random.Random(seed)
-    bag = [i for i, t in enumerate(comp.tiles) if i >= n and t.module is None]
+    bag = [i for i, t in enumerate(comp.tiles) if i >= n and (t.module is None or t.in_bag)]
     money = [i for i, c in enumerate(comp.cards) if c.module is None and c.is_money]
     state = GameState(
         config=config,
@@ -167,19 +175,25 @@ def new_game(
         state.decided = (tuple(decided[0]), tuple(decided[1]))
         state.piles = ((len(money), ()),)
     events: list[Event] = []
+    setup_events: list[Event] = []
     if not explicit_chance:
         rng.shuffle(bag)
-    for i in range(MARKET_SIZE):
-        state.market[i] = _draw_tile(state)
+    for m in mods:
+        m.setup(state, rng)
+    _fill_market(state, setup_events, announce=False)
     if not explicit_chance:
         rng.shuffle(money)
+    dealt: list[list[int]] = []
     for p in state.players:
         total = 0
+        got: list[int] = []
         while total < STARTING_MONEY:
             c = _next_card(state)
-            p.hand.append(c)
+            got.append(c)
             total += comp.card_value[c]
-    start = min(range(n), key=lambda s: (len(state.players[s].hand), payment_value(comp, state.players[s].hand), s))
+        p.hand.extend(got)
+        dealt.append(got)
+    start = min(range(n), key=lambda s: (len(dealt[s]), payment_value(comp, dealt[s]), s))
     state.current = start
     for i in range(DISPLAY_SIZE):
         state.display[i] = _next_card(state)
@@ -204,23 +218,35 @@ def new_game(
     if state.neutral is not None:
         for _ in range(min(NEUTRAL_START_TILES, len(bag))):
             state.neutral.append(_draw_tile(state))
-    for m in mods:
-        m.setup(state, rng)
     events.append(
         GameStarted(
             players=n,
             starting_player=start,
-            starting_money=tuple(tuple(comp.cards[c].code for c in p.hand) for p in state.players),
+            starting_money=tuple(tuple(comp.cards[c].code for c in got) for got in dealt),
             market=tuple(comp.tiles[t].code for t in state.market),
             display=tuple(comp.cards[c].code for c in state.display),
             neutral_tiles=tuple(comp.tiles[t].code for t in state.neutral or ()),
             modules=config.modules,
         )
     )
+    events += setup_events
     _start_turn(state, start, events)
     _advance(state, events)
     _notify(state, events)
     return state, events
+
+
+def _check_options(config: GameConfig) -> None:
+    """Every option must be declared by its module, with a value of the declared type."""
+    for mid, key, value in config.options:
+        spec = next((o for o in load_module(mid).options if o.key == key), None)
+        if spec is None:
+            known = ", ".join(o.key for o in load_module(mid).options) or "none"
+            raise ConfigError(f"the module {mid!r} has no option {key!r} (its options: {known})")
+        if type(value) is not type(spec.default):
+            raise ConfigError(f"option {mid}.{key} takes a {type(spec.default).__name__}, not {value!r}")
+        if spec.choices and value not in spec.choices:
+            raise ConfigError(f"option {mid}.{key} is one of {', '.join(spec.choices)}, not {value!r}")
 
 
 def _pile_model(state: GameState, pile: list[int]) -> tuple[int, tuple[tuple[str, int], ...]]:
@@ -365,10 +391,13 @@ def draw_card(state: GameState, events: list[Event]) -> int | None:
                 state.piles = ((len(state.deck), ()),)
             events.append(DeckReshuffled(len(state.deck)))
         c = state.deck.pop() if state.piles is None else _decided_card(state)
-        if cards[c].kind == "scoring":
+        ct = cards[c]
+        if ct.kind == "scoring":
             state.removed.append(c)
-            state.scoring_queue.append(cards[c].value)
-            events.append(ScoringCardDrawn(cards[c].value))
+            state.scoring_queue.append(ct.value)
+            events.append(ScoringCardDrawn(ct.value))
+            continue
+        if ct.module is not None and load_module(ct.module).card_drawn(state, c, events):
             continue
         return c
 
@@ -394,27 +423,54 @@ def refill_display(state: GameState, events: list[Event]) -> None:
 def refill_market(state: GameState, events: list[Event]) -> bool:
     """Fill empty market squares in ascending order as far as the bag allows.
 
-    Returns False (and records that the game must end) when some square stays empty.
+    Every drawn tile is shown to the modules' ``tile_drawn`` first; a module may take it (the
+    square is then filled with the next tile). When a module pushed a pending decision, the refill
+    pauses there (the squares still empty stay empty) and the caller must let the flow run: call
+    ``refill_market`` again once the stack is clear to go on. Returns False (and records that
+    the game must end) when some square stays empty because the bag ran out.
     """
+    return _fill_market(state, events, announce=True)
+
+
+def _fill_market(state: GameState, events: list[Event], announce: bool) -> bool:
     if -1 not in state.market:
         return True
     squares: list[int] = []
     tiles: list[str] = []
     complete = True
+    watchers = hook_users(state.config, "tile_drawn") if state.config.modules else ()
+    depth = len(state.pending)
     for i in range(MARKET_SIZE):
-        if state.market[i] < 0:
+        while state.market[i] < 0:
             if not state.bag:
                 complete = False
-                continue
+                break
             t = _draw_tile(state)
+            if watchers and any(m.tile_drawn(state, t, events) for m in watchers):
+                if len(state.pending) != depth:
+                    if squares and announce:
+                        events.append(MarketRefilled(tuple(squares), tuple(tiles)))
+                    return True  # paused for a decision
+                continue
             state.market[i] = t
             squares.append(i + 1)
             tiles.append(state.components.tiles[t].code)
-    if squares:
+    if squares and announce:
         events.append(MarketRefilled(tuple(squares), tuple(tiles)))
     if not complete:
         state.market_exhausted = True
     return complete
+
+
+def put_on_market(state: GameState, tile: int, events: list[Event]) -> int:
+    """Put a tile a module held back (``tile_drawn``) on the lowest empty market square, as the
+    refill would have; returns the square (1-4). Raises ``ValueError`` when no square is empty."""
+    for i in range(MARKET_SIZE):
+        if state.market[i] < 0:
+            state.market[i] = tile
+            events.append(MarketRefilled((i + 1,), (state.components.tiles[tile].code,)))
+            return i + 1
+    raise ValueError("no market square is empty")
 
 
 # ---------------------------------------------------------------------------------- payments
@@ -462,18 +518,60 @@ def _money_payments(
     return out
 
 
-def _mods(state: GameState) -> list[Module]:
-    return modules_of(state.config) if state.config.modules else _NO_MODULES
-
-
-_NO_MODULES: list[Module] = []
+def _users(state: GameState, hook: str) -> tuple[Module, ...]:
+    """The game's modules that use ``hook`` (empty, at no cost, for a game without modules)."""
+    return hook_users(state.config, hook) if state.config.modules else ()
 
 
 def _payment_options(state: GameState, seat: int, currency: int) -> list[PaymentOption]:
     opts: list[PaymentOption] = []
-    for m in _mods(state):
-        opts.extend(m.payment_options(state, seat, currency))
+    if state.config.modules:
+        for m in hook_users(state.config, "payment_options"):
+            opts.extend(m.payment_options(state, seat, currency))
     return opts
+
+
+def _offers(state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
+    out: list[Offer] = []
+    if state.config.modules:
+        for m in hook_users(state.config, "offers"):
+            out.extend(m.offers(state, seat, out_of_turn))
+    return out
+
+
+def _way_payments(state: GameState, seat: int, way: frozenset[int], price: int) -> list[tuple[str, ...]]:
+    """Every payment of one way: money of its currencies worth at least ``price``, and for a
+    one-currency way also every module payment option (exchange cards...)."""
+    comp = state.components
+    hand = state.players[seat].hand
+    pays = _money_payments(comp, hand, way, price, ())
+    if len(way) == 1:
+        (cur,) = way
+        for opt in _payment_options(state, seat, cur):
+            special = tuple(comp.cards[c].code for c in opt.special)
+            pays += _money_payments(comp, hand, opt.currencies, price, special)
+    return pays
+
+
+def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool = False) -> list[Action]:
+    """``buy ITEM ...`` for every offer (only exact payments with ``exact``)."""
+    out: list[Action] = []
+    mv = state.components.money_value
+    for offer in _offers(state, seat, out_of_turn):
+        if out_of_turn and not offer.out_of_turn:
+            continue
+        seen: set[tuple[str, ...]] = set()
+        for way in offer.ways:
+            for pay in _way_payments(state, seat, way, offer.price):
+                if pay in seen:
+                    continue
+                seen.add(pay)
+                if exact or offer.exact_only:
+                    value = sum(mv[code] for code in pay)
+                    if value != offer.price:
+                        continue
+                out.append(BuyItem(offer.item, pay))
+    return out
 
 
 def _buy_actions(state: GameState, seat: int) -> list[Action]:
@@ -491,7 +589,7 @@ def _buy_actions(state: GameState, seat: int) -> list[Action]:
                 by_cur[currency[c]] = [code_of[c]]
             else:
                 cur_list.append(code_of[c])
-    mods = _mods(state)
+    special_pay = bool(state.config.modules) and bool(hook_users(state.config, "payment_options"))
     out: list[Action] = []
     for sq in range(MARKET_SIZE):
         t = state.market[sq]
@@ -499,7 +597,7 @@ def _buy_actions(state: GameState, seat: int) -> list[Action]:
             continue
         cur = state.market_currency[sq]
         price = comp.tile_price[t]
-        if not mods:
+        if not special_pay:
             codes = by_cur.get(cur)
             if not codes:
                 continue
@@ -519,6 +617,8 @@ def _buy_actions(state: GameState, seat: int) -> list[Action]:
             if pay not in seen:
                 seen.add(pay)
                 out.append(BuyBuilding(sq + 1, pay))
+    if state.config.modules and hook_users(state.config, "offers"):
+        out += _offer_actions(state, seat, False)
     return out
 
 
@@ -530,61 +630,71 @@ def _check_payment(state: GameState, seat: int, square: int, payment: tuple[str,
     tile = state.market[square - 1]
     if tile < 0:
         raise IllegalAction(f"market square {square} is empty")
+    cur = state.market_currency[square - 1]
+    return _check_money(state, seat, payment, (frozenset((cur,)),), comp.tile_price[tile], comp.tiles[tile].code, f"square {square}")
+
+
+def _check_money(
+    state: GameState, seat: int, payment: tuple[str, ...], ways: tuple[frozenset[int], ...], price: int, what: str, where: str
+) -> tuple[list[int], bool]:
+    """Validate paying ``price`` for ``what`` with ``payment`` by one of ``ways``; return the hand
+    indices used and whether the money is exactly the price."""
+    comp = state.components
     if not payment:
         raise InvalidPayment("a purchase needs at least one card")
     hand = state.players[seat].hand
     idx = _match_cards(comp, hand, payment)
     if idx is None:
         raise InvalidPayment(f"you do not hold all of {'+'.join(payment)}")
-    cur = state.market_currency[square - 1]
-    price = comp.tile_price[tile]
     ids = [hand[i] for i in idx]
     special = tuple(sorted(c for c in ids if not comp.card_is_money[c]))
     money = [c for c in ids if comp.card_is_money[c]]
     total = payment_value(comp, money)
     if not special:
-        wrong = [comp.cards[c].code for c in money if comp.card_currency[c] != cur]
-        if wrong:
-            raise InvalidPayment(f"square {square} takes {CURRENCIES[cur]} ({CURRENCY_LETTERS[cur]}) money, not {'+'.join(wrong)}")
+        if not any(all(comp.card_currency[c] in way for c in money) for way in ways):
+            if len(ways) == 1 and len(ways[0]) == 1:
+                (cur,) = ways[0]
+                wrong = [comp.cards[c].code for c in money if comp.card_currency[c] != cur]
+                raise InvalidPayment(f"{where} takes {CURRENCIES[cur]} ({CURRENCY_LETTERS[cur]}) money, not {'+'.join(wrong)}")
+            raise InvalidPayment(f"{what} cannot be paid with this mix of currencies: {'+'.join(payment)}")
     else:
         codes = sorted(comp.cards[c].code for c in special)
         ok = False
-        for opt in _payment_options(state, seat, cur):
-            if sorted(comp.cards[c].code for c in opt.special) == codes and all(comp.card_currency[c] in opt.currencies for c in money):
-                ok = True
-                break
+        for way in ways:
+            if len(way) != 1:
+                continue
+            (cur,) = way
+            for opt in _payment_options(state, seat, cur):
+                if sorted(comp.cards[c].code for c in opt.special) == codes and all(comp.card_currency[c] in opt.currencies for c in money):
+                    ok = True
+                    break
         if not ok:
-            raise InvalidPayment(f"{'+'.join(codes)} cannot be used to pay for square {square} with these cards")
+            raise InvalidPayment(f"{'+'.join(codes)} cannot be used to pay for {where} with these cards")
         if not money:
             raise InvalidPayment("a purchase needs money cards")
     if total < price:
-        raise InvalidPayment(f"{comp.tiles[tile].code} costs {price}; {'+'.join(payment)} is only {total}")
+        raise InvalidPayment(f"{what} costs {price}; {'+'.join(payment)} is only {total}")
     return idx, total == price
 
 
-# ---------------------------------------------------------------------------------- helpers for modules
-def purchase_options(state: GameState, seat: int) -> list[BuyBuilding]:
-    """Every purchase ``seat`` can pay for now, as ``buy`` actions in the core's order: each
-    market square with each payment in the square's currency or by any module's
-    :class:`~alhambra.hooks.PaymentOption` (overpayments included).
-
-    For modules that let a player buy outside the turn action; check such a purchase with
-    :func:`check_purchase` and carry it out with :func:`pay_for_purchase`.
-    """
-    return [a for a in _buy_actions(state, seat) if isinstance(a, BuyBuilding)]
+def _find_offer(state: GameState, seat: int, item: str, out_of_turn: bool) -> Offer:
+    for offer in _offers(state, seat, out_of_turn):
+        if offer.item == item and (offer.out_of_turn or not out_of_turn):
+            return offer
+    raise IllegalAction(f"{item!r} cannot be bought now" + (" out of turn" if out_of_turn else ""))
 
 
-def check_purchase(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> bool:
-    """Check ``seat`` paying ``payment`` for the tile on ``square`` (1-4) exactly as ``buy`` is
-    checked (raises :class:`~alhambra.errors.InvalidPayment` or another
-    :class:`~alhambra.errors.IllegalAction`); return True when the money is exactly the price."""
-    return _check_payment(state, seat, square, payment)[1]
+def _check_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...], out_of_turn: bool) -> tuple[Offer, bool]:
+    offer = _find_offer(state, seat, item, out_of_turn)
+    _, exact = _check_money(state, seat, payment, offer.ways, offer.price, offer.label or offer.item, offer.label or offer.item)
+    if offer.exact_only and not exact:
+        raise InvalidPayment(f"{offer.label or offer.item} can only be bought with exact money ({offer.price})")
+    return offer, exact
 
 
-def pay_for_purchase(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> int:
-    """Carry out a checked purchase: the paid cards (special cards included) go from ``seat``'s
-    hand to the discard pile and the tile leaves ``square`` (1-4), which stays empty until
-    :func:`refill_market`. Returns the tile id."""
+def _spend(state: GameState, seat: int, payment: tuple[str, ...]) -> list[int]:
+    """Take the paid cards out of ``seat``'s hand: onto the discard pile, or to their module when
+    it disposes of them (``Module.card_spent``). Returns the card ids."""
     comp = state.components
     hand = state.players[seat].hand
     idx = _match_cards(comp, hand, payment)
@@ -593,10 +703,72 @@ def pay_for_purchase(state: GameState, seat: int, square: int, payment: tuple[st
     paid = [hand[i] for i in idx]
     for i in sorted(idx, reverse=True):
         del hand[i]
-    state.discard.extend(paid)
+    cards = comp.cards
+    for c in paid:
+        owner = cards[c].module
+        if owner is None or not load_module(owner).card_spent(state, c):
+            state.discard.append(c)
+    return paid
+
+
+# ---------------------------------------------------------------------------------- helpers for modules
+def purchase_options(state: GameState, seat: int, out_of_turn: bool = False, exact: bool = False) -> list[BuyBuilding | BuyItem]:
+    """Every purchase ``seat`` can pay for now, as ``buy`` actions in the core's order: each
+    market square with each payment in the square's currency or by any module's
+    :class:`~alhambra.hooks.PaymentOption` (overpayments included unless ``exact``). With
+    ``out_of_turn``, also the module offers that may be bought out of turn (``Offer.out_of_turn``).
+
+    For modules that let a player buy outside the turn action; check such a purchase with
+    :func:`check_purchase` and carry it out with :func:`pay_for_purchase` (:func:`pay_for_offer`
+    for a ``BuyItem``).
+    """
+    mv = state.components.money_value
+    comp = state.components
+    out: list[BuyBuilding | BuyItem] = []
+    for a in _buy_actions(state, seat):
+        if isinstance(a, BuyBuilding) and (not exact or sum(mv[c] for c in a.payment) == comp.tile_price[state.market[a.square - 1]]):
+            out.append(a)
+    if out_of_turn:
+        out += [a for a in _offer_actions(state, seat, True, exact) if isinstance(a, BuyItem)]
+    return out
+
+
+def check_purchase(state: GameState, seat: int, square: int | str, payment: tuple[str, ...], out_of_turn: bool = True) -> bool:
+    """Check ``seat`` paying ``payment`` for the tile on ``square`` (1-4), or for a module offer's
+    item (a str; with ``out_of_turn`` only offers that allow it), exactly as ``buy`` is checked
+    (raises :class:`~alhambra.errors.InvalidPayment` or another
+    :class:`~alhambra.errors.IllegalAction`); return True when the money is exactly the price."""
+    if isinstance(square, str):
+        return _check_offer(state, seat, square, payment, out_of_turn)[1]
+    return _check_payment(state, seat, square, payment)[1]
+
+
+def pay_for_purchase(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> int:
+    """Carry out a checked purchase: the paid cards go from ``seat``'s hand to the discard pile
+    (or to their module, ``Module.card_spent``) and the tile leaves ``square`` (1-4), which stays
+    empty until :func:`refill_market`. Returns the tile id."""
+    _spend(state, seat, payment)
     t = state.market[square - 1]
     state.market[square - 1] = -1
     return t
+
+
+def pay_for_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event], out_of_turn: bool = True) -> Offer:
+    """Carry out a checked purchase of a module offer: pay, let the module deliver it
+    (``Module.offer_bought``) and record ``ItemBought``. Returns the offer (its ``tile``, if any,
+    is for the caller to have placed)."""
+    return _pay_offer(state, seat, item, payment, events, out_of_turn)[0]
+
+
+def _pay_offer(
+    state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event], out_of_turn: bool
+) -> tuple[Offer, bool]:
+    offer = _find_offer(state, seat, item, out_of_turn)
+    paid = _spend(state, seat, payment)
+    exact = payment_value(state.components, [c for c in paid if state.components.card_is_money[c]]) == offer.price
+    events.append(ItemBought(seat, offer.item, offer.label, payment, exact))
+    load_module(offer.module).offer_bought(state, seat, offer, events)
+    return offer, exact
 
 
 def finish_turn_action(state: GameState, again: bool = False) -> None:
@@ -633,12 +805,14 @@ def legal_actions(state: GameState, kind: str | None = None) -> list[Action]:
         if kind in REDESIGN_KINDS:
             return list(_redesign_actions(state, top.seat, kind[9:]))
         if kind == "end":
-            return [EndTurn()] if top.actions > 0 or _stuck(state, top) else []
+            return [EndTurn()] if _stuck(state, top) else []
         if kind in state.config.modules:
             return load_module(kind).turn_actions(state, top.seat)
         return []
     if isinstance(top, PlaceTiles):
         return _place_actions(state, top) if kind in (None, "place") else []
+    if isinstance(top, BetweenTurns):
+        return _window_actions(state, top, kind)
     if top.module is None:  # pragma: no cover - every core pending is handled above
         raise AssertionError(f"unhandled pending {top!r}")
     if kind not in (None, top.module):
@@ -662,12 +836,14 @@ def action_kinds(state: GameState) -> list[str]:
         p = state.players[top.seat]
         if p.reserve or len(p.city) > 1:
             kinds.append("redesign")
-        kinds += state.config.modules
-        if top.actions > 0 or not shown:
+        kinds += [m.id for m in hook_users(state.config, "turn_actions")] if state.config.modules else []
+        if not shown:
             kinds.append("end")
         return kinds
     if isinstance(top, PlaceTiles):
         return ["place"]
+    if isinstance(top, BetweenTurns):
+        return [m.id for m in hook_users(state.config, "interrupt_actions")] + ["pass"]
     return [top.module] if top.module else []
 
 
@@ -798,7 +974,7 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
     walls = comp.tile_walls
     tiles = comp.tiles
     an = p.analysis(walls)
-    mods = _mods(state)
+    mods = _users(state, "placement_problem")
     in_reserve = sorted(p.reserve)
     key = (form, *in_reserve)
     if not mods:
@@ -839,25 +1015,47 @@ def _turn_actions(state: GameState, top: ChooseAction) -> list[Action]:
     out = _take_actions(state)
     out += _buy_actions(state, top.seat)
     out += _redesign_actions(state, top.seat)
-    for m in modules_of(state.config):
-        out += m.turn_actions(state, top.seat)
-    if top.actions > 0 or not out:
+    if state.config.modules:
+        for m in hook_users(state.config, "turn_actions"):
+            out += m.turn_actions(state, top.seat)
+    if not out:
         out.append(EndTurn())
     return out
 
 
 def _stuck(state: GameState, top: ChooseAction) -> bool:
-    """True when a player at the start of a turn has no action at all (every money card is in
-    the hands, nothing is affordable, nothing can be redesigned): they may only pass."""
+    """True when a player has no action at all (every money card is in the hands, nothing is
+    affordable, nothing can be redesigned): they may only pass the turn (``end``). After an
+    exact payment the player must take another action (rulebook: "decide once more which of the
+    three options"); only a player with no possible action ends the turn."""
     if any(c >= 0 for c in state.display):
         return False
-    return _turn_actions(state, ChooseAction(top.seat, 1, top.bought)) == [EndTurn()]
+    return _turn_actions(state, top) == [EndTurn()]
+
+
+def _window_seats(state: GameState) -> list[int]:
+    """Seats to ask in the window between turns, in priority order (next to play first, the
+    seat that has just finished last), only those a module may let interrupt (public facts)."""
+    n = state.config.players
+    users = hook_users(state.config, "may_interrupt")
+    order = [(state.current + 1 + i) % n for i in range(n)]
+    return [s for s in order if any(m.may_interrupt(state, s) for m in users)]
+
+
+def _window_actions(state: GameState, top: BetweenTurns, kind: str | None = None) -> list[Action]:
+    out: list[Action] = []
+    for m in hook_users(state.config, "interrupt_actions"):
+        if kind in (None, m.id):
+            out += m.interrupt_actions(state, top.seat)
+    if kind in (None, "pass"):
+        out.append(Pass())
+    return out
 
 
 def _legal_positions(state: GameState, seat: int, tile: int) -> list[int]:
     walls = state.components.tile_walls
     got = state.players[seat].analysis(walls).spots(walls[tile])
-    mods = _mods(state)
+    mods = _users(state, "placement_problem")
     if mods:
         got = [q for q in got if all(m.placement_problem(state, seat, tile, q) is None for m in mods)]
     return got
@@ -916,7 +1114,7 @@ def apply_unchecked(state: GameState, action: Action) -> list[Event]:
 
 def _notify(state: GameState, events: list[Event]) -> None:
     if state.config.modules:
-        for m in modules_of(state.config):
+        for m in hook_users(state.config, "on_events"):
             m.on_events(state, events)
 
 
@@ -943,6 +1141,10 @@ def _check(state: GameState, action: Action) -> None:
         if not isinstance(tgt, tuple):
             raise IllegalAction(f"bad target {tgt!r}")
         _check_position(state, top.seat, _tile_id(state, action.tile), tgt)
+        return
+    if isinstance(action, Pass):
+        if not (state.pending and isinstance(state.pending[-1], BetweenTurns)):
+            raise WrongPhase(f"there is nothing to pass now; {_waiting_for(state)}")
         return
     top = _seat_of_turn(state)
     seat = top.seat
@@ -981,9 +1183,13 @@ def _check(state: GameState, action: Action) -> None:
         rule = _exchange_problem(state, seat, q, rt)
         if rule is not None:
             raise IllegalPlacement(f"{action.reserve_tile} cannot take the place of {action.city_tile}: {_rule_text(rule)}", rule)
+    elif isinstance(action, BuyItem):
+        _check_offer(state, seat, action.item, action.payment, False)
     elif isinstance(action, EndTurn):
-        if top.actions == 0 and not _stuck(state, top):
-            raise IllegalAction("you must take an action before ending your turn")
+        if not _stuck(state, top):
+            if top.actions:
+                raise IllegalAction("after an exact payment you take another action (take money, buy or redesign); the turn cannot end now")
+            raise IllegalAction("you must take an action; a turn is passed only when no action is possible")
     else:
         raise IllegalAction(f"{action} is not a core action")
 
@@ -1003,7 +1209,7 @@ def _exchange_problem(state: GameState, seat: int, q: int, new_tile: int) -> str
     p = state.players[seat]
     rule = geo.exchange_problem(p.city, state.components.tile_walls, q, new_tile, geo.ORIGIN)
     if rule is None:
-        for m in modules_of(state.config):
+        for m in _users(state, "placement_problem"):
             rule = m.placement_problem(state, seat, new_tile, q)
             if rule is not None:
                 break
@@ -1021,7 +1227,7 @@ def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, i
     p = state.players[seat]
     rule = None if q in p.analysis(walls).spots(walls[tile]) else geo.placement_problem(p.city, walls, walls[tile], q)
     if rule is None:
-        for m in modules_of(state.config):
+        for m in _users(state, "placement_problem"):
             rule = m.placement_problem(state, seat, tile, q)
             if rule is not None:
                 break
@@ -1034,7 +1240,12 @@ def _perform(state: GameState, action: Action, events: list[Event]) -> None:
     if handler is not None:
         handler(state, action, events)
     elif action.module is not None:
+        at = len(state.pending) - 1
+        window = state.pending[at] if at >= 0 and isinstance(state.pending[at], BetweenTurns) else None
         load_module(action.module).perform(state, action, events)
+        if window is not None and at < len(state.pending) and state.pending[at] is window:
+            # somebody acted in the window: once that is resolved, everybody may decide again
+            state.pending[at] = BetweenTurns(window.seat, (), True)
     else:  # pragma: no cover - _check refuses anything else
         raise IllegalAction(f"{action} is not a core action")
 
@@ -1089,9 +1300,9 @@ def _do_buy(state: GameState, action: Action, events: list[Event]) -> None:
     top = _turn_top(state)
     seat = top.seat
     comp = state.components
+    mv = comp.money_value
+    exact = sum(mv[c] for c in action.payment) == comp.tile_price[state.market[action.square - 1]]
     t = pay_for_purchase(state, seat, action.square, action.payment)
-    paid = state.discard[-len(action.payment) :]
-    exact = payment_value(comp, [c for c in paid if comp.card_is_money[c]]) == comp.tile_price[t]
     code = comp.tile_code[t]
     events.append(BuildingBought(seat, action.square, code, action.payment, exact))
     _finish_action(state, ChooseAction(seat, top.actions, (*top.bought, code)), exact, events)
@@ -1141,6 +1352,24 @@ def _do_end(state: GameState, action: Action, events: list[Event]) -> None:
     _finish_action(state, _turn_top(state), False, events)
 
 
+def _do_buy_item(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, BuyItem)
+    top = _turn_top(state)
+    offer, exact = _pay_offer(state, top.seat, action.item, action.payment, events, False)
+    bought = top.bought if offer.tile < 0 else (*top.bought, state.components.tile_code[offer.tile])
+    _finish_action(state, ChooseAction(top.seat, top.actions, bought), exact and offer.again_if_exact, events)
+
+
+def _do_pass(state: GameState, action: Action, events: list[Event]) -> None:
+    top = state.pending[-1]
+    assert isinstance(top, BetweenTurns)
+    events.append(Passed(top.seat))
+    if top.later:
+        state.pending[-1] = BetweenTurns(top.later[0], top.later[1:])
+    else:
+        state.pending.pop()
+
+
 _PERFORM: dict[type, Callable[[GameState, Action, list[Event]], None]] = {
     PlaceBuilding: _do_place,
     TakeMoney: _do_take,
@@ -1149,6 +1378,8 @@ _PERFORM: dict[type, Callable[[GameState, Action, list[Event]], None]] = {
     MoveToReserve: _do_remove,
     ExchangeTiles: _do_exchange,
     EndTurn: _do_end,
+    BuyItem: _do_buy_item,
+    Pass: _do_pass,
 }
 """How each core action is carried out (by exact class; module actions go to their module)."""
 
@@ -1168,8 +1399,12 @@ def _start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     state.current = seat
     state.turn += 1
     state.stage = STAGE_TURN
+    state.flow = 0
     state.pending.append(ChooseAction(seat))
     events.append(TurnStarted(seat, state.turn))
+    if state.config.modules:
+        for m in hook_users(state.config, "turn_started"):
+            m.turn_started(state, seat, events)
 
 
 def _advance(state: GameState, events: list[Event]) -> None:
@@ -1182,6 +1417,9 @@ def _advance(state: GameState, events: list[Event]) -> None:
         if state.pending:
             top = state.pending[-1]
             if top.module is None:
+                if isinstance(top, BetweenTurns) and top.restart:
+                    _reopen_window(state)
+                    continue
                 return
             before = (len(state.pending), top)
             load_module(top.module).resume(state, top, events)
@@ -1191,7 +1429,10 @@ def _advance(state: GameState, events: list[Event]) -> None:
         if state.stage == STAGE_TURN:
             _complete_turn(state, events)
         elif state.stage == STAGE_BETWEEN:
-            if state.market_exhausted:
+            if state.flow == 0:
+                state.flow = 1
+                _open_window(state)
+            elif state.market_exhausted:
                 _start_final(state, events)
             else:
                 limit = state.config.turn_limit
@@ -1207,15 +1448,61 @@ def _advance(state: GameState, events: list[Event]) -> None:
 
 
 def _complete_turn(state: GameState, events: list[Event]) -> None:
-    events.append(TurnEnded(state.current))
-    refill_display(state, events)
-    refill_market(state, events)
-    if state.scoring_queue:
-        _run_scoring_queue(state, events)
-    state.stage = STAGE_BETWEEN
-    if state.config.modules:
-        for m in modules_of(state.config):
-            m.after_turn(state, events)
+    """The automatic end of a turn, step by step (``state.flow`` counts the steps done, so a
+    step that pushed a pending decision is not repeated): the modules' ``turn_ending``, then
+    ``TurnEnded`` and the display refill, the market refill (which may pause for a decision and
+    goes on when called again), the queued scoring rounds and ``after_turn``."""
+    enders = hook_users(state.config, "turn_ending") if state.config.modules else ()
+    while True:
+        step = state.flow
+        if step < len(enders):
+            state.flow += 1
+            enders[step].turn_ending(state, events)
+            if state.pending:
+                return
+        elif step == len(enders):
+            state.flow += 1
+            events.append(TurnEnded(state.current))
+            refill_display(state, events)
+        elif step == len(enders) + 1:
+            refill_market(state, events)
+            if state.pending:
+                return  # paused for a decision; called again once it is resolved
+            state.flow += 1
+        else:
+            if state.scoring_queue:
+                _run_scoring_queue(state, events)
+            state.stage = STAGE_BETWEEN
+            state.flow = 0
+            if state.config.modules:
+                for m in hook_users(state.config, "after_turn"):
+                    m.after_turn(state, events)
+            return
+
+
+def _window_open(state: GameState) -> bool:
+    if state.market_exhausted or not state.config.modules or not hook_users(state.config, "interrupt_actions"):
+        return False
+    limit = state.config.turn_limit
+    return limit is None or state.turn < limit
+
+
+def _open_window(state: GameState) -> None:
+    """Between turns: ask the seats that may make an out-of-turn move (none when the last tiles
+    are about to be distributed, or after the last turn of a game with a turn limit)."""
+    if _window_open(state):
+        seats = _window_seats(state)
+        if seats:
+            state.pending.append(BetweenTurns(seats[0], tuple(seats[1:])))
+
+
+def _reopen_window(state: GameState) -> None:
+    """Somebody acted in the window and what it started is resolved: ask everybody again."""
+    seats = _window_seats(state) if _window_open(state) else []
+    if seats:
+        state.pending[-1] = BetweenTurns(seats[0], tuple(seats[1:]))
+    else:
+        state.pending.pop()
 
 
 def _run_scoring_queue(state: GameState, events: list[Event]) -> None:
@@ -1239,7 +1526,7 @@ def building_counts(state: GameState, seat: int) -> dict[str, int]:
         k = comp.tiles[t].kind
         if k in counts:
             counts[k] += 1
-    for m in modules_of(state.config):
+    for m in _users(state, "building_counts"):
         m.building_counts(state, seat, counts)
     return counts
 
@@ -1260,7 +1547,7 @@ def _score_round(state: GameState, rnd: int, events: list[Event]) -> None:
             points[i] += a
     walls = tuple(geo.longest_wall(state.players[s].city, state.components.tile_walls) for s in range(n))
     extra: dict[str, tuple[int, ...]] = {}
-    for m in modules_of(state.config):
+    for m in _users(state, "round_points"):
         got = m.round_points(state, rnd)
         if got is not None:
             extra[m.id] = tuple(got)
@@ -1289,9 +1576,14 @@ def _score_round(state: GameState, rnd: int, events: list[Event]) -> None:
 
 
 def money_of(state: GameState, seat: int, currency: int) -> int:
-    """Total value of the money cards of one currency in a seat's hand."""
+    """A seat's money of one currency for the end-of-game hand-out: the money cards in the hand
+    plus what modules hold for it outside the hand (``Module.held_money``)."""
     comp = state.components
-    return sum(comp.card_value[c] for c in state.players[seat].hand if comp.card_is_money[c] and comp.card_currency[c] == currency)
+    total = sum(comp.card_value[c] for c in state.players[seat].hand if comp.card_is_money[c] and comp.card_currency[c] == currency)
+    if state.config.modules:
+        for m in hook_users(state.config, "held_money"):
+            total += m.held_money(state, seat, currency)
+    return total
 
 
 def _start_final(state: GameState, events: list[Event]) -> None:

@@ -17,6 +17,15 @@ class Event(Value):
 
     __slots__ = ()
     registry: ClassVar[dict[str, type[Value]]] = {}
+    reveals: ClassVar[bool] = False
+    """True for an event that shows something hidden until then (a secret card played): the
+    server's undo never takes back an action that caused one."""
+
+    def seen_by(self, viewer: int | None) -> Event:
+        """This event as ``viewer`` (a seat, or None for a spectator) may see it: itself for a
+        public event; a private event returns a redacted copy for everybody else (one event per
+        event, so event logs keep the same length for every viewer)."""
+        return self
 
     def describe(self) -> str:
         """One readable line for logs (seats as 'player N', 1-based)."""
@@ -63,6 +72,31 @@ class MoneyTaken(Event):
 
     def describe(self) -> str:
         return f"{_p(self.seat)} takes {'+'.join(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ItemBought(Event):
+    """A player bought something a module offers (``buy ITEM CARDS``); ``label`` says what."""
+
+    seat: int
+    item: str
+    label: str
+    payment: tuple[str, ...]
+    exact: bool
+
+    def describe(self) -> str:
+        how = "exactly" if self.exact else "with overpayment"
+        return f"{_p(self.seat)} buys {self.label or self.item} for {'+'.join(self.payment)} ({how})"
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """Between turns, a player made no out-of-turn move."""
+
+    seat: int
+
+    def describe(self) -> str:
+        return f"{_p(self.seat)} passes"
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,40 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A per-module option a game may set (``GameConfig.options``): its key, default value
+    (bool, int or str), a sentence for the lobby and, for a str option, the allowed choices."""
+
+    key: str
+    default: bool | int | str
+    description: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Something besides a market square that can be bought (a bazaar, a sultan card, chests...).
+
+    ``item`` is its notation token (starts with a letter; unique among the offers of the moment):
+    ``buy ITEM CARDS``. ``ways`` are the currency sets one payment may mix (one payment uses one
+    way only). ``exact_only`` refuses overpayment; ``again_if_exact`` gives another action for
+    an exact payment on a turn. ``tile`` >= 0 is a building tile that joins the turn's bought
+    tiles (it is placed like a market tile). ``out_of_turn`` lets out-of-turn purchases
+    (``engine.purchase_options(..., out_of_turn=True)``) buy it too.
+    """
+
+    item: str
+    module: str
+    price: int
+    ways: tuple[frozenset[int], ...]
+    exact_only: bool = False
+    again_if_exact: bool = True
+    tile: int = -1
+    out_of_turn: bool = False
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PaymentOption:
     """A way to pay that a module allows: spend ``special`` cards (ids) and pay the price with
     money cards of any of ``currencies``."""
@@ -43,7 +77,12 @@ class Module:
     title: ClassVar[str] = ""
     description: ClassVar[str] = ""
     assumptions: ClassVar[tuple[str, ...]] = ()
-    """Documented assumptions where the rulebook or component facts are silent."""
+    """Documented readings where the rulebook is silent or open (shown to players)."""
+    component_assumptions: ClassVar[tuple[str, ...]] = ()
+    """Component facts that are unknown and assumed in the module's data file (an owner of the box
+    can correct them there). A module with any is marked "rests on assumptions"."""
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    """Per-module options (``GameConfig.options``)."""
 
     # ----- components and setup -------------------------------------------------------
     def check_config(self, config: GameConfig) -> None:
@@ -89,6 +128,55 @@ class Module:
         on it yet (it was just pushed, or what was above it was resolved). It may do automatic
         work, replace itself, or pop itself when nobody needs to decide."""
 
+    # ----- turn points (protocol 2) ---------------------------------------------------
+    def turn_started(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """Right after ``TurnStarted`` (the ``ChooseAction`` is on the stack); may push a pending above it."""
+
+    def turn_ending(self, state: GameState, events: list[Event]) -> None:
+        """The turn's actions and placements are done, before ``TurnEnded`` and the refills.
+        May push a pending; the flow resumes once it is resolved. Called once per turn."""
+
+    # ----- draws (protocol 2) ---------------------------------------------------------
+    def card_drawn(self, state: GameState, card: int, events: list[Event]) -> bool:
+        """A card of this module was drawn from the money pile for the display (or during setup).
+        Return True if the module took it (the core draws another card instead)."""
+        return False
+
+    def tile_drawn(self, state: GameState, tile: int, events: list[Event]) -> bool:
+        """A tile was drawn from the bag to refill the market. Return True if the module took it
+        (set aside, or held while a pending it pushed decides: the refill then pauses and goes on
+        once the stack is clear; :func:`alhambra.engine.put_on_market` returns a held tile)."""
+        return False
+
+    # ----- between turns (protocol 2) -------------------------------------------------
+    def may_interrupt(self, state: GameState, seat: int) -> bool:
+        """Whether ``seat`` is to be asked in the window between turns. Public facts only: never
+        skip a seat because of what it holds in secret."""
+        return False
+
+    def interrupt_actions(self, state: GameState, seat: int) -> list[Action]:
+        """This module's out-of-turn actions for ``seat`` in the window between turns."""
+        return []
+
+    # ----- purchases (protocol 2) -----------------------------------------------------
+    def offers(self, state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
+        """Things besides the market squares that ``seat`` may buy now (see :class:`Offer`)."""
+        return []
+
+    def offer_bought(self, state: GameState, seat: int, offer: Offer, events: list[Event]) -> None:
+        """Deliver a bought offer (take it off the module's display, give it to ``seat``...). The
+        core has paid for it already; a tile offer joins the bought tiles by the core."""
+
+    def card_spent(self, state: GameState, card: int) -> bool:
+        """A card of this module was spent in a payment. Return True if the module disposed of it
+        (removed from the game, put back into a bag...); False sends it to the discard pile."""
+        return False
+
+    def held_money(self, state: GameState, seat: int, currency: int) -> int:
+        """Money of ``currency`` that ``seat`` holds outside the hand and that counts in the
+        end-of-game hand-out of the last market tiles."""
+        return 0
+
     # ----- payments and placement -----------------------------------------------------
     def payment_options(self, state: GameState, seat: int, currency: int) -> list[PaymentOption]:
         """Extra ways ``seat`` may pay for a tile whose square takes ``currency``."""
@@ -133,6 +221,13 @@ class Module:
         when the view does not determine the slice (the sampler then keeps the slice of a fresh
         setup and logs it)."""
         return None
+
+    def sample_slice(self, state: GameState, module_view: dict[str, Any], viewer: int, rng: random.Random) -> Any:
+        """Per sample of the bots' sampler: this module's slice with its hidden parts redrawn
+        (with ``rng``) consistently with ``module_view``, what ``viewer`` sees. ``state`` is the
+        sample being built (hands and public facts already in place). Default: the fixed
+        :meth:`slice_from_view`; None keeps the slice the sample has."""
+        return self.slice_from_view(module_view, state.config)
 
     def slice_to_json(self, value: Any) -> Any:
         """JSON form of this module's state slice (default: the value's ``to_dict``)."""
@@ -181,6 +276,18 @@ def load_module(module_id: str) -> Module:
 
 
 _BY_CONFIG: dict[tuple[str, ...], list[Module]] = {}
+_USERS: dict[tuple[tuple[str, ...], str], tuple[Module, ...]] = {}
+
+
+def hook_users(config: GameConfig, hook: str) -> tuple[Module, ...]:
+    """The modules of ``config`` whose class overrides ``hook`` (cached): the core calls a hook
+    only on these, so a hook that no loaded module uses costs nothing."""
+    key = (config.modules, hook)
+    got = _USERS.get(key)
+    if got is None:
+        base = getattr(Module, hook)
+        got = _USERS[key] = tuple(m for m in modules_of(config) if getattr(type(m), hook) is not base)
+    return got
 
 
 def modules_of(config: GameConfig) -> list[Module]:

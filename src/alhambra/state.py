@@ -26,11 +26,14 @@ class GameConfig:
 
     ``players``: 2-6. ``modules``: Big Box module ids. ``turn_limit``: None for human games; for
     simulations, the game ends as ``truncated`` once this many turns have been played.
+    ``options``: per-module options as ``(module_id, key, value)`` triples (see
+    ``Module.options``); an option not given has its module's default.
     """
 
     players: int = 4
     modules: tuple[str, ...] = ()
     turn_limit: int | None = None
+    options: tuple[tuple[str, str, bool | int | str], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 6:
@@ -40,23 +43,56 @@ class GameConfig:
         object.__setattr__(self, "modules", tuple(sorted(self.modules)))
         if self.turn_limit is not None and (not isinstance(self.turn_limit, int) or self.turn_limit < 1):
             raise ConfigError("the turn limit must be a positive number of turns")
+        opts = tuple(self.options)
+        for o in opts:
+            if not (isinstance(o, tuple) and len(o) == 3 and isinstance(o[0], str) and isinstance(o[1], str)):
+                raise ConfigError(f"an option must be (module, key, value), not {o!r}")
+            if not isinstance(o[2], bool | int | str):
+                raise ConfigError(f"option {o[0]}.{o[1]}: the value must be true/false, a number or a word")
+            if o[0] not in self.modules:
+                raise ConfigError(f"option {o[0]}.{o[1]} is for the module {o[0]!r}, which this game does not use")
+        if len({(m, k) for m, k, _ in opts}) != len(opts):
+            raise ConfigError("an option is given twice")
+        object.__setattr__(self, "options", tuple(sorted(opts, key=lambda o: (o[0], o[1]))))
+
+    def option(self, module: str, key: str) -> bool | int | str:
+        """The value of a module's option in this game (its default when not set)."""
+        for m, k, v in self.options:
+            if m == module and k == key:
+                return v
+        from .hooks import load_module
+
+        for spec in load_module(module).options:
+            if spec.key == key:
+                return spec.default
+        raise ConfigError(f"the module {module!r} has no option {key!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {"players": self.players, "modules": list(self.modules), "turn_limit": self.turn_limit}
+        """JSON-ready form (``options`` only when some are set, so older records stay as they were)."""
+        out: dict[str, Any] = {"players": self.players, "modules": list(self.modules), "turn_limit": self.turn_limit}
+        if self.options:
+            grouped: dict[str, dict[str, Any]] = {}
+            for m, k, v in self.options:
+                grouped.setdefault(m, {})[k] = v
+            out["options"] = grouped
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameConfig:
         """Read the JSON form back (clear error on junk)."""
         if not isinstance(data, dict):
             raise ConfigError("the configuration must be an object")
-        unknown = set(data) - {"players", "modules", "turn_limit"}
+        unknown = set(data) - {"players", "modules", "turn_limit", "options"}
         if unknown:
             raise ConfigError(f"unknown configuration fields: {sorted(unknown)}")
         mods = data.get("modules", [])
         if not isinstance(mods, list) or not all(isinstance(m, str) for m in mods):
             raise ConfigError("modules must be a list of module ids")
-        return cls(players=data.get("players", 4), modules=tuple(mods), turn_limit=data.get("turn_limit"))
+        raw = data.get("options", {})
+        if not isinstance(raw, dict) or not all(isinstance(v, dict) for v in raw.values()):
+            raise ConfigError('options must be an object such as {"module": {"key": value}}')
+        opts = tuple((str(m), str(k), v) for m, kv in raw.items() for k, v in kv.items())
+        return cls(players=data.get("players", 4), modules=tuple(mods), turn_limit=data.get("turn_limit"), options=opts)
 
 
 class Pending(Value):
@@ -87,6 +123,18 @@ class PlaceTiles(Pending):
     tiles: tuple[str, ...]
     neutral: bool = False
     reason: str = "bought"
+
+
+@dataclass(frozen=True, slots=True)
+class BetweenTurns(Pending):
+    """The window between turns for out-of-turn moves that modules offer (a vizier, a thief...):
+    ``seat`` may act or ``pass``; ``later`` are asked next, in priority order (the seat due to
+    play next first, the seat that has just finished last). ``restart`` is set after somebody
+    acted: once what that action started is resolved, every seat is asked again from the top."""
+
+    seat: int
+    later: tuple[int, ...] = ()
+    restart: bool = False
 
 
 @dataclass(slots=True)
@@ -179,6 +227,9 @@ class GameState:
     piles: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] | None = None
     """Explicit-chance mode only: the money piles from the top, each as (cards left, special
     cards left by class). The deck list itself has no order in this mode."""
+    flow: int = 0
+    """How far the automatic steps of the current stage have gone (end of turn: modules'
+    ``turn_ending``, refills, scoring; between turns: whether the window was opened)."""
 
     def copy(self) -> GameState:
         """An independent copy (module slices are immutable and shared)."""
@@ -210,6 +261,7 @@ class GameState:
         new.score_history = self.score_history[:]
         new.decided = self.decided
         new.piles = self.piles
+        new.flow = self.flow
         return new
 
     @property

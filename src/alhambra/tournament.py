@@ -136,7 +136,7 @@ def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
-            obs = observe(state, seat, tuple(history.dicts))
+            obs = observe(state, seat, tuple(history.for_seat(seat)))
             bot = players[seat]
             t0 = time.perf_counter()
             action = bot.choose(obs, bot.budget, rngs[seat])

@@ -55,6 +55,7 @@ def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = Tru
         "pending": None if top is None else top.to_dict(),
         "pending_stack": [p.to_dict() for p in state.pending],
         "stage": state.stage,
+        "flow": state.flow,
         "outcome": state.outcome,
         "market": [
             {"square": i + 1, "currency": CURRENCIES[state.market_currency[i]], "tile": tc(t) if t >= 0 else None}
@@ -80,8 +81,13 @@ def _hand(state: GameState, hand: list[int]) -> list[str]:
 
 
 def view_events(events: Iterable[Event], viewer: int | None) -> list[dict[str, Any]]:
-    """The events a viewer may see, as JSON-ready dicts (every core event is public)."""
-    return [dict(e.to_dict(), text=e.describe()) for e in events]
+    """The events a viewer may see, as JSON-ready dicts: every core event is public; a module's
+    private event is shown as its ``seen_by(viewer)`` says (a redacted copy)."""
+    out: list[dict[str, Any]] = []
+    for e in events:
+        seen = e.seen_by(viewer)
+        out.append(dict(seen.to_dict(), text=seen.describe()))
+    return out
 
 
 def catalogue(config: GameConfig) -> dict[str, Any]:

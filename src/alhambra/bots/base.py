@@ -73,14 +73,28 @@ class Observation:
 
 
 class EventLog:
-    """The public event history of one game, converted to dicts once (for the runner)."""
+    """The event history of one game as each seat sees it, converted to dicts once per seat
+    (for the runner; a module's private event reads differently for its owner)."""
 
     def __init__(self) -> None:
-        self.dicts: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+        self._seen: dict[int | None, list[dict[str, Any]]] = {}
 
     def extend(self, events: Sequence[Event]) -> None:
-        """Append new engine events (as seen by every seat: all events are public)."""
-        self.dicts.extend(view_events(events, None))
+        """Append new engine events."""
+        self.events.extend(events)
+
+    @property
+    def dicts(self) -> list[dict[str, Any]]:
+        """The log as a spectator sees it."""
+        return self.for_seat(None)
+
+    def for_seat(self, seat: int | None) -> list[dict[str, Any]]:
+        """The log as ``seat`` (None: a spectator) may see it (:func:`alhambra.view.view_events`)."""
+        got = self._seen.setdefault(seat, [])
+        if len(got) < len(self.events):
+            got.extend(view_events(self.events[len(got) :], seat))
+        return got
 
 
 def observe(state: GameState, seat: int, events: Sequence[dict[str, Any]] | Sequence[Event]) -> Observation:

@@ -138,8 +138,12 @@ class Sampler:
         tracker.update(obs.events)
         self.tracker = tracker
         self.config = obs.config
+        self._hidden_hands: dict[int, int] = {}
+        """Seats whose hand holds cards nobody else has seen (dealt in secret by a module): how many."""
         self._base, self._unknown_cards, self._unknown_tiles = self._build()
         self.comp: ComponentSet = self._base.components
+        cards = self._base.components.cards
+        self._hand_pool = [c for c in self._unknown_cards if cards[c].kind != "scoring"]
         self._depths = special_card_depths(self.config) if tracker.reshuffles == 0 else {}
         cards = self.comp.cards
         self._special = [c for c in self._unknown_cards if not cards[c].is_money]
@@ -166,6 +170,21 @@ class Sampler:
         _shuffle_top(bag, TOP_TILES, rng)
         s.bag = bag
         s.deck = self._deck(rng)
+        if self._hidden_hands:
+            # cards dealt in secret: any unseen cards, drawn per sample, leave the draw pile
+            k = sum(self._hidden_hands.values())
+            chosen = rng.sample(self._hand_pool, k)
+            gone = set(chosen)
+            s.deck = [c for c in s.deck if c not in gone]
+            i = 0
+            for seat, m in sorted(self._hidden_hands.items()):
+                s.players[seat].hand.extend(chosen[i : i + m])
+                i += m
+        view = self.obs.view
+        for mid, mv in view["module_views"].items():
+            got = load_module(mid).sample_slice(s, mv, self.obs.seat, rng)
+            if got is not None:
+                s.mods[mid] = got
         return s
 
     # ----------------------------------------------------------------------------- deck
@@ -229,17 +248,40 @@ class Sampler:
                 codes: list[str] = list(v["seats"][s]["hand"])
             else:
                 codes = list(tr.hands[s].elements())
-                if len(codes) != v["seats"][s]["hand_count"]:
-                    log.warning("tracker: seat %d holds %d cards, not %d", s, v["seats"][s]["hand_count"], len(codes))
+                count = v["seats"][s]["hand_count"]
+                if len(codes) < count:
+                    self._hidden_hands[s] = count - len(codes)
+                elif len(codes) > count:
+                    log.warning("tracker: seat %d holds %d cards, not %d", s, count, len(codes))
             hands.append([take(c) for c in codes])
         display = [take(c) if c is not None else -1 for c in v["display"]]
         discard = [take(c) for c in v["discard"]]
         removed = [take(f"S{r}") for r in tr.scoring_drawn]
+        mods: dict[str, Any] = {}
+        for mid, mv in v["module_views"].items():
+            got = load_module(mid).slice_from_view(mv, self.config)
+            if got is not None:
+                mods[mid] = got
+            elif mid in state.mods:
+                log.info("sampler: module %s cannot rebuild its slice from its view; its fresh setup state is used", mid)
+        state.mods.update(mods)
+        held_tiles: set[int] = set()
+        code_of = comp.card_code
+        for mid in state.mods:
+            m = load_module(mid)
+            for c in m.held_cards(state):
+                pool = free.get(code_of[c])
+                if pool and c in pool:
+                    pool.remove(c)
+                elif pool:
+                    pool.pop()
+            held_tiles.update(m.held_tiles(state))
         unknown_cards = [c for pool in free.values() for c in pool]
         unknown_cards.sort()
-        if len(unknown_cards) != v["deck_count"]:
+        expected = v["deck_count"] + sum(self._hidden_hands.values())
+        if len(unknown_cards) != expected:
             log.warning("sampler: %d unseen cards for a draw pile of %d", len(unknown_cards), v["deck_count"])
-            unknown_cards = unknown_cards[: v["deck_count"]]
+            unknown_cards = unknown_cards[:expected]
 
         tid = comp.tile_ids
         placed_tiles: set[int] = set()
@@ -264,7 +306,11 @@ class Sampler:
             for code in (*getattr(p, "tiles", ()), *getattr(p, "bought", ())):
                 tile(code)
         fountains = set(comp.fountains)
-        unknown_tiles = [i for i in range(len(comp.tiles)) if i not in placed_tiles and i not in fountains and comp.tiles[i].module is None]
+        unknown_tiles = [
+            i
+            for i, t in enumerate(comp.tiles)
+            if i not in placed_tiles and i not in fountains and i not in held_tiles and (t.module is None or t.in_bag)
+        ]
         if len(unknown_tiles) != v["bag_count"]:
             log.warning("sampler: %d unseen tiles for a bag of %d", len(unknown_tiles), v["bag_count"])
             unknown_tiles = unknown_tiles[: v["bag_count"]]
@@ -289,12 +335,7 @@ class Sampler:
         state.outcome = v["outcome"]
         state.market_exhausted = v["stage"] == STAGE_FINAL
         state.score_history = [tuple(h) for h in v["score_history"]]
-        for mid, mv in v["module_views"].items():
-            got = load_module(mid).slice_from_view(mv, self.config)
-            if got is not None:
-                state.mods[mid] = got
-            elif mid in state.mods:
-                log.info("sampler: module %s cannot rebuild its slice from its view; its fresh setup state is used", mid)
+        state.flow = int(v.get("flow", 0))
         return state, unknown_cards, unknown_tiles
 
     def _pending(self) -> list[Pending]:

@@ -188,13 +188,14 @@ class Table:
 # ---------------------------------------------------------------------------------- pure helpers
 def is_final(before: GameState, after: GameState, events: Sequence[Event]) -> bool:
     """True when an action ended the turn or revealed something hidden (a card drawn from the
-    pile, a tile from the bag, a reshuffle): such an action can never be taken back."""
+    pile, a tile from the bag, a reshuffle, a module event that ``reveals``): such an action can
+    never be taken back."""
     return (
         after.outcome is not None
         or len(after.deck) != len(before.deck)
         or len(after.bag) != len(before.bag)
         or after.reshuffles != before.reshuffles
-        or any(isinstance(e, TurnEnded) for e in events)
+        or any(isinstance(e, TurnEnded) or e.reveals for e in events)
     )
 
 

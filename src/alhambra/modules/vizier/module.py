@@ -1,15 +1,17 @@
 """The Vizier's favour: an out-of-turn purchase with exact money, once per awakening.
 
-Flow (all through the plug-in hooks):
+Flow (all through the plug-in hooks of protocol 2):
 
 * ``setup`` gives every seat an awake vizier (:class:`VizierState` in ``state.mods["vizier"]``).
-* ``after_turn`` (after the refills and any scoring) pushes a :class:`VizierOffer` unless the
-  market could not be refilled or the turn limit has been reached.
-* ``resume`` asks the awake seats one at a time in priority order (the seat due to play next
-  first, the seat that just finished last) and silently skips seats that cannot pay any market
-  tile exactly. ``vizier pass`` moves on; ``vizier buy`` pays, puts the vizier to sleep and
-  pushes a core :class:`~alhambra.state.PlaceTiles` above the offer. Once the tile is placed,
-  ``resume`` refills the market and asks every seat that is still awake again, from the top.
+* Between turns the core opens its shared window (``BetweenTurns``) and asks, in priority order
+  (the seat due to play next first, the seat that has just finished last), every seat for which
+  ``may_interrupt`` is True: every seat whose vizier is awake, whether or not it can pay (money
+  is secret). ``interrupt_actions`` lists ``vizier buy`` for every market tile (and every module
+  offer that may be bought out of turn, e.g. a bazaar) the seat can pay exactly; the core adds
+  ``pass``.
+* ``vizier buy`` pays, puts the vizier to sleep, and pushes a :class:`VizierRefill` with a core
+  :class:`~alhambra.state.PlaceTiles` above it. Once the tile is placed, ``resume`` refills the
+  market; the core then asks every seat again from the top of the priority order.
 * ``vizier wake`` is a whole turn action that turns a sleeping vizier awake.
 """
 
@@ -17,15 +19,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Final
 
-from ...actions import Action, parse_cards, register_parser
-from ...engine import check_purchase, finish_turn_action, pay_for_purchase, purchase_options, refill_market
+from ...actions import Action, BuyBuilding, parse_cards, register_parser
+from ...engine import check_purchase, finish_turn_action, pay_for_offer, pay_for_purchase, purchase_options, refill_market
 from ...errors import IllegalAction, InvalidPayment, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
-from ...state import ChooseAction, GameConfig, GameState, Pending, PlaceTiles
+from ...state import BetweenTurns, ChooseAction, GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "vizier"
 
@@ -56,41 +58,26 @@ class VizierState:
 
 
 @dataclass(frozen=True, slots=True)
-class VizierOffer(Pending):
-    """Between turns: ``seat`` may use their awake vizier now (``vizier buy`` or ``vizier pass``).
-
-    ``later`` are the seats that will be asked after ``seat``, in priority order. ``refill`` is
-    set while the tile bought with a vizier waits to be placed: once it is placed, the market is
-    refilled and every seat still awake is asked again.
-    """
+class VizierRefill(Pending):
+    """After a vizier purchase: once the bought tile is placed, refill the market (automatic;
+    ``seat`` is the buyer)."""
 
     module = MODULE_ID
     seat: int
-    later: tuple[int, ...] = ()
-    refill: bool = False
 
 
 # ---------------------------------------------------------------------------------- actions
 @dataclass(frozen=True, slots=True)
 class VizierBuy(Action):
-    """Use the vizier: buy the tile on market square ``square`` (1-4) with exactly its price."""
+    """Use the vizier: buy the tile on market square ``square`` (1-4), or a module's offer
+    that may be bought out of turn (its item token, e.g. a bazaar), with exactly its price."""
 
     module = MODULE_ID
-    square: int
+    square: int | str
     payment: tuple[str, ...]
 
     def notation(self) -> str:
         return f"vizier buy {self.square} " + "+".join(self.payment)
-
-
-@dataclass(frozen=True, slots=True)
-class VizierPass(Action):
-    """Do not use the vizier now."""
-
-    module = MODULE_ID
-
-    def notation(self) -> str:
-        return "vizier pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +93,11 @@ class VizierWake(Action):
 def _parse_buy(w: list[str]) -> Action:
     if len(w) != 2:
         raise NotationError("usage: vizier buy SQUARE CARDS, e.g. vizier buy 2 b5+b2")
-    if not w[0].isdigit():
-        raise NotationError(f"bad market square {w[0]!r} (1-4)")
-    return VizierBuy(int(w[0]), parse_cards(w[1]))
+    if w[0].isdigit():
+        return VizierBuy(int(w[0]), parse_cards(w[1]))
+    if not w[0][:1].isalpha():
+        raise NotationError(f"bad market square or item {w[0]!r} (1-4, or an item that starts with a letter)")
+    return VizierBuy(w[0], parse_cards(w[1]))
 
 
 def _parse_word(action: Action, usage: str) -> Callable[[list[str]], Action]:
@@ -121,7 +110,6 @@ def _parse_word(action: Action, usage: str) -> Callable[[list[str]], Action]:
 
 
 register_parser("vizier buy", _parse_buy)
-register_parser("vizier pass", _parse_word(VizierPass(), "vizier pass"))
 register_parser("vizier wake", _parse_word(VizierWake(), "vizier wake"))
 
 
@@ -132,25 +120,17 @@ def _p(seat: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class VizierUsed(Event):
-    """A player used their vizier: bought ``tile`` from ``square`` out of turn with exact money."""
+    """A player used their vizier: bought ``tile`` from ``square`` (or a module's item) out of
+    turn with exact money."""
 
     seat: int
-    square: int
+    square: int | str
     tile: str
     payment: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"{_p(self.seat)} uses the vizier: buys {self.tile} from square {self.square} for {'+'.join(self.payment)}"
-
-
-@dataclass(frozen=True, slots=True)
-class VizierPassed(Event):
-    """A player was offered the vizier's favour and declined."""
-
-    seat: int
-
-    def describe(self) -> str:
-        return f"{_p(self.seat)} does not use the vizier"
+        where = f"from square {self.square}" if isinstance(self.square, int) else f"({self.square})"
+        return f"{_p(self.seat)} uses the vizier: buys {self.tile} {where} for {'+'.join(self.payment)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,15 +158,12 @@ def _slice(state: GameState) -> VizierState:
 
 
 def exact_purchases(state: GameState, seat: int) -> list[VizierBuy]:
-    """Every vizier purchase ``seat`` could make now: any market tile, paid with exactly its
-    price (the square's currency or any module's payment option, e.g. an exchange card)."""
-    comp = state.components
-    money_value = {c.code: c.value for c in comp.cards if c.is_money}
+    """Every vizier purchase ``seat`` could make now: any market tile, or any module offer that
+    may be bought out of turn, paid with exactly its price (the square's currency or any module's
+    payment option, e.g. an exchange card)."""
     out: list[VizierBuy] = []
-    for buy in purchase_options(state, seat):
-        price = comp.tile_price[state.market[buy.square - 1]]
-        if sum(money_value.get(code, 0) for code in buy.payment) == price:
-            out.append(VizierBuy(buy.square, buy.payment))
+    for buy in purchase_options(state, seat, out_of_turn=True, exact=True):
+        out.append(VizierBuy(buy.square if isinstance(buy, BuyBuilding) else buy.item, buy.payment))
     return out
 
 
@@ -201,9 +178,9 @@ class Vizier(Module):
         "without an extra action; the vizier then sleeps until its owner spends a turn action to wake it."
     )
     assumptions = (
-        "Players are asked one at a time in priority order (next to play first, the player who just finished last); "
-        "a player who passes is asked again only after somebody else has used a vizier.",
-        "Players who cannot pay any market tile exactly are skipped without being asked.",
+        "Between turns every player whose vizier is awake is asked, in priority order (next to play first, the player who "
+        "just finished last), also when they cannot pay any tile exactly: money is secret, so skipping them would tell.",
+        "A player who passes is asked again only after somebody else has made an out-of-turn move.",
         "After a vizier purchase the market is refilled and every player whose vizier is still awake is asked again, "
         "from the top of the priority order.",
         "The vizier is not offered once the market could not be refilled (the last tiles are being distributed), "
@@ -223,13 +200,13 @@ class Vizier(Module):
         """``vizier wake`` while the seat's vizier sleeps."""
         return [] if _slice(state).awake[seat] else [VizierWake()]
 
-    def pending_actions(self, state: GameState, pending: Pending) -> list[Action]:
-        """For a :class:`VizierOffer`: every exact purchase, then ``vizier pass``."""
-        if not isinstance(pending, VizierOffer) or pending.refill:
-            return []
-        out: list[Action] = list(exact_purchases(state, pending.seat))
-        out.append(VizierPass())
-        return out
+    def may_interrupt(self, state: GameState, seat: int) -> bool:
+        """Every seat whose vizier is awake is asked between turns (a public fact)."""
+        return _slice(state).awake[seat]
+
+    def interrupt_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Every exact purchase of an awake seat."""
+        return list(exact_purchases(state, seat)) if _slice(state).awake[seat] else []
 
     def check(self, state: GameState, action: Action) -> None:
         """Raise :class:`IllegalAction` with a reason unless ``action`` is allowed now."""
@@ -240,77 +217,46 @@ class Vizier(Module):
             if _slice(state).awake[top.seat]:
                 raise IllegalAction("your vizier is already awake")
             return
-        if not isinstance(action, VizierBuy | VizierPass):
+        if not isinstance(action, VizierBuy):
             raise IllegalAction(f"{action} is not a vizier action")
-        if not isinstance(top, VizierOffer) or top.refill:
-            raise WrongPhase("the vizier can be used only between turns, when the game offers it to you")
-        if isinstance(action, VizierPass):
-            return
-        if not _slice(state).awake[top.seat]:  # pragma: no cover - offers go to awake seats only
+        if not isinstance(top, BetweenTurns):
+            raise WrongPhase("the vizier can be used only between turns, when the game asks you")
+        if not _slice(state).awake[top.seat]:
             raise IllegalAction("your vizier is asleep")
         if not check_purchase(state, top.seat, action.square, action.payment):
             raise InvalidPayment("the vizier's favour needs exact money: pay exactly the price")
 
     def perform(self, state: GameState, action: Action, events: list[Event]) -> None:
         """Carry out a checked vizier action."""
+        top = state.pending[-1]
         if isinstance(action, VizierWake):
-            top = state.pending[-1]
             state.mods[self.id] = _slice(state).with_seat(top.seat, True)
             events.append(VizierWoken(top.seat))
             finish_turn_action(state)
             return
-        offer = state.pending[-1]
-        assert isinstance(offer, VizierOffer)
-        seat = offer.seat
-        if isinstance(action, VizierPass):
-            events.append(VizierPassed(seat))
-            if offer.later:
-                state.pending[-1] = VizierOffer(offer.later[0], offer.later[1:])
-            else:
-                state.pending.pop()
-            return
         assert isinstance(action, VizierBuy)
-        tile = pay_for_purchase(state, seat, action.square, action.payment)
-        code = state.components.tiles[tile].code
+        seat = top.seat
+        if isinstance(action.square, int):
+            tile = pay_for_purchase(state, seat, action.square, action.payment)
+        else:
+            tile = pay_for_offer(state, seat, action.square, action.payment, events).tile
         state.mods[self.id] = _slice(state).with_seat(seat, False)
+        pending: list[Pending] = [VizierRefill(seat)]
+        code = ""
+        if tile >= 0:
+            code = state.components.tiles[tile].code
+            pending.append(PlaceTiles(seat, (code,), state.neutral is not None, "vizier"))
         events.append(VizierUsed(seat, action.square, code, action.payment))
-        state.pending[-1] = replace(offer, later=(), refill=True)
-        state.pending.append(PlaceTiles(seat, (code,), state.neutral is not None, "vizier"))
+        state.pending.extend(pending)
 
     def resume(self, state: GameState, pending: Pending, events: list[Event]) -> None:
-        """Refill after a vizier purchase, then ask the first seat that can use the vizier (or close)."""
-        assert isinstance(pending, VizierOffer)
-        if pending.refill:
-            if state.market_exhausted or not refill_market(state, events):
-                state.pending.pop()  # the last tiles will be distributed: no more viziers
-                return
-            awake = _slice(state).awake
-            queue = [s for s in priority_order(state) if awake[s]]
-        else:
-            if state.market_exhausted:
-                state.pending.pop()
-                return
-            queue = [pending.seat, *pending.later]
-        for i, s in enumerate(queue):
-            if self._can_use(state, s):
-                offer = VizierOffer(s, tuple(queue[i + 1 :]))
-                if offer != pending:
-                    state.pending[-1] = offer
-                return
-        state.pending.pop()
-
-    # ----- flow -------------------------------------------------------------------------
-    def after_turn(self, state: GameState, events: list[Event]) -> None:
-        """Offer the vizier to the awake seats, unless the game is about to end."""
-        if state.market_exhausted:
-            return
-        limit = state.config.turn_limit
-        if limit is not None and state.turn >= limit:
-            return
-        awake = _slice(state).awake
-        queue = [s for s in priority_order(state) if awake[s]]
-        if queue:
-            state.pending.append(VizierOffer(queue[0], tuple(queue[1:])))
+        """After the vizier's tile is placed: refill the market (it may pause for another module's
+        decision; then this runs again once that is resolved)."""
+        assert isinstance(pending, VizierRefill)
+        depth = len(state.pending)
+        refill_market(state, events)
+        if len(state.pending) == depth:
+            state.pending.pop()
 
     # ----- views and persistence --------------------------------------------------------
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
@@ -329,10 +275,6 @@ class Vizier(Module):
     def slice_from_json(self, data: Any) -> Any:
         """Rebuild the :class:`VizierState`."""
         return VizierState.from_dict(data)
-
-    # ----- helpers ----------------------------------------------------------------------
-    def _can_use(self, state: GameState, seat: int) -> bool:
-        return _slice(state).awake[seat] and bool(exact_purchases(state, seat))
 
 
 MODULE: Final = Vizier()

@@ -101,6 +101,7 @@ __all__ = [
     "finish_turn_action",
     "kind_forms",
     "legal_actions",
+    "module_random",
     "new_game",
     "pay_for_offer",
     "pay_for_purchase",
@@ -460,6 +461,16 @@ def _fill_market(state: GameState, events: list[Event], announce: bool) -> bool:
     if not complete:
         state.market_exhausted = True
     return complete
+
+
+def module_random(state: GameState, module_id: str) -> random.Random:
+    """A fresh random generator for one random draw of a module during play (a chest from a bag,
+    an extra tile turned up...): fixed by the game's seed and the number of such draws so far,
+    so replays are exact; the bots' sampler gives each sample its own seed, so what a module
+    will draw stays unknown to them. The draw must be from a pool every seat may know the
+    contents of (the view shows what was drawn through the module's events and view)."""
+    state.draws += 1
+    return random.Random(f"{state.seed}/{module_id}/{state.draws}")
 
 
 def put_on_market(state: GameState, tile: int, events: list[Event]) -> int:

@@ -56,6 +56,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "decided": None if state.decided is None else [list(state.decided[0]), list(state.decided[1])],
         "piles": None if state.piles is None else [[left, [[k, v] for k, v in classes]] for left, classes in state.piles],
         "flow": state.flow,
+        "draws": state.draws,
     }
 
 
@@ -117,6 +118,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
             if data.get("piles") is None
             else tuple((int(left), tuple((str(k), int(v)) for k, v in classes)) for left, classes in data["piles"]),
             flow=int(data.get("flow", 0)),
+            draws=int(data.get("draws", 0)),
         )
         return state
     except AlhambraError:

@@ -227,6 +227,8 @@ class GameState:
     piles: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] | None = None
     """Explicit-chance mode only: the money piles from the top, each as (cards left, special
     cards left by class). The deck list itself has no order in this mode."""
+    draws: int = 0
+    """Random draws modules made so far (:func:`alhambra.engine.module_random`)."""
     flow: int = 0
     """How far the automatic steps of the current stage have gone (end of turn: modules'
     ``turn_ending``, refills, scoring; between turns: whether the window was opened)."""
@@ -262,6 +264,7 @@ class GameState:
         new.decided = self.decided
         new.piles = self.piles
         new.flow = self.flow
+        new.draws = self.draws
         return new
 
     @property

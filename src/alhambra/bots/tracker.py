@@ -269,10 +269,10 @@ class Sampler:
         code_of = comp.card_code
         for mid in state.mods:
             m = load_module(mid)
-            for c in m.held_cards(state):
-                pool = free.get(code_of[c])
-                if pool and c in pool:
-                    pool.remove(c)
+            for cid in m.held_cards(state):
+                pool = free.get(code_of[cid])
+                if pool and cid in pool:
+                    pool.remove(cid)
                 elif pool:
                     pool.pop()
             held_tiles.update(m.held_tiles(state))

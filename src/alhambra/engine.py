@@ -1105,6 +1105,7 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[Ga
         raise IllegalAction(f"malformed action {action!r}") from None
     events: list[Event] = []
     _perform(new, action, events)
+    _after_action(new, events)
     _advance(new, events)
     _notify(new, events)
     return new, events
@@ -1118,9 +1119,16 @@ def apply_unchecked(state: GameState, action: Action) -> list[Event]:
     """
     events: list[Event] = []
     _perform(state, action, events)
+    _after_action(state, events)
     _advance(state, events)
     _notify(state, events)
     return events
+
+
+def _after_action(state: GameState, events: list[Event]) -> None:
+    if state.config.modules:
+        for m in hook_users(state.config, "after_action"):
+            m.after_action(state, events)
 
 
 def _notify(state: GameState, events: list[Event]) -> None:
@@ -1452,6 +1460,8 @@ def _advance(state: GameState, events: list[Event]) -> None:
                 else:
                     _start_turn(state, (state.current + 1) % state.config.players, events)
         elif state.stage == STAGE_FINAL:
+            if _before_scoring(state, 3, 0, events):
+                continue
             _score_round(state, 3, events)
             _end_game(state, "finished", events)
         else:  # pragma: no cover
@@ -1480,9 +1490,12 @@ def _complete_turn(state: GameState, events: list[Event]) -> None:
             if state.pending:
                 return  # paused for a decision; called again once it is resolved
             state.flow += 1
+        elif state.scoring_queue:
+            if _before_scoring(state, state.scoring_queue[0], len(enders) + 2, events):
+                return
+            _run_scoring_queue(state, events, 1)
+            state.flow = len(enders) + 2
         else:
-            if state.scoring_queue:
-                _run_scoring_queue(state, events)
             state.stage = STAGE_BETWEEN
             state.flow = 0
             if state.config.modules:
@@ -1516,8 +1529,26 @@ def _reopen_window(state: GameState) -> None:
         state.pending.pop()
 
 
-def _run_scoring_queue(state: GameState, events: list[Event]) -> None:
-    while state.scoring_queue:
+def _before_scoring(state: GameState, round_no: int, base: int, events: list[Event]) -> bool:
+    """Let the modules' ``before_scoring`` act before scoring round ``round_no`` (``state.flow``
+    counts from ``base``). True when one pushed a pending decision: the flow comes back here
+    once it is resolved, to the next module."""
+    if not state.config.modules:
+        return False
+    users = hook_users(state.config, "before_scoring")
+    while state.flow - base < len(users):
+        m = users[state.flow - base]
+        state.flow += 1
+        m.before_scoring(state, round_no, events)
+        if state.pending:
+            return True
+    return False
+
+
+def _run_scoring_queue(state: GameState, events: list[Event], limit: int | None = None) -> None:
+    done = 0
+    while state.scoring_queue and (limit is None or done < limit):
+        done += 1
         rnd = state.scoring_queue.pop(0)
         _score_round(state, rnd, events)
         if state.neutral is not None:
@@ -1600,6 +1631,7 @@ def money_of(state: GameState, seat: int, currency: int) -> int:
 def _start_final(state: GameState, events: list[Event]) -> None:
     """The market could not be refilled: hand out the remaining market tiles, then score."""
     state.stage = STAGE_FINAL
+    state.flow = 0
     n = state.config.players
     got: dict[int, list[str]] = {}
     for sq in range(MARKET_SIZE):

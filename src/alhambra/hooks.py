@@ -132,6 +132,16 @@ class Module:
     def turn_started(self, state: GameState, seat: int, events: list[Event]) -> None:
         """Right after ``TurnStarted`` (the ``ChooseAction`` is on the stack); may push a pending above it."""
 
+    def after_action(self, state: GameState, events: list[Event]) -> None:
+        """Right after any action was carried out (``events``: what it caused so far), before the
+        flow runs on. May push a pending decision (a citizen moving into a building placed where
+        the street trader stood...)."""
+
+    def before_scoring(self, state: GameState, round_no: int, events: list[Event]) -> None:
+        """Before scoring round ``round_no`` is scored (rounds 1 and 2 after the turn's refills,
+        round 3 after the last tiles are handed out). May push a pending decision (a bonus card
+        played at the last moment); the round is scored once it is resolved. Once per round."""
+
     def turn_ending(self, state: GameState, events: list[Event]) -> None:
         """The turn's actions and placements are done, before ``TurnEnded`` and the refills.
         May push a pending; the flow resumes once it is resolved. Called once per turn."""
@@ -200,6 +210,14 @@ class Module:
 
     def round_points(self, state: GameState, round_no: int) -> list[int] | None:
         """Extra points per seat in a scoring round (listed in the round's ``extra``), or None."""
+        return None
+
+    # ----- bots ------------------------------------------------------------------------
+    def bot_values(self, state: GameState) -> list[float] | None:
+        """For the bots' evaluation (greedy, and MCTS at its leaves): what this module is worth to
+        each seat (``players`` floats, in points), beyond what the core already counts: points
+        it will likely score, resources held (cards, pieces, money outside the hand), minus what
+        it will cost. Must be cheap: it runs once per evaluated state. None: nothing to add."""
         return None
 
     # ----- accounting, views, persistence ---------------------------------------------

@@ -32,7 +32,7 @@ from .. import city as geo
 from ..actions import Action
 from ..components import KINDS, SCORING_POINTS, ComponentSet
 from ..engine import apply_unchecked, legal_actions
-from ..hooks import Module, modules_of
+from ..hooks import Module, hook_users, modules_of
 from ..state import ChooseAction, GameState, PlaceTiles
 from .base import Budget, Observation, fallback_action, log
 from .repetition import Repetition
@@ -311,6 +311,12 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     last = state.pending[-1] if state.pending else None
     if isinstance(last, ChooseAction) and last.actions > 0:
         values[last.seat] += weights.tempo
+    if state.config.modules:
+        for m in hook_users(state.config, "bot_values"):
+            extra = m.bot_values(state)
+            if extra is not None:
+                for s in range(n):
+                    values[s] += extra[s]
     return values[:n]
 
 

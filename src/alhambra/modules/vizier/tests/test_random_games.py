@@ -15,7 +15,7 @@ def test_random_games_with_the_vizier_finish(players: int) -> None:
     game = play_random_game(GameConfig(players=players, modules=("vizier",)), seed=100 + players)
     assert game.state.outcome == "finished"
     assert isinstance(game.events[-1], GameEnded)
-    assert game.actions["vizier buy"] > 0 and game.actions["vizier pass"] > 0 and game.actions["vizier wake"] > 0
+    assert game.actions["vizier buy"] > 0 and game.actions["pass"] > 0 and game.actions["vizier wake"] > 0
     assert isinstance(game.state.mods["vizier"], VizierState)
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from alhambra import GameConfig, GameRecord, apply, legal_actions, new_game, parse_action, replay, state_from_json, state_to_json, view
-from alhambra.actions import Action, BuyBuilding, EndTurn, PlaceBuilding, TakeMoney
+from alhambra.actions import Action, BuyBuilding, EndTurn, Pass, PlaceBuilding, TakeMoney
 from alhambra.errors import IllegalAction, InvalidPayment, NotationError, WrongPhase
 from alhambra.events import (
     BuildingPlaced,
@@ -15,6 +15,7 @@ from alhambra.events import (
     GameEnded,
     MarketRefilled,
     MarketTileAwarded,
+    Passed,
     TurnEnded,
     TurnStarted,
 )
@@ -22,16 +23,14 @@ from alhambra.hooks import load_module
 from alhambra.modules.vizier import (
     MODULE,
     VizierBuy,
-    VizierOffer,
-    VizierPass,
-    VizierPassed,
+    VizierRefill,
     VizierState,
     VizierUsed,
     VizierWake,
     VizierWoken,
     priority_order,
 )
-from alhambra.state import STAGE_FINAL, ChooseAction, GameState, PlaceTiles
+from alhambra.state import STAGE_FINAL, BetweenTurns, ChooseAction, GameState, PlaceTiles
 from alhambra.testing import check_conservation, set_hand, set_market
 
 # square -> (tile, exact money for it); squares 1-4 take blue, green, orange, yellow
@@ -62,10 +61,19 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
     return apply(state, take, top.seat)
 
 
-def offer(state: GameState) -> VizierOffer:
+def offer(state: GameState) -> BetweenTurns:
     top = state.pending[-1]
-    assert isinstance(top, VizierOffer), top
+    assert isinstance(top, BetweenTurns), top
     return top
+
+
+def pass_window(state: GameState) -> tuple[GameState, list[Event]]:
+    """Everybody asked between turns passes."""
+    events: list[Event] = []
+    while isinstance(state.pending[-1], BetweenTurns):
+        state, evs = apply(state, Pass())
+        events += evs
+    return state, events
 
 
 def awake(state: GameState) -> tuple[bool, ...]:
@@ -106,12 +114,13 @@ def test_setup_every_vizier_awake_and_public() -> None:
 def test_notation_round_trips() -> None:
     assert parse_action("vizier buy 2 b5+b2") == VizierBuy(2, ("b5", "b2"))
     assert parse_action("Vizier Buy 2 b2+b5") == VizierBuy(2, ("b5", "b2"))
-    for text in ("vizier buy 2 b5+b2", "vizier pass", "vizier wake", "vizier buy 4 xby+b2+y9"):
+    for text in ("vizier buy 2 b5+b2", "vizier wake", "vizier buy 4 xby+b2+y9", "vizier buy Zb1 b4", "pass"):
         action = parse_action(text)
         assert str(action) == text
         assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
-    assert parse_action("vizier pass") == VizierPass() and parse_action("vizier wake") == VizierWake()
-    for bad in ("vizier buy x b5", "vizier buy 2", "vizier pass now", "vizier wake up"):
+    assert parse_action("vizier wake") == VizierWake() and parse_action("pass") == Pass()
+    assert parse_action("vizier buy Zb1 b4") == VizierBuy("Zb1", ("b4",))
+    for bad in ("vizier buy -1 b5", "vizier buy 2", "vizier pass", "vizier wake up", "pass now"):
         with pytest.raises(NotationError):
             parse_action(bad)
 
@@ -119,7 +128,7 @@ def test_notation_round_trips() -> None:
 def test_events_describe_in_past_tense_and_round_trip() -> None:
     for ev, text in (
         (VizierUsed(1, 2, "S5sw", ("g5",)), "player 2 uses the vizier: buys S5sw from square 2 for g5"),
-        (VizierPassed(0), "player 1 does not use the vizier"),
+        (Passed(0), "player 1 passes"),
         (VizierWoken(2), "player 3 wakes the vizier"),
     ):
         assert ev.describe() == text
@@ -134,36 +143,46 @@ def test_offers_go_in_priority_order_next_player_first_finisher_last() -> None:
     assert priority_order(state) == [s1, s2, s3, s]
     assert any(isinstance(e, TurnEnded) and e.seat == s for e in events)
     asked = []
-    while isinstance(state.pending[-1], VizierOffer):
+    while isinstance(state.pending[-1], BetweenTurns):
         top = offer(state)
         asked.append(top.seat)
         assert state.to_act == top.seat
         with pytest.raises(IllegalAction):  # out of turn
-            apply(state, VizierPass(), (top.seat + 1) % 4)
-        state, events = apply(state, VizierPass(), top.seat)
-        assert events[0] == VizierPassed(top.seat)
+            apply(state, Pass(), (top.seat + 1) % 4)
+        state, events = apply(state, Pass(), top.seat)
+        assert events[0] == Passed(top.seat)
     assert asked == [s1, s2, s3, s]
     assert isinstance(state.pending[-1], ChooseAction) and state.current == s1
     assert any(isinstance(e, TurnStarted) and e.seat == s1 for e in events)
 
 
-def test_players_without_an_exact_purchase_or_an_awake_vizier_are_not_asked() -> None:
+def test_every_awake_player_is_asked_even_without_exact_money_sleepers_are_not() -> None:
+    """Money is secret: skipping a player who cannot pay exactly would tell everybody so."""
     state = fresh()
     s, s1, s2, s3 = everyone_can_pay_exactly(state)
     set_hand(state, s1, ["b3", "b2", "g9"])  # 5 blue for a 4: only overpayment
     set_awake(state, s3, False)  # can pay exactly, but asleep
     state, _ = end_turn(state)
-    assert offer(state) == VizierOffer(s2, (s,))  # s1 skipped; asleep s3 is not even queued
-    state, events = apply(state, VizierPass())
-    assert offer(state).seat == s  # s3 skipped silently
-    assert not any(isinstance(e, VizierPassed) and e.seat == s3 for e in events)
+    assert offer(state) == BetweenTurns(s1, (s2, s))  # s1 asked although it cannot pay; s3 asleep
+    assert legal_actions(state) == [Pass()]
+    state, events = apply(state, Pass())
+    assert events == [Passed(s1)]
+    assert offer(state) == BetweenTurns(s2, (s,))
+    assert view(state, s1)["pending"] == view(state, s3)["pending"]
 
 
-def test_no_offer_when_nobody_can_pay_exactly() -> None:
+def test_with_nobody_able_to_pay_every_awake_player_just_passes() -> None:
     state = fresh()
+    s, s1, s2, s3 = seats(state)
     state, events = end_turn(state)
-    assert isinstance(state.pending[-1], ChooseAction)
-    assert not any(isinstance(e, VizierPassed | VizierUsed) for e in events)
+    asked = []
+    while isinstance(state.pending[-1], BetweenTurns):
+        assert legal_actions(state) == [Pass()]
+        asked.append(state.to_act)
+        state, events = apply(state, Pass())
+    assert asked == [s1, s2, s3, s]
+    assert not any(isinstance(e, VizierUsed) for e in events)
+    assert isinstance(state.pending[-1], ChooseAction) and state.current == s1
 
 
 # ---------------------------------------------------------------------------------- exact money
@@ -173,14 +192,14 @@ def test_vizier_purchase_needs_exact_money() -> None:
     set_hand(state, s1, ["b4", "b5", "g9"])
     state, _ = end_turn(state)
     assert offer(state).seat == s1
-    assert legal_actions(state) == [VizierBuy(1, ("b4",)), VizierPass()]
+    assert legal_actions(state) == [VizierBuy(1, ("b4",)), Pass()]
     with pytest.raises(InvalidPayment, match="exact"):
         apply(state, VizierBuy(1, ("b5",)))
     with pytest.raises(InvalidPayment, match="exact"):
         apply(state, VizierBuy(1, ("b5", "b4")))
     with pytest.raises(InvalidPayment):  # wrong currency
         apply(state, VizierBuy(2, ("g9",)))
-    with pytest.raises(WrongPhase):  # a core purchase is no answer to the vizier's offer
+    with pytest.raises(WrongPhase):  # a core purchase is no out-of-turn move
         apply(state, BuyBuilding(1, ("b4",)))
     state, events = apply(state, VizierBuy(1, ("b4",)))
     assert events[0] == VizierUsed(s1, 1, "P4es", ("b4",))
@@ -203,7 +222,7 @@ def test_purchase_no_extra_action_vizier_sleeps_market_refilled_others_asked_aga
     s, s1, s2, s3 = everyone_can_pay_exactly(state)
     turn = state.turn
     state, _ = end_turn(state)
-    state, _ = apply(state, VizierPass(), s1)
+    state, _ = apply(state, Pass(), s1)
     assert offer(state).seat == s2
     state, events = apply(state, VizierBuy(2, ("g5",)), s2)
     assert events[0] == VizierUsed(s2, 2, "S5sw", ("g5",))
@@ -211,6 +230,7 @@ def test_purchase_no_extra_action_vizier_sleeps_market_refilled_others_asked_aga
     assert state.market[1] == -1
     top = state.pending[-1]
     assert top == PlaceTiles(s2, ("S5sw",), False, "vizier")  # no extra action: only the placement
+    assert state.pending[-2] == VizierRefill(s2) and state.pending[-3] == BetweenTurns(s2, (), True)
     acts = legal_actions(state)
     assert PlaceBuilding("S5sw", "reserve") in acts
     assert all(isinstance(a, PlaceBuilding) and a.tile == "S5sw" for a in acts)
@@ -219,10 +239,10 @@ def test_purchase_no_extra_action_vizier_sleeps_market_refilled_others_asked_aga
     assert any(isinstance(e, MarketRefilled) and e.squares == (2,) for e in events)
     assert state.market[1] >= 0
     # "the other players may then decide again": s1, who passed before, is asked first again
-    assert offer(state) == VizierOffer(s1, (s3, s))
+    assert offer(state) == BetweenTurns(s1, (s3, s))
     for seat in (s1, s3, s):
         assert offer(state).seat == seat
-        state, events = apply(state, VizierPass(), seat)
+        state, events = apply(state, Pass(), seat)
     assert state.turn == turn + 1  # the vizier purchase was not a turn
     assert state.pending == [ChooseAction(s1)]  # normal order resumes with the player due next
     assert [state.tile_code(t) for t in state.players[s2].reserve] == ["S5sw"]
@@ -235,10 +255,10 @@ def test_a_second_vizier_can_buy_after_the_first() -> None:
     state, _ = end_turn(state)
     state, _ = apply(state, VizierBuy(1, ("b4",)), s1)
     state, _ = apply(state, PlaceBuilding("P4es", "reserve"), s1)
-    assert offer(state) == VizierOffer(s2, (s3, s))
+    assert offer(state) == BetweenTurns(s2, (s3, s))
     state, _ = apply(state, VizierBuy(2, ("g5",)), s2)
     state, _ = apply(state, PlaceBuilding("S5sw", "reserve"), s2)
-    assert offer(state) == VizierOffer(s3, (s,))
+    assert offer(state) == BetweenTurns(s3, (s,))
     assert awake(state) == tuple(seat not in (s1, s2) for seat in range(4))
 
 
@@ -249,12 +269,13 @@ def test_a_sleeping_vizier_is_not_offered_until_woken() -> None:
     state, _ = end_turn(state)
     state, _ = apply(state, VizierBuy(1, ("b4",)), s1)
     state, _ = apply(state, PlaceBuilding("P4es", "reserve"), s1)
+    state, _ = pass_window(state)
     set_market(state, 1, "A4nes")  # another blue tile priced 4
     assert isinstance(state.pending[-1], ChooseAction) and state.current == s1
     # s1's own turn: taking money ends it; s1 still holds exact money but sleeps
     state, _ = end_turn(state)
     top = state.pending[-1]
-    assert not isinstance(top, VizierOffer) or s1 not in (top.seat, *top.later)
+    assert not isinstance(top, BetweenTurns) or s1 not in (top.seat, *top.later)
     assert VizierWake() not in legal_actions(state)
 
 
@@ -284,7 +305,7 @@ def test_wake_is_a_whole_turn_action_only_while_asleep() -> None:
     assert events[0] == VizierWoken(s)
     assert awake(state)[s] is True
     assert any(isinstance(e, TurnEnded) and e.seat == s for e in events)  # the action phase is over
-    assert state.pending == [ChooseAction((s + 1) % 4)]  # nobody can pay exactly: no offer
+    assert state.pending == [BetweenTurns((s + 1) % 4, ((s + 2) % 4, (s + 3) % 4, s))]  # all awake: all asked
 
 
 def test_wake_may_be_the_extra_action_after_an_exact_purchase() -> None:
@@ -294,7 +315,7 @@ def test_wake_may_be_the_extra_action_after_an_exact_purchase() -> None:
     set_awake(state, s, False)
     state, _ = apply(state, BuyBuilding(1, ("b4",)), s)
     assert state.pending[-1] == ChooseAction(s, 1, ("P4es",))
-    assert VizierWake() in legal_actions(state) and EndTurn() in legal_actions(state)
+    assert VizierWake() in legal_actions(state) and EndTurn() not in legal_actions(state)
     state, events = apply(state, VizierWake(), s)
     assert events == [VizierWoken(s)]
     assert state.pending[-1] == PlaceTiles(s, ("P4es",), False, "bought")
@@ -303,7 +324,7 @@ def test_wake_may_be_the_extra_action_after_an_exact_purchase() -> None:
 def test_vizier_actions_outside_their_moment_are_refused() -> None:
     state = fresh()
     with pytest.raises(WrongPhase):
-        apply(state, VizierPass())
+        apply(state, Pass())
     with pytest.raises(WrongPhase):
         apply(state, VizierBuy(1, ("b4",)))
     state = fresh()
@@ -311,7 +332,7 @@ def test_vizier_actions_outside_their_moment_are_refused() -> None:
     set_hand(state, s1, ["b4"])
     state, _ = end_turn(state)
     set_awake(state, s1, False)
-    with pytest.raises(WrongPhase):  # waking is a turn action, not an answer to an offer
+    with pytest.raises(WrongPhase):  # waking is a turn action, not an out-of-turn move
         apply(state, VizierWake(), s1)
     state, _ = new_game(GameConfig(players=3), 1)
     with pytest.raises(IllegalAction, match="module"):
@@ -327,8 +348,8 @@ def test_no_vizier_when_the_market_cannot_be_refilled() -> None:
     state, events = apply(state, BuyBuilding(4, ("y9",)), s)  # overpays: the turn ends
     state, events = apply(state, PlaceBuilding("C7sw", "reserve"), s)
     assert state.market_exhausted
-    assert not any(isinstance(top, VizierOffer) for top in state.pending)
-    assert not any(isinstance(e, VizierPassed | VizierUsed) for e in events)
+    assert not any(isinstance(top, BetweenTurns) for top in state.pending)
+    assert not any(isinstance(e, Passed | VizierUsed) for e in events)
     assert state.stage == STAGE_FINAL or state.is_over
     # the last tiles went to the players with the most money of each currency
     assert {e.seat for e in events if isinstance(e, MarketTileAwarded)} == {s1, s2, s3}
@@ -343,8 +364,8 @@ def test_a_vizier_purchase_that_empties_the_market_closes_the_vizier_window() ->
     state, _ = apply(state, VizierBuy(1, ("b4",)), s1)
     state, events = apply(state, PlaceBuilding("P4es", "reserve"), s1)
     assert state.market_exhausted
-    assert not any(isinstance(top, VizierOffer) for top in state.pending)
-    assert not any(isinstance(e, VizierPassed) for e in events)
+    assert not any(isinstance(top, BetweenTurns) for top in state.pending)
+    assert not any(isinstance(e, Passed) for e in events)
     awarded = {e.square: e.seat for e in events if isinstance(e, MarketTileAwarded)}
     assert awarded == {2: s2, 3: s3, 4: s}
     while not state.is_over:
@@ -361,7 +382,7 @@ def test_no_offer_after_the_last_turn_of_a_turn_limited_game() -> None:
     state = fresh(players=3, turn_limit=2)
     everyone_can_pay_exactly_3(state)
     state, _ = end_turn(state)
-    assert isinstance(state.pending[-1], VizierOffer)
+    assert isinstance(state.pending[-1], BetweenTurns)
 
 
 # ---------------------------------------------------------------------------------- persistence and views
@@ -376,8 +397,8 @@ def test_state_with_an_open_offer_round_trips_and_views_hide_hands() -> None:
     assert back.pending == state.pending and back.mods == state.mods
     assert legal_actions(back) == legal_actions(state)
     v = view(state, s1)
-    assert v["pending"] == {"type": "VizierOffer", "seat": s1, "later": [s2, s], "refill": False}
-    assert v["legal_actions"] == ["vizier buy 1 b4", "vizier pass"]
+    assert v["pending"] == {"type": "BetweenTurns", "seat": s1, "later": [s2, s], "restart": False}
+    assert v["legal_actions"] == ["vizier buy 1 b4", "pass"]
     assert v["module_views"]["vizier"] == {"awake": [seat != s3 for seat in range(4)]}
     assert view(state, s2)["legal_actions"] == []
     with pytest.raises(NotationError):

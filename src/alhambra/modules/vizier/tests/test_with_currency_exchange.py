@@ -7,8 +7,8 @@ import pytest
 from alhambra import GameConfig, apply, legal_actions, new_game
 from alhambra.actions import PlaceBuilding, TakeMoney
 from alhambra.errors import InvalidPayment
-from alhambra.modules.vizier import VizierBuy, VizierOffer, VizierUsed
-from alhambra.state import GameState
+from alhambra.modules.vizier import VizierBuy, VizierUsed
+from alhambra.state import BetweenTurns, GameState
 from alhambra.testing import check_conservation, play_random_game, set_hand, set_market
 
 
@@ -31,7 +31,7 @@ def after_first_turn(seed: int = 5) -> tuple[GameState, int]:
 def test_the_vizier_can_pay_exactly_with_an_exchange_card() -> None:
     state, nxt = after_first_turn()
     top = state.pending[-1]
-    assert isinstance(top, VizierOffer) and top.seat == nxt
+    assert isinstance(top, BetweenTurns) and top.seat == nxt
     acts = legal_actions(state)
     assert VizierBuy(4, ("xby", "b2", "y9")) in acts  # garden 11 on the yellow square
     assert VizierBuy(1, ("b7",)) in acts  # pavilion 7 on the blue square

@@ -76,6 +76,8 @@ class VizierBuy(Action):
     """Use the vizier: buy the tile on market square ``square`` (1-4) with exactly its price."""
 
     module = MODULE_ID
+    keyword = "vizier buy"
+    grammar = ("square", "cards")
     square: int
     payment: tuple[str, ...]
 
@@ -88,6 +90,8 @@ class VizierPass(Action):
     """Do not use the vizier now."""
 
     module = MODULE_ID
+    keyword = "vizier pass"
+    grammar = ()
 
     def notation(self) -> str:
         return "vizier pass"
@@ -98,6 +102,8 @@ class VizierWake(Action):
     """Turn action: bring the vizier back into play (turn it awake)."""
 
     module = MODULE_ID
+    keyword = "vizier wake"
+    grammar = ()
 
     def notation(self) -> str:
         return "vizier wake"
@@ -120,9 +126,9 @@ def _parse_word(action: Action, usage: str) -> Callable[[list[str]], Action]:
     return parse
 
 
-register_parser("vizier buy", _parse_buy)
-register_parser("vizier pass", _parse_word(VizierPass(), "vizier pass"))
-register_parser("vizier wake", _parse_word(VizierWake(), "vizier wake"))
+register_parser("vizier buy", _parse_buy, VizierBuy)
+register_parser("vizier pass", _parse_word(VizierPass(), "vizier pass"), VizierPass)
+register_parser("vizier wake", _parse_word(VizierWake(), "vizier wake"), VizierWake)
 
 
 # ---------------------------------------------------------------------------------- events
@@ -316,6 +322,17 @@ class Vizier(Module):
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
         """Public: whose vizier is awake."""
         return {"awake": list(_slice(state).awake)}
+
+    def max_actions_between_turns(self, config: GameConfig) -> int:
+        """Every seat buys at most once (its vizier then sleeps until its own turn), each
+        purchase places one tile, and each of the at most ``n + 1`` rounds of asking has at
+        most ``n`` passes."""
+        n = config.players
+        return n + n + n * (n + 1)
+
+    def observation_flags(self, config: GameConfig) -> tuple[str, ...]:
+        """The view's ``awake`` list: one flag per seat."""
+        return ("awake",)
 
     def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
         """The whole slice is public: who is awake."""

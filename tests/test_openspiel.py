@@ -23,6 +23,8 @@ from alhambra.openspiel import (  # noqa: E402
 from alhambra.research.encoding import codec_for  # noqa: E402
 from alhambra.research.session import rank_rewards  # noqa: E402
 
+from .research_helpers import ModuleSet, module_sets, openspiel_random_sim  # noqa: E402
+
 
 def _play(state: AlhambraState, rng: random.Random, until: int | None = None) -> AlhambraState:
     """Random play (chance by its probabilities) until the end or ``until`` moves."""
@@ -44,10 +46,10 @@ def test_random_sim_test(players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-def test_random_sim_test_with_modules() -> None:
-    game = pyspiel.load_game("python_alhambra(players=3,modules=vizier+currency_exchange)")
-    assert game.config.modules == ("currency_exchange", "vizier")
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+@pytest.mark.parametrize("case", module_sets(), ids=str)
+def test_random_sim_test_with_modules(case: ModuleSet) -> None:
+    """Each module alone (a short game) and all modules together (a whole game)."""
+    openspiel_random_sim(case.modules, players=3, turn_limit=case.turn_limit)
 
 
 def test_game_facts() -> None:

@@ -12,31 +12,25 @@ pytest.importorskip("pettingzoo", reason="PettingZoo is not installed (pip insta
 gymnasium = pytest.importorskip("gymnasium", reason="Gymnasium is not installed (pip install 'alhambra[rl]')")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import seed_test  # noqa: E402
 
 import alhambra.gymnasium as agym  # noqa: E402
 from alhambra.errors import IllegalAction  # noqa: E402
 from alhambra.pettingzoo import AlhambraAEC, env  # noqa: E402
 
+from .research_helpers import ModuleSet, module_sets, pettingzoo_api_test  # noqa: E402
+
 
 # ---------------------------------------------------------------------------------- PettingZoo
-class _CountingAEC(AlhambraAEC):
-    """Counts the games that reach their end."""
-
-    finished = 0
-
-    def step(self, action: object) -> None:
-        super().step(action)
-        if self.game is not None and self.game.is_over and action is not None:
-            self.finished += 1
-
-
 def test_pettingzoo_api_test_plays_whole_games() -> None:
-    e = _CountingAEC(players=2, render_mode="ansi")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)  # a dict observation (with action mask) is by design
-        api_test(e, num_cycles=1500)
-    assert e.finished == 1  # the play test ran a whole game, through the terminal steps
+    # the play test runs a whole game, through the terminal steps
+    assert pettingzoo_api_test((), players=2, turn_limit=None, num_cycles=1500) == 1
+
+
+@pytest.mark.parametrize("case", module_sets(), ids=str)
+def test_pettingzoo_api_test_with_modules(case: ModuleSet) -> None:
+    """Each module alone (a short game) and all modules together (a whole game)."""
+    assert pettingzoo_api_test(case.modules, players=3, turn_limit=case.turn_limit) == 1
 
 
 def test_pettingzoo_seed_test() -> None:

@@ -14,8 +14,17 @@ Notation (one action per line; squares and display slots are numbered 1-4)::
     end                        pass the turn when no other action is possible
     pass                       between turns: make no out-of-turn move
 
-Modules register their own keywords (``vizier wake`` ...). :func:`parse_action` reads any of
-them; ``str(action)`` writes it.
+Modules register their own keywords (one or two words starting with the module's own word).
+:func:`parse_action` reads any of them; ``str(action)`` writes it.
+
+Declared grammar
+----------------
+Every action class declares its notation: ``keyword`` (one or two words) and ``grammar``, the
+types of the argument words after the keyword, in notation order (:data:`GRAMMAR_TYPES`). The
+notation of an action is always the keyword followed by exactly one word per grammar entry.
+Readers of the notation (the research token encoding, user interfaces) use the grammar instead
+of guessing what a word is from its shape. :func:`register_parser` takes the classes a parser
+returns and reads the keyword and grammar from them; :func:`grammars_of` gives them back.
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from .components import CURRENCY_LETTERS
 from .errors import NotationError
@@ -33,13 +42,66 @@ Target = tuple[int, int] | str
 """Where a tile goes: ``(x, y)`` in the Alhambra, ``"reserve"`` or ``"neutral"``."""
 
 _PARSERS: dict[str, Callable[[list[str]], Action]] = {}
+_CLASSES: dict[str, tuple[type[Action], ...]] = {}
+
+GRAMMAR_TYPES: Final = ("square", "cards", "card", "tile", "target", "cell", "item", "seat", "kind", "currency", "count")
+"""The argument types of a grammar (besides ``word:a|b|c``), each one notation word:
+
+* ``square``: a market square, 1-4;
+* ``cards``: a card list ``a+b`` (canonical order);
+* ``card``: one card code;
+* ``tile``: a building tile code;
+* ``target``: ``x,y``, ``reserve`` or ``neutral``;
+* ``cell``: ``x,y``;
+* ``item``: an offer's item (a word starting with a letter; modules list theirs with
+  :meth:`~alhambra.hooks.Module.notation_items`);
+* ``seat``: a seat number, 1-based;
+* ``kind``: a building kind word (``pavilion`` ... ``tower``);
+* ``currency``: a currency letter (``b``, ``g``, ``o``, ``y``);
+* ``count``: a small number, 0-9;
+* ``word:a|b|c``: one of these fixed lower-case words.
+"""
+
+WORD_PREFIX: Final = "word:"
+_WORD_RE: Final = re.compile(r"^[a-z][a-z0-9_-]*$")
+_KEYWORD_RE: Final = re.compile(r"^[a-z][a-z0-9_-]*( [a-z][a-z0-9_-]*)?$")
+
+
+def grammar_words(arg_type: str) -> tuple[str, ...]:
+    """The words of a ``word:a|b|c`` type (empty for any other type)."""
+    if not arg_type.startswith(WORD_PREFIX):
+        return ()
+    return tuple(arg_type[len(WORD_PREFIX) :].split("|"))
+
+
+def check_grammar(grammar: tuple[str, ...]) -> None:
+    """Raise ``ValueError`` unless every entry is one of :data:`GRAMMAR_TYPES` or ``word:a|b|c``."""
+    if not isinstance(grammar, tuple):
+        raise ValueError(f"a grammar is a tuple of argument types, not {grammar!r}")
+    for t in grammar:
+        if not isinstance(t, str):
+            raise ValueError(f"bad argument type {t!r} in grammar {grammar!r}")
+        if t.startswith(WORD_PREFIX):
+            words = grammar_words(t)
+            if not all(_WORD_RE.match(w) for w in words) or len(set(words)) != len(words):
+                raise ValueError(f"bad word type {t!r} (write word:a|b|c with distinct lower-case words)")
+        elif t not in GRAMMAR_TYPES:
+            raise ValueError(f"unknown argument type {t!r} in grammar {grammar!r} (known: {', '.join(GRAMMAR_TYPES)}, word:a|b|c)")
 
 
 class Action(Value):
-    """Base of every action. ``str(action)`` is its notation."""
+    """Base of every action. ``str(action)`` is its notation.
+
+    Subclasses declare ``keyword`` and ``grammar`` (see the module docstring): the notation is
+    the keyword followed by one word per grammar entry.
+    """
 
     __slots__ = ()
     registry: ClassVar[dict[str, type[Value]]] = {}
+    keyword: ClassVar[str] = ""
+    """The notation's keyword (one or two lower-case words)."""
+    grammar: ClassVar[tuple[str, ...]] = ()
+    """The types of the argument words after the keyword, in notation order."""
 
     def notation(self) -> str:
         """The action in text notation."""
@@ -49,14 +111,62 @@ class Action(Value):
         return self.notation()
 
 
-def register_parser(keyword: str, parser: Callable[[list[str]], Action]) -> None:
-    """Make ``parse_action`` read lines starting with ``keyword`` (one or two words)."""
+def register_parser(keyword: str, parser: Callable[[list[str]], Action], *actions: type[Action]) -> None:
+    """Make ``parse_action`` read lines starting with ``keyword`` (one or two words).
+
+    ``parser`` gets the words after the keyword and returns one of ``actions``: the action
+    classes written with this keyword (at least one). Each declares ``keyword`` (the same) and
+    ``grammar``; classes of one keyword may have different grammars (``buy SQUARE CARDS`` and
+    ``buy ITEM CARDS``). Registering a keyword again replaces its parser and classes.
+    Raises ``ValueError`` for a keyword without classes or with a missing or bad grammar.
+    """
+    if not _KEYWORD_RE.match(keyword):
+        raise ValueError(f"bad keyword {keyword!r} (one or two lower-case words)")
+    if not actions:
+        raise ValueError(f"register_parser({keyword!r}, ...) needs the action classes it parses, which declare the grammar")
+    for cls in actions:
+        if not (isinstance(cls, type) and issubclass(cls, Action)):
+            raise ValueError(f"{cls!r} is not an Action class")
+        if cls.keyword != keyword:
+            raise ValueError(f"{cls.__name__}.keyword is {cls.keyword!r}, not {keyword!r}: declare keyword and grammar on the class")
+        if not any("grammar" in vars(c) for c in cls.__mro__ if c is not Action):
+            raise ValueError(f"{cls.__name__} does not declare its grammar (a tuple of argument types, () for none)")
+        check_grammar(cls.grammar)
     _PARSERS[keyword] = parser
+    _CLASSES[keyword] = tuple(actions)
 
 
 def registered_keywords() -> list[str]:
     """Every keyword ``parse_action`` reads (one or two words), sorted; modules add theirs when loaded."""
     return sorted(_PARSERS)
+
+
+def keyword_order() -> list[str]:
+    """Every registered keyword in registration order (the core's first, in their table order)."""
+    return list(_PARSERS)
+
+
+def action_classes(keyword: str) -> tuple[type[Action], ...]:
+    """The action classes written with a registered keyword (``KeyError`` for an unknown one)."""
+    return _CLASSES[keyword]
+
+
+def grammars_of(keyword: str) -> tuple[tuple[str, ...], ...]:
+    """The distinct grammars of a registered keyword, one per form, in registration order."""
+    out: list[tuple[str, ...]] = []
+    for cls in _CLASSES[keyword]:
+        if cls.grammar not in out:
+            out.append(cls.grammar)
+    return tuple(out)
+
+
+def grammar_of(keyword: str) -> tuple[str, ...]:
+    """The grammar of a registered keyword with one form (``ValueError`` if it has several:
+    use :func:`grammars_of`; ``KeyError`` for an unknown keyword)."""
+    forms = grammars_of(keyword)
+    if len(forms) != 1:
+        raise ValueError(f"{keyword!r} has {len(forms)} forms: {forms} (use grammars_of)")
+    return forms[0]
 
 
 def parse_action(text: str) -> Action:
@@ -131,6 +241,9 @@ def _need(words: list[str], n: int, usage: str) -> None:
 class TakeMoney(Action):
     """Take money cards from the display: one card, or several money cards totalling at most 5."""
 
+    keyword = "take"
+    grammar = ("cards",)
+
     cards: tuple[str, ...]
 
     def notation(self) -> str:
@@ -140,6 +253,9 @@ class TakeMoney(Action):
 @dataclass(frozen=True, slots=True)
 class BuyBuilding(Action):
     """Buy the tile on a market square (1-4) with these cards from the hand."""
+
+    keyword = "buy"
+    grammar = ("square", "cards")
 
     square: int
     payment: tuple[str, ...]
@@ -153,6 +269,9 @@ class BuyItem(Action):
     """Buy something a module offers besides the market squares (``Module.offers``): a bazaar, a
     sultan card, treasure chests... ``item`` is the offer's token (it starts with a letter)."""
 
+    keyword = "buy"
+    grammar = ("item", "cards")
+
     item: str
     payment: tuple[str, ...]
 
@@ -163,6 +282,9 @@ class BuyItem(Action):
 @dataclass(frozen=True, slots=True)
 class PlaceBuilding(Action):
     """Place a tile that waits next to the Alhambra: into the Alhambra, the reserve, or to the neutral player."""
+
+    keyword = "place"
+    grammar = ("tile", "target")
 
     tile: str
     target: Target
@@ -175,6 +297,9 @@ class PlaceBuilding(Action):
 class BuildFromReserve(Action):
     """Redesign: build a tile from the reserve board into the Alhambra."""
 
+    keyword = "redesign build"
+    grammar = ("tile", "cell")
+
     tile: str
     target: tuple[int, int]
 
@@ -186,6 +311,9 @@ class BuildFromReserve(Action):
 class MoveToReserve(Action):
     """Redesign: take a tile out of the Alhambra onto the reserve board."""
 
+    keyword = "redesign remove"
+    grammar = ("tile",)
+
     tile: str
 
     def notation(self) -> str:
@@ -195,6 +323,9 @@ class MoveToReserve(Action):
 @dataclass(frozen=True, slots=True)
 class ExchangeTiles(Action):
     """Redesign: a reserve tile takes exactly the place of a tile in the Alhambra, which goes to the reserve."""
+
+    keyword = "redesign exchange"
+    grammar = ("tile", "tile")
 
     reserve_tile: str
     city_tile: str
@@ -208,6 +339,9 @@ class EndTurn(Action):
     """Pass the turn: only when no other action is possible (every money card in the hands,
     nothing affordable, nothing to redesign)."""
 
+    keyword = "end"
+    grammar = ()
+
     def notation(self) -> str:
         return "end"
 
@@ -215,6 +349,9 @@ class EndTurn(Action):
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Between turns: make no out-of-turn move now."""
+
+    keyword = "pass"
+    grammar = ()
 
     def notation(self) -> str:
         return "pass"
@@ -270,14 +407,14 @@ def _parse_pass(w: list[str]) -> Action:
     return Pass()
 
 
-register_parser("take", _parse_take)
-register_parser("buy", _parse_buy)
-register_parser("place", _parse_place)
-register_parser("redesign build", _parse_rbuild)
-register_parser("redesign remove", _parse_rremove)
-register_parser("redesign exchange", _parse_rexchange)
-register_parser("end", _parse_end)
-register_parser("pass", _parse_pass)
+register_parser("take", _parse_take, TakeMoney)
+register_parser("buy", _parse_buy, BuyBuilding, BuyItem)
+register_parser("place", _parse_place, PlaceBuilding)
+register_parser("redesign build", _parse_rbuild, BuildFromReserve)
+register_parser("redesign remove", _parse_rremove, MoveToReserve)
+register_parser("redesign exchange", _parse_rexchange, ExchangeTiles)
+register_parser("end", _parse_end, EndTurn)
+register_parser("pass", _parse_pass, Pass)
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:

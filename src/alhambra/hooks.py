@@ -233,6 +233,25 @@ class Module:
         """The module's part of a view; must not show what ``viewer`` may not see."""
         return {}
 
+    def observation_flags(self, config: GameConfig) -> tuple[str, ...]:
+        """Keys of :meth:`view` whose value is a list with one boolean per seat (the vizier:
+        ``("awake",)``). The research observation tensor has a block of per-seat flags for
+        each of them, read from every view generically."""
+        return ()
+
+    def max_actions_between_turns(self, config: GameConfig) -> int:
+        """An upper bound on the actions (of all seats together: purchases, passes and the
+        placements they lead to) this module can ask for between two turns. Sizes the maximum
+        game length the OpenSpiel game declares (:func:`alhambra.openspiel.max_game_length`)."""
+        return 0
+
+    def notation_items(self, config: GameConfig) -> list[str]:
+        """Every ``item`` word this module's actions and offers may use in a game of ``config``
+        (words starting with a letter, unique among the modules); the research token encoding
+        has one token per item. An action argument of type ``item`` can only be spelled with
+        one of these."""
+        return []
+
     def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
         """This module's state slice rebuilt from its public view (:meth:`view` output), for the
         bots' sampler, which builds full states consistent with what a seat sees. Return None

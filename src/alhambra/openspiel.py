@@ -45,6 +45,7 @@ from .actions import Action
 from .chance import ChanceNeeded, chance_outcomes, decide
 from .engine import apply_unchecked, build_components, legal_actions, new_game
 from .events import Event
+from .hooks import modules_of
 from .research.encoding import DecisionTree, codec_for
 from .research.observation import ObservationEncoder, PublicHands, render_view
 from .research.session import rank_rewards
@@ -115,19 +116,23 @@ def chance_codes(game: AlhambraGame) -> tuple[str, ...]:
 def max_game_length(config: GameConfig) -> int:
     """An upper bound on the number of player decisions (tokens) of a game with a turn limit.
 
-    Per turn: at most 4 purchases (the market is refilled only between turns) of 3 tokens plus
-    one token per card paid (at most every card of the game over the turn), one last action of
-    at most 6 tokens, at most 4 placements of at most 5 tokens; between turns (vizier) at most
-    ``n`` purchases (3 tokens each plus their cards, again bounded by every card), their
-    placements, and at most ``n + 1`` rounds of ``n`` passes. Then at most 4 final placements.
+    Token lengths come from the declared grammars (:meth:`ActionCodec.max_tokens`): ``L``, the
+    longest action of the configuration without its card tokens. Every card token names a
+    different card of the game within one turn, and again within the moves between two turns,
+    so each adds at most ``C`` tokens (``C`` = the game's money and module cards). Actions per
+    turn: at most 4 purchases (the market is refilled only between turns), one last action
+    and at most 4 placements; between turns at most what the modules allow
+    (:meth:`~alhambra.hooks.Module.max_actions_between_turns`). At the end, at most 4 final
+    placements.
     """
     if config.turn_limit is None:
         raise ValueError("a finite game length needs a turn limit")
     comp = build_components(config)
     cards = sum(1 for c in comp.cards if c.kind != "scoring")
-    n = config.players
-    per_turn = 4 * 3 + cards + 6 + 4 * 5 + 3 * n + cards + 5 * n + n * (n + 1)
-    return config.turn_limit * per_turn + 4 * 5
+    longest = codec_for(config).max_tokens(0)
+    between = sum(m.max_actions_between_turns(config) for m in modules_of(config))
+    per_turn = (4 + 1 + 4 + between) * longest + 2 * cards
+    return config.turn_limit * per_turn + 4 * longest
 
 
 class AlhambraGame(pyspiel.Game):

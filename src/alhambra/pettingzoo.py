@@ -11,7 +11,7 @@
 Agents are ``player_0`` ... ``player_{n-1}`` (seat numbers). The acting agent is the seat the
 game waits for; it keeps the move while it spells one engine action token by token
 (:mod:`alhambra.research.encoding`), so the same agent may act several times in a row, and out
-of turn when a module asks (the vizier's offer).
+of turn when a module asks (an offer between turns).
 
 * Observation: ``{"observation": float32 vector in [0, 1], "action_mask": int8 vector}``; the
   vector is :class:`~alhambra.research.observation.ObservationEncoder` of the agent's own view

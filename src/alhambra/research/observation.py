@@ -28,9 +28,15 @@ section            size               content
 ``waiting``        T                  tiles the deciding seat still has to place (or bought this
                                       turn and will place), by tile code
 ``neutral``        8                  2-player neutral player: present, kinds (6), score
-``modules``        m * n              per-seat flags of module views (the vizier: awake)
+``modules``        m * n              per-seat flags of module views: every key a module
+                                      names in ``observation_flags``, in module order
 ``prefix``         K + 6 + H + 2T     the partial decision: keyword, square, cards, first and
-                                      second tile, ``far`` and its x coordinate
+                   (+ E + P)          second tile, ``far`` and its x coordinate; then one entry
+                                      per token of the types only modules use (``item``,
+                                      ``seat``, ``kind``, ``currency``, ``count``, words: E)
+                                      and, when some grammar has a position before its last
+                                      argument, the chosen position (P = 3: present, x, y;
+                                      ``reserve`` and ``neutral`` then join the E entries)
 ``alhambras``      n * 12 * G * G     per seat a grid around the fountain with 12 channels:
                                       occupied, fountain, kind (6), wall N/E/S/W
 =================  =================  ==========================================================
@@ -57,6 +63,7 @@ import numpy.typing as npt
 from ..components import EAST, KINDS, NORTH, SOUTH, WEST, ComponentSet
 from ..engine import build_components
 from ..events import Event
+from ..hooks import modules_of
 from ..state import GameConfig
 from .encoding import ActionCodec, TokenKind
 
@@ -71,6 +78,7 @@ _COUNT_SCALE: Final = 12.0
 _DECISIONS: Final = ("ChooseAction", "PlaceTiles")
 _STAGES: Final = ("turn", "between_turns", "final_distribution", "over")
 _WALL_CHANNELS: Final = ((NORTH, 8), (EAST, 9), (SOUTH, 10), (WEST, 11))
+_EXTRA_PREFIX_KINDS: Final = (TokenKind.ITEM, TokenKind.SEAT, TokenKind.KIND, TokenKind.CURRENCY, TokenKind.COUNT, TokenKind.WORD)
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -90,7 +98,8 @@ class ObservationEncoder:
     codec: ActionCodec
     grid: int = DEFAULT_GRID
     module_flags: tuple[tuple[str, str], ...] = ()
-    """(module id, view key) pairs whose value is a per-seat list of flags."""
+    """(module id, view key) pairs whose value is a per-seat list of flags
+    (:meth:`~alhambra.hooks.Module.observation_flags`)."""
     sections: dict[str, tuple[int, int]] = field(init=False)
     """Name -> (start, end) of every section of the observation tensor."""
     size: int = field(init=False)
@@ -111,6 +120,15 @@ class ObservationEncoder:
         t = len(self.codec.tile_codes)
         g = 2 * self.grid + 1
         k = len(self.codec.keywords)
+        codec = self.codec
+        self._keyword: dict[str, int] = {kw: i for i, kw in enumerate(codec.keywords)}
+        self._positions = any(arg in ("cell", "target") for forms in codec.grammars.values() for f in forms for arg in f[:-1])
+        extra_kinds = set(_EXTRA_PREFIX_KINDS) | ({TokenKind.RESERVE, TokenKind.NEUTRAL} if self._positions else set())
+        self._extra: dict[int, int] = {}
+        for tok, kind in enumerate(codec.kinds):
+            if kind in extra_kinds:
+                self._extra[tok] = len(self._extra)
+        prefix = k + 6 + h + 2 * t + len(self._extra) + (3 if self._positions else 0)
         layout = [
             ("seat", n),
             ("to_act", n + 1),
@@ -125,7 +143,7 @@ class ObservationEncoder:
             ("waiting", t),
             ("neutral", 8),
             ("modules", len(self.module_flags) * n),
-            ("prefix", k + 6 + h + 2 * t),
+            ("prefix", prefix),
             ("alhambras", n * _CHANNELS * g * g),
         ]
         self.sections = {}
@@ -140,11 +158,10 @@ class ObservationEncoder:
 
     @classmethod
     def for_config(cls, config: GameConfig, codec: ActionCodec, grid: int = DEFAULT_GRID) -> ObservationEncoder:
-        """An encoder whose module section covers the per-seat flags of ``config``'s module views."""
-        flags: list[tuple[str, str]] = []
-        if "vizier" in config.modules:
-            flags.append(("vizier", "awake"))
-        return cls(config, codec, grid, tuple(flags))
+        """An encoder whose module section covers the per-seat flags every module of ``config``
+        names (:meth:`~alhambra.hooks.Module.observation_flags`)."""
+        flags = tuple((m.id, key) for m in modules_of(config) for key in m.observation_flags(config))
+        return cls(config, codec, grid, flags)
 
     # ------------------------------------------------------------------ encoding
     def encode(
@@ -302,11 +319,17 @@ class ObservationEncoder:
         h = len(self._card)
         t = len(self._tile)
         tiles_seen = 0
+        far_x = 0
+        extra = at + k + 6 + h + 2 * t
+        position = extra + len(self._extra)
         for tok in prefix:
             kind = codec.kinds[tok]
             payload = codec.payloads[tok]
-            if kind == TokenKind.KEYWORD:
-                out[at + codec.keywords.index(str(payload))] = 1.0
+            slot = self._extra.get(tok)
+            if slot is not None:
+                out[extra + slot] = 1.0
+            elif kind == TokenKind.KEYWORD:
+                out[at + self._keyword[str(payload)]] = 1.0
             elif kind == TokenKind.SQUARE:
                 assert isinstance(payload, int)
                 out[at + k + payload - 1] = 1.0
@@ -319,7 +342,21 @@ class ObservationEncoder:
                 out[at + k + 4 + h + 2 * t] = 1.0
             elif kind == TokenKind.X:
                 assert isinstance(payload, int)
+                far_x = payload
                 out[at + k + 5 + h + 2 * t] = (payload + codec.reach) / (2 * codec.reach)
+            if self._positions:
+                if kind == TokenKind.CELL:
+                    assert isinstance(payload, tuple)
+                    self._position(out, position, payload[0], payload[1])
+                elif kind == TokenKind.Y:
+                    assert isinstance(payload, int)
+                    self._position(out, position, far_x, payload)
+
+    def _position(self, out: FloatArray, at: int, x: int, y: int) -> None:
+        reach = self.codec.reach
+        out[at] = 1.0
+        out[at + 1] = (x + reach) / (2 * reach)
+        out[at + 2] = (y + reach) / (2 * reach)
 
 
 class PublicHands:
@@ -327,7 +364,7 @@ class PublicHands:
 
     Starting money is dealt face up (``GameStarted``), money is taken by face (an event with a
     ``seat`` and ``cards``) and payments are seen by the table (an event with a ``seat`` and a
-    ``payment``: ``BuildingBought``, the vizier's ``VizierUsed``...).
+    ``payment``: ``BuildingBought`` and any module's purchase event).
     """
 
     __slots__ = ("hands",)

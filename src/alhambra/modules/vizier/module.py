@@ -73,7 +73,9 @@ class VizierBuy(Action):
     that may be bought out of turn (its item token, e.g. a bazaar), with exactly its price."""
 
     module = MODULE_ID
-    square: int | str
+    keyword = "vizier buy"
+    grammar = ("square", "cards")
+    square: int
     payment: tuple[str, ...]
 
     def notation(self) -> str:
@@ -81,10 +83,27 @@ class VizierBuy(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class VizierBuyItem(Action):
+    """Use the vizier on a module's offer that may be bought out of turn (``item``, e.g. a
+    bazaar), paying exactly its price."""
+
+    module = MODULE_ID
+    keyword = "vizier buy"
+    grammar = ("item", "cards")
+    item: str
+    payment: tuple[str, ...]
+
+    def notation(self) -> str:
+        return f"vizier buy {self.item} " + "+".join(self.payment)
+
+
+@dataclass(frozen=True, slots=True)
 class VizierWake(Action):
     """Turn action: bring the vizier back into play (turn it awake)."""
 
     module = MODULE_ID
+    keyword = "vizier wake"
+    grammar = ()
 
     def notation(self) -> str:
         return "vizier wake"
@@ -97,7 +116,7 @@ def _parse_buy(w: list[str]) -> Action:
         return VizierBuy(int(w[0]), parse_cards(w[1]))
     if not w[0][:1].isalpha():
         raise NotationError(f"bad market square or item {w[0]!r} (1-4, or an item that starts with a letter)")
-    return VizierBuy(w[0], parse_cards(w[1]))
+    return VizierBuyItem(w[0], parse_cards(w[1]))
 
 
 def _parse_word(action: Action, usage: str) -> Callable[[list[str]], Action]:
@@ -109,8 +128,8 @@ def _parse_word(action: Action, usage: str) -> Callable[[list[str]], Action]:
     return parse
 
 
-register_parser("vizier buy", _parse_buy)
-register_parser("vizier wake", _parse_word(VizierWake(), "vizier wake"))
+register_parser("vizier buy", _parse_buy, VizierBuy, VizierBuyItem)
+register_parser("vizier wake", _parse_word(VizierWake(), "vizier wake"), VizierWake)
 
 
 # ---------------------------------------------------------------------------------- events
@@ -157,13 +176,13 @@ def _slice(state: GameState) -> VizierState:
     return value
 
 
-def exact_purchases(state: GameState, seat: int) -> list[VizierBuy]:
+def exact_purchases(state: GameState, seat: int) -> list[VizierBuy | VizierBuyItem]:
     """Every vizier purchase ``seat`` could make now: any market tile, or any module offer that
     may be bought out of turn, paid with exactly its price (the square's currency or any module's
     payment option, e.g. an exchange card)."""
-    out: list[VizierBuy] = []
+    out: list[VizierBuy | VizierBuyItem] = []
     for buy in purchase_options(state, seat, out_of_turn=True, exact=True):
-        out.append(VizierBuy(buy.square if isinstance(buy, BuyBuilding) else buy.item, buy.payment))
+        out.append(VizierBuy(buy.square, buy.payment) if isinstance(buy, BuyBuilding) else VizierBuyItem(buy.item, buy.payment))
     return out
 
 
@@ -217,13 +236,14 @@ class Vizier(Module):
             if _slice(state).awake[top.seat]:
                 raise IllegalAction("your vizier is already awake")
             return
-        if not isinstance(action, VizierBuy):
+        if not isinstance(action, VizierBuy | VizierBuyItem):
             raise IllegalAction(f"{action} is not a vizier action")
         if not isinstance(top, BetweenTurns):
             raise WrongPhase("the vizier can be used only between turns, when the game asks you")
         if not _slice(state).awake[top.seat]:
             raise IllegalAction("your vizier is asleep")
-        if not check_purchase(state, top.seat, action.square, action.payment):
+        what = action.square if isinstance(action, VizierBuy) else action.item
+        if not check_purchase(state, top.seat, what, action.payment):
             raise InvalidPayment("the vizier's favour needs exact money: pay exactly the price")
 
     def perform(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -234,19 +254,21 @@ class Vizier(Module):
             events.append(VizierWoken(top.seat))
             finish_turn_action(state)
             return
-        assert isinstance(action, VizierBuy)
+        assert isinstance(action, VizierBuy | VizierBuyItem)
         seat = top.seat
-        if isinstance(action.square, int):
+        if isinstance(action, VizierBuy):
+            where: int | str = action.square
             tile = pay_for_purchase(state, seat, action.square, action.payment)
         else:
-            tile = pay_for_offer(state, seat, action.square, action.payment, events).tile
+            where = action.item
+            tile = pay_for_offer(state, seat, action.item, action.payment, events).tile
         state.mods[self.id] = _slice(state).with_seat(seat, False)
         pending: list[Pending] = [VizierRefill(seat)]
         code = ""
         if tile >= 0:
             code = state.components.tiles[tile].code
             pending.append(PlaceTiles(seat, (code,), state.neutral is not None, "vizier"))
-        events.append(VizierUsed(seat, action.square, code, action.payment))
+        events.append(VizierUsed(seat, where, code, action.payment))
         state.pending.extend(pending)
 
     def resume(self, state: GameState, pending: Pending, events: list[Event]) -> None:
@@ -262,6 +284,17 @@ class Vizier(Module):
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
         """Public: whose vizier is awake."""
         return {"awake": list(_slice(state).awake)}
+
+    def max_actions_between_turns(self, config: GameConfig) -> int:
+        """Every seat buys at most once (its vizier then sleeps until its own turn), each
+        purchase places one tile, and each of the at most ``n + 1`` rounds of asking has at
+        most ``n`` passes."""
+        n = config.players
+        return n + n + n * (n + 1)
+
+    def observation_flags(self, config: GameConfig) -> tuple[str, ...]:
+        """The view's ``awake`` list: one flag per seat."""
+        return ("awake",)
 
     def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
         """The whole slice is public: who is awake."""

@@ -23,6 +23,7 @@ from alhambra.hooks import load_module
 from alhambra.modules.vizier import (
     MODULE,
     VizierBuy,
+    VizierBuyItem,
     VizierRefill,
     VizierState,
     VizierUsed,
@@ -119,7 +120,7 @@ def test_notation_round_trips() -> None:
         assert str(action) == text
         assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
     assert parse_action("vizier wake") == VizierWake() and parse_action("pass") == Pass()
-    assert parse_action("vizier buy Zb1 b4") == VizierBuy("Zb1", ("b4",))
+    assert parse_action("vizier buy Zb1 b4") == VizierBuyItem("Zb1", ("b4",))
     for bad in ("vizier buy -1 b5", "vizier buy 2", "vizier pass", "vizier wake up", "pass now"):
         with pytest.raises(NotationError):
             parse_action(bad)

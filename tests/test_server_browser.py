@@ -303,7 +303,22 @@ def test_a_person_plays_with_the_vizier_and_exchange_cards_against_a_bot(tmp_pat
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
             page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+
+            # no built-in module rests on assumed component facts yet: say one does, to see the mark
+            def assumed(route: Any) -> None:
+                mods = route.fetch().json()
+                for m in mods:
+                    if m["id"] == "currency_exchange":
+                        m["component_assumptions"] = ["The cards' backs match the money cards."]
+                route.fulfill(json=mods)
+
+            page.route("**/api/modules", assumed)
             page.goto(server.url + "/")
+            page.wait_for_selector(".module")
+            assert page.locator(".module[data-module='currency_exchange'] .assumed-mark").inner_text() == "rests on assumptions"
+            assert page.locator(".module[data-module='vizier'] .assumed-mark").count() == 0
+            assert page.locator(".module[data-module='currency_exchange'] .component-assumptions li").count() == 1
+            page.unroute("**/api/modules")
             for mid in ("vizier", "currency_exchange"):
                 box = page.locator(f".module[data-module='{mid}']")
                 assert box.locator(".module-desc").inner_text()

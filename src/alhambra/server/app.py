@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import json
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib import resources
 from pathlib import Path
@@ -25,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import ConfigError
-from ..hooks import available_modules, load_module
+from ..hooks import Module, available_modules, load_module
 from ..state import GameConfig
 from ..view import catalogue
 from .db import Database, default_database_url
@@ -38,6 +40,50 @@ log = logging.getLogger("alhambra.server")
 MAX_BODY = 64 * 1024
 MAX_WS_MESSAGE = 16 * 1024
 STATIC = Path(str(resources.files("alhambra.server") / "static"))
+
+UI_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".webp": "image/webp",
+    ".gif": "image/gif",
+    ".woff2": "font/woff2",
+}
+"""Files a module's front-end folder may serve, by suffix, with their content types."""
+
+_UI_PART = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
+
+
+def module_ui_dir(module: Module) -> Path:
+    """The front-end folder of a module: ``ui/`` next to the file that defines its class
+    (``src/alhambra/modules/<id>/ui/`` for the built-in modules)."""
+    return Path(inspect.getfile(type(module))).resolve().parent / "ui"
+
+
+def module_ui_file(module_id: str, path: str) -> Path | None:
+    """The file ``path`` of a module's ``ui/`` folder, or None: unknown module, a name with
+    anything but plain segments (no ``..``, no hidden files, no backslashes), a suffix not in
+    :data:`UI_TYPES`, or no such file inside the folder."""
+    if module_id not in available_modules():
+        return None
+    parts = path.split("/")
+    if not path or len(parts) > 4 or not all(_UI_PART.fullmatch(p) and ".." not in p for p in parts):
+        return None
+    if Path(parts[-1]).suffix.lower() not in UI_TYPES:
+        return None
+    try:
+        root = module_ui_dir(load_module(module_id)).resolve()
+    except (ConfigError, TypeError, OSError):  # pragma: no cover - a broken third-party module serves nothing
+        return None
+    target = root.joinpath(*parts).resolve()
+    if not target.is_relative_to(root) or not target.is_file():
+        return None
+    return target
 
 
 # ---------------------------------------------------------------------------------- schemas
@@ -121,7 +167,12 @@ class ModuleInfo(BaseModel):
     id: str
     title: str
     description: str
-    assumptions: list[str]
+    assumptions: list[str] = Field(description="Rule readings where the rulebook is silent.")
+    component_assumptions: list[str] = Field(
+        default_factory=list, description="Component facts that are unknown and assumed; non-empty: the module rests on assumptions."
+    )
+    ui: bool = Field(default=False, description="The module has a front-end plug-in: /modules/{id}/ui/ui.js.")
+    ui_css: bool = Field(default=False, description="The plug-in has a style sheet: /modules/{id}/ui/ui.css.")
 
 
 class BotInfo(BaseModel):
@@ -305,14 +356,26 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6, start_bo
 
     @app.get("/api/modules", response_model=list[ModuleInfo], tags=["catalogue"])
     async def modules() -> list[ModuleInfo]:
-        """The Big Box modules a table may use, with title, description and assumptions."""
+        """The Big Box modules a table may use: title, description, assumptions (rule readings),
+        component assumptions (assumed component facts) and whether it has a front-end plug-in."""
         out = []
         for mid in available_modules():
             try:
                 m = load_module(mid)
             except ConfigError:  # pragma: no cover - a broken third-party module is not offered
                 continue
-            out.append(ModuleInfo(id=mid, title=m.title, description=m.description, assumptions=list(m.assumptions)))
+            ui = module_ui_dir(m)
+            out.append(
+                ModuleInfo(
+                    id=mid,
+                    title=m.title,
+                    description=m.description,
+                    assumptions=list(m.assumptions),
+                    component_assumptions=[str(a) for a in getattr(m, "component_assumptions", ())],
+                    ui=(ui / "ui.js").is_file(),
+                    ui_css=(ui / "ui.css").is_file(),
+                )
+            )
         return out
 
     @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])
@@ -498,6 +561,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6, start_bo
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/modules/{module_id}/ui/{path:path}", include_in_schema=False)
+    async def module_ui(module_id: str, path: str) -> FileResponse:
+        """A file of a module's front-end folder (``ui.js``, ``ui.css``, images): 404 otherwise."""
+        target = await run(module_ui_file, module_id, path)
+        if target is None:
+            raise ServiceError("no such file", 404)
+        return FileResponse(target, media_type=UI_TYPES[target.suffix.lower()], headers={"Cache-Control": "no-cache"})
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:

@@ -2,6 +2,7 @@
 // The server is the single source of truth: every move offered here is one of the view's
 // legal_actions, sent back as notation. Names and texts are always inserted as text.
 
+import * as ART from "./art.js";
 import {
   KIND_NAMES, CURRENCY_COLORS, CURRENCY_NAMES, bagSVG, cardBackSVG, cardFacts, cardSVG,
   logoSVG, svgEl, tileFacts, tileGroup, tileLabel, tileSVG,
@@ -15,7 +16,9 @@ function h(tag, attrs = {}, ...children) {
     if (k === "text") el.textContent = String(v);
     else if (k === "class") el.className = v;
     else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "dataset") {
+      for (const [dk, dv] of Object.entries(v)) if (dv !== undefined && dv !== null) el.dataset[dk] = String(dv);
+    }
     else if (k === "style") {
       // CSSOM, not the style attribute: the page's Content-Security-Policy forbids inline styles
       for (const part of String(v).split(";")) {
@@ -55,13 +58,235 @@ const CURRENCIES = ["blue", "green", "orange", "yellow"];
 const KINDS = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"];
 const SEAT_COLORS = ["#d1495b", "#2e86ab", "#e09f3e", "#3a7d44", "#7b5ea7", "#5c5c5c"];
 
+// ------------------------------------------------------------------------------ module plug-ins
+// A module may bring a front-end plug-in (src/alhambra/modules/<id>/ui/ui.js, served at
+// /modules/<id>/ui/ui.js). The table loads the plug-ins of its configuration before drawing and
+// asks them, through the hooks below, for panels, seat badges, controls for their actions, texts
+// and art. The table never names a module: it only iterates over the loaded plug-ins.
+// The API is documented in docs/writing-a-module.md ("Front-end plug-in").
+const PLUGINS = new Map();
+const PLUGIN_HOOKS = ["panel", "seatBadges", "actionControls", "describeAction", "describeEvent", "cardArt", "tileArt", "cardName", "tileName", "scoring"];
+const pluginFailures = new Set();
+
+window.Alhambra = Object.freeze({
+  apiVersion: 1,
+  /** Register the plug-in of module `id` (called by the module's ui.js when it is imported). */
+  registerModule(id, plugin) {
+    if (typeof id !== "string" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(id)) throw new Error("registerModule: bad module id");
+    if (!plugin || typeof plugin !== "object") throw new Error(`registerModule(${id}): the plug-in must be an object`);
+    for (const k of Object.keys(plugin)) {
+      if (!PLUGIN_HOOKS.includes(k)) console.info(`module ${id}: unknown plug-in hook ${k} is ignored`);
+    }
+    PLUGINS.set(id, plugin);
+  },
+  /** The house-style art helpers of art.js (also importable from /static/art.js). */
+  art: ART,
+});
+
+/** Load the plug-ins (ui.css, ui.js) of the modules `ids`, as listed by GET /api/modules. */
+async function loadPlugins(ids, infos) {
+  for (const id of ids) {
+    const info = infos[id];
+    if (!info || !info.ui) continue;
+    const base = `/modules/${encodeURIComponent(id)}/ui/`;
+    if (info.ui_css && !document.querySelector(`link[data-module-css="${id}"]`)) {
+      document.head.appendChild(h("link", { rel: "stylesheet", href: `${base}ui.css`, dataset: { moduleCss: id } }));
+    }
+    try {
+      await import(`${base}ui.js`);
+    } catch (e) {
+      console.error(`the front-end plug-in of module ${id} failed to load:`, e);
+    }
+  }
+}
+
+/** Call hook `name` of the plug-in of module `id` (undefined when it has none or it failed). */
+function callPlugin(id, name, ...args) {
+  const p = PLUGINS.get(id);
+  if (!p || typeof p[name] !== "function") return undefined;
+  try {
+    return p[name](pluginContext(id), ...args);
+  } catch (e) {
+    const key = `${id}.${name}`;
+    if (!pluginFailures.has(key)) {
+      pluginFailures.add(key);
+      console.error(`module ${id}: plug-in hook ${name} failed:`, e);
+    }
+    return undefined;
+  }
+}
+
+/** Ask every loaded plug-in of this table, in module id order; [id, answer] for each answer. */
+function askPlugins(name, ...args) {
+  const out = [];
+  for (const id of tableModules()) {
+    const got = callPlugin(id, name, ...args);
+    if (got !== undefined && got !== null) out.push([id, got]);
+  }
+  return out;
+}
+
+function tableModules() {
+  return T.msg ? T.msg.view.modules.filter((id) => PLUGINS.has(id)) : [];
+}
+
+/** The context a plug-in hook gets: read access to the table and helpers (see the docs). */
+function pluginContext(id) {
+  const v = T.msg ? T.msg.view : null;
+  return {
+    id,
+    view: v,
+    state: v && v.module_views ? v.module_views[id] ?? null : null,
+    me: me(),
+    myTurn: isMyTurn(),
+    legal: v ? v.legal_actions.slice() : [],
+    finalActions: T.msg ? T.msg.final_actions.slice() : [],
+    events: T.events,
+    catalogue: T.catalogue,
+    module: T.moduleInfo[id] || { id, title: id, description: "", assumptions: [] },
+    seatName,
+    seatColor: (seat) => (seat < 0 ? "#999" : SEAT_COLORS[seat]),
+    h,
+    svg: svgEl,
+    art: ART,
+    cardArt,
+    tileArt,
+    cardName,
+    tileName,
+    act: (notation, label) => choose(notation, label || describeAction(notation)),
+    get selection() { return T.sel && T.sel.kind === "module" && T.sel.owner === id ? T.sel.data : null; },
+    select(data) { T.sel = data === null || data === undefined ? null : { kind: "module", owner: id, data }; T.staged = null; render(); },
+    pay(request) { startPayment(id, request); },
+    get payment() {
+      const s = T.sel;
+      return s && s.kind === "pay" && s.owner === id ? { square: s.square, cards: s.cards.map((i) => T.msg.view.seats[me()].hand[i]) } : null;
+    },
+    rerender: () => render(),
+  };
+}
+
+/** The plug-in that draws a card or tile code: the module that brought it (catalogue). */
+function ownerOf(code, what) {
+  const table = T.catalogue ? T.catalogue[what] : null;
+  const facts = table && Object.hasOwn(table, code) ? table[code] : null;
+  return facts && facts.module && PLUGINS.has(facts.module) ? facts.module : null;
+}
+
+const isNode = (x) => x instanceof Node;
+
+/** A card drawn `width` wide: money by art.js, module cards by their plug-in. */
+function cardArt(code, width = 48) {
+  const owner = ownerOf(code, "cards");
+  const got = owner ? callPlugin(owner, "cardArt", code, width) : null;
+  return isNode(got) ? got : cardSVG(code, T.catalogue, width);
+}
+
+/** A standalone tile picture `size` wide: base tiles by art.js, module tiles by their plug-in. */
+function tileArt(code, size = 64) {
+  const owner = ownerOf(code, "tiles");
+  const got = owner ? callPlugin(owner, "tileArt", code, size) : null;
+  return isNode(got) ? got : tileSVG(code, T.catalogue, size);
+}
+
+/** A tile inside an SVG (an Alhambra): a group at (x, y), `size` wide. */
+function tileNode(code, x, y, size) {
+  const owner = ownerOf(code, "tiles");
+  const got = owner ? callPlugin(owner, "tileArt", code, size) : null;
+  if (!(got instanceof SVGSVGElement)) return tileGroup(code, T.catalogue, x, y, size);
+  got.setAttribute("x", "0");
+  got.setAttribute("y", "0");
+  got.setAttribute("width", String(size));
+  got.setAttribute("height", String(size));
+  return svgEl("g", { transform: `translate(${x} ${y})`, class: "tile module-tile" }, [got]);
+}
+
+/** A card's name for texts and labels, e.g. "7 denar". */
+function cardName(code) {
+  const owner = ownerOf(code, "cards");
+  const got = owner ? callPlugin(owner, "cardName", code) : null;
+  if (typeof got === "string") return got;
+  const f = cardFacts(code, T.catalogue);
+  return f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency]}` : code;
+}
+
+/** A tile's name for texts and labels, e.g. "Garden 8, walls south and west". */
+function tileName(code) {
+  const owner = ownerOf(code, "tiles");
+  const got = owner ? callPlugin(owner, "tileName", code) : null;
+  return typeof got === "string" ? got : tileLabel(code, T.catalogue);
+}
+
+/** A human sentence for an action (plug-ins first), for confirmations and fallback buttons. */
+function describeAction(notation) {
+  for (const [, text] of askPlugins("describeAction", notation)) if (typeof text === "string") return text;
+  const a = parseAction(notation);
+  const cards = (cs) => cs.map(cardName).join(" + ");
+  if (a.type === "pass") return "Pass";
+  if (a.type === "take") return `Take ${cards(a.cards)}`;
+  if (a.type === "buy" && T.msg) {
+    const sq = T.msg.view.market[a.square - 1];
+    return `Buy ${sq && sq.tile ? tileName(sq.tile) : `square ${a.square}`} for ${cards(a.cards)}`;
+  }
+  if (a.type === "place") return a.target === "spot" ? `Place ${tileName(a.tile)} at ${a.x},${a.y}` : a.target === "reserve" ? `Put ${tileName(a.tile)} on your reserve board` : `Give ${tileName(a.tile)} to Dirk`;
+  if (a.type === "rbuild") return `Build ${tileName(a.tile)} from the reserve at ${a.x},${a.y}`;
+  if (a.type === "rremove") return `Move ${tileName(a.tile)} to your reserve board`;
+  if (a.type === "rexchange") return `Exchange ${tileName(a.other)} for ${tileName(a.tile)} from your reserve`;
+  if (a.type === "end") return "End your turn";
+  return notation;
+}
+
+/** The log line of an event: a plug-in's text, else the engine's with the players' names. */
+function describeEvent(e) {
+  for (const [, text] of askPlugins("describeEvent", e)) if (typeof text === "string") return text;
+  return eventText(e.text);
+}
+
+/** Small badges of a seat from every plug-in (vizier awake...). */
+function seatBadges(seat) {
+  const out = [];
+  for (const [id, got] of askPlugins("seatBadges", seat)) {
+    for (const b of Array.isArray(got) ? got : [got]) {
+      if (b === null || b === undefined) continue;
+      if (isNode(b)) { out.push(h("span", { class: "seat-badge", dataset: { module: id } }, b)); continue; }
+      const spec = typeof b === "string" ? { text: b } : b;
+      out.push(h("span", { class: `seat-badge ${spec.className || ""}`, dataset: { module: id }, title: spec.title },
+        isNode(spec.icon) ? spec.icon : null, h("span", { text: spec.text || "" })));
+    }
+  }
+  return out.length ? h("span", { class: "seat-badges" }, ...out) : null;
+}
+
+/** The module panels (state at a glance) for the left column. */
+function modulePanels() {
+  return askPlugins("panel").filter(([, node]) => isNode(node)).map(([id, node]) =>
+    h("div", { class: "panel module-panel", dataset: { module: id } }, h("h2", { text: (T.moduleInfo[id] || {}).title || id }), node));
+}
+
+/** The plug-ins' controls for the module actions legal now: nodes, handled actions, market squares. */
+function moduleControls(v, myTurn) {
+  const out = { nodes: [], handled: new Set(), squares: new Map() };
+  if (!myTurn) return out;
+  const actions = v.legal_actions.filter((a) => parseAction(a).type === "other");
+  if (!actions.length) return out;
+  for (const [id, got] of askPlugins("actionControls", actions.slice())) {
+    if (isNode(got)) { out.nodes.push([id, got]); continue; }
+    if (typeof got !== "object") continue;
+    if (isNode(got.node)) out.nodes.push([id, got.node]);
+    for (const a of got.handled || []) if (actions.includes(a)) out.handled.add(a);
+    for (const sq of got.squares || []) {
+      if (sq && Number.isInteger(sq.square) && typeof sq.pick === "function" && !out.squares.has(sq.square)) out.squares.set(sq.square, { ...sq, owner: id });
+    }
+  }
+  return out;
+}
+
 /** Parse one action line into a description the table can present (never a rule check). */
 function parseAction(text) {
   const w = text.split(/\s+/);
   const cards = (s) => (s ? s.split("+") : []);
   const xy = (s) => { const [x, y] = s.split(",").map(Number); return { x, y }; };
   if (w[0] === "take") return { type: "take", cards: cards(w[1]), text };
-  if (w[0] === "buy") return { type: "buy", square: Number(w[1]), cards: cards(w[2]), text };
+  if (w[0] === "buy" && /^\d+$/.test(w[1] || "")) return { type: "buy", square: Number(w[1]), cards: cards(w[2]), text };
   if (w[0] === "place") {
     const target = w[2];
     if (target === "reserve" || target === "neutral") return { type: "place", tile: w[1], target, text };
@@ -70,7 +295,8 @@ function parseAction(text) {
   if (w[0] === "redesign" && w[1] === "build") return { type: "rbuild", tile: w[2], ...xy(w[3]), text };
   if (w[0] === "redesign" && w[1] === "remove") return { type: "rremove", tile: w[2], text };
   if (w[0] === "redesign" && w[1] === "exchange") return { type: "rexchange", tile: w[2], other: w[3], text };
-  if (w[0] === "end") return { type: "end", text };
+  if (w[0] === "end" && w.length === 1) return { type: "end", text };
+  if (w[0] === "pass" && w.length === 1) return { type: "pass", text };
   return { type: "other", text };
 }
 
@@ -118,7 +344,7 @@ async function lobby() {
     const name = h("input", { class: "seat-name", type: "text", maxlength: 40, placeholder: i === 0 ? "Your name (optional)" : "Name (optional)", "aria-label": `Seat ${i + 1}: name` });
     if (i > 0) kind.value = "bot";
     const sync = () => { level.hidden = kind.value !== "bot"; };
-    kind.addEventListener("change", sync);
+    kind.onchange = sync;
     sync();
     return h("div", { class: "seat-row" }, h("span", { class: "seat-no", text: `Seat ${i + 1}` }), kind, level, name);
   };
@@ -128,11 +354,9 @@ async function lobby() {
     while (rows.length < n) rows.push(makeRow(rows.length));
     seatsBox.replaceChildren(...rows.slice(0, n));
   };
-  count.addEventListener("change", syncRows);
+  count.onchange = syncRows;
   syncRows();
-  const modBoxes = modules.map((m) =>
-    h("label", { class: "module" }, h("input", { type: "checkbox", value: m.id }),
-      h("span", {}, h("strong", { text: m.title }), " — ", m.description)));
+  const modBoxes = modules.map(moduleChoice);
   const tableName = h("input", { id: "table-name", type: "text", maxlength: 40, placeholder: "Table name (optional)", "aria-label": "Table name" });
   const pub = h("input", { id: "table-public", type: "checkbox" });
   const out = h("div", { class: "created", "aria-live": "polite" });
@@ -147,7 +371,7 @@ async function lobby() {
       if (name) s.name = name;
       return s;
     });
-    const body = { seats, modules: modBoxes.map((l) => l.querySelector("input")).filter((i) => i.checked).map((i) => i.value), public: pub.checked };
+    const body = { seats, modules: modBoxes.map((l) => l.querySelector("input[type='checkbox']")).filter((i) => i.checked).map((i) => i.value), public: pub.checked };
     if (tableName.value.trim()) body.name = tableName.value.trim();
     try {
       const res = await api("POST", "/api/tables", body);
@@ -198,6 +422,25 @@ async function lobby() {
   refresh();
 }
 
+/** One module of the lobby's picker: title, description, a mark when it rests on assumed
+ * component facts, and its assumptions (collapsed). */
+function moduleChoice(m) {
+  const rules = m.assumptions || [];
+  const facts = m.component_assumptions || [];
+  const assumed = facts.length > 0;
+  return h("div", { class: "module", dataset: { module: m.id } },
+    h("label", { class: "module-pick" }, h("input", { type: "checkbox", value: m.id, "aria-describedby": `mod-desc-${m.id}` }),
+      h("span", {}, h("strong", { text: m.title }),
+        assumed ? h("span", { class: "assumed-mark", title: "Some facts of this module's components are not known and were assumed (see below).", text: "rests on assumptions" }) : null)),
+    h("p", { class: "module-desc", id: `mod-desc-${m.id}`, text: m.description }),
+    rules.length || facts.length ? h("details", { class: "module-assumptions" },
+      h("summary", { text: `Assumptions (${rules.length + facts.length})` }),
+      rules.length ? h("p", { class: "muted", text: "Where the rulebook is silent, this edition reads it so:" }) : null,
+      rules.length ? h("ul", {}, ...rules.map((a) => h("li", { text: a }))) : null,
+      facts.length ? h("p", { class: "muted", text: "Component facts that are not known and were assumed:" }) : null,
+      facts.length ? h("ul", { class: "component-assumptions" }, ...facts.map((a) => h("li", { text: a }))) : null) : null);
+}
+
 function showCreated(out, res) {
   const items = res.seats.map((s) => {
     if (s.kind !== "person") return h("li", {}, h("strong", { text: `Seat ${s.seat + 1}` }), ` — ${s.name} (bot)`);
@@ -218,6 +461,7 @@ function showCreated(out, res) {
 const T = {
   id: null, token: null, msg: null, events: [], epoch: null, catalogue: null, sel: null, staged: null,
   ws: null, retry: 0, boxes: {}, seenRounds: 0, busy: false, notice: null, modal: null, ended: false,
+  moduleInfo: {},
 };
 
 function tokenFromHash() {
@@ -232,7 +476,11 @@ async function tablePage(id) {
   const root = document.getElementById("app");
   root.replaceChildren(header(), h("main", { class: "table" }, h("p", { text: "Connecting…" })));
   try {
-    T.catalogue = await api("GET", `/api/tables/${id}/catalogue`);
+    const [catalogue, info, modules] = await Promise.all([
+      api("GET", `/api/tables/${id}/catalogue`), api("GET", `/api/tables/${id}`), api("GET", "/api/modules")]);
+    T.catalogue = catalogue;
+    T.moduleInfo = Object.fromEntries(modules.map((m) => [m.id, m]));
+    await loadPlugins(info.modules, T.moduleInfo);
   } catch (e) {
     root.replaceChildren(header(), h("main", {}, h("p", { class: "error", role: "alert", text: e.message }), h("a", { href: "/", text: "Back to the lobby" })));
     setPhase("error");
@@ -310,6 +558,9 @@ function notify(text, isError = false) {
 }
 
 function me() { return T.msg ? T.msg.seat : null; }
+function isMyTurn() {
+  return Boolean(T.msg) && me() !== null && T.msg.view.to_act === me() && T.msg.table.status === "playing";
+}
 function seatName(seat) {
   if (seat === -1) return "Dirk";
   const s = T.msg && T.msg.table.seats[seat];
@@ -317,7 +568,9 @@ function seatName(seat) {
   return s.name || `Player ${seat + 1}`;
 }
 function eventText(text) {
-  return text.replace(/player (\d+)/g, (_, n) => seatName(Number(n) - 1));
+  return text.replace(/player (\d+)/g, (_, n) => seatName(Number(n) - 1))
+    // the engine writes cards and tiles as codes: a module's own ones get their plug-in's name
+    .replace(/\b[A-Za-z][A-Za-z0-9]*\b/g, (code) => (ownerOf(code, "cards") ? cardName(code) : ownerOf(code, "tiles") ? tileName(code) : code));
 }
 
 async function send(action) {
@@ -370,7 +623,7 @@ function render() {
   const v = msg.view;
   const seat = me();
   const status = msg.table.status;
-  const myTurn = seat !== null && v.to_act === seat && status === "playing";
+  const myTurn = isMyTurn();
   const needsJoin = seat !== null && !msg.table.seats[seat].joined;
   setPhase(status === "finished" ? "over" : needsJoin ? "join" : status === "waiting" ? "waiting" : myTurn ? "my-turn" : "their-turn");
   document.body.dataset.version = String(msg.version);
@@ -384,9 +637,10 @@ function render() {
     h("span", { class: `t-status ${myTurn ? "mine" : ""}`, id: "status-line", "aria-live": "polite", text: `Turn ${v.turn} · ${statusLine}` }),
     seat === null ? h("span", { class: "badge", text: "Spectator" }) : h("span", { class: "badge", text: `You: ${seatName(seat)}` }),
     T.reconnecting ? h("span", { class: "badge warn", text: "Reconnecting…" }) : null));
+  const controls = moduleControls(v, myTurn);
   const main = h("main", { class: "table-grid" },
-    h("section", { class: "col-left" }, renderSupply(v), renderScores(v)),
-    h("section", { class: "col-center" }, renderActionPanel(v, myTurn), renderCities(v)),
+    h("section", { class: "col-left" }, renderSupply(v, controls), ...modulePanels(), renderScores(v)),
+    h("section", { class: "col-center" }, renderActionPanel(v, myTurn, controls), renderCities(v)),
     h("section", { class: "col-right" }, seat !== null ? renderHand(v, seat) : null, renderRounds(), renderLog()));
   const parts = [top, main];
   if (T.notice) parts.push(h("div", { class: `toast ${T.notice.isError ? "error" : ""}`, role: "alert", text: T.notice.text }));
@@ -417,21 +671,28 @@ function renderJoin(seat) {
 }
 
 // ----- supply: market, display, piles, scoring progress
-function renderSupply(v) {
+function renderSupply(v, controls) {
   const acts = legal();
   const market = h("div", { class: "market", role: "group", "aria-label": "Market" }, ...v.market.map((sq) => {
     const buys = acts.filter((a) => a.type === "buy" && a.square === sq.square);
-    const selected = T.sel && T.sel.kind === "buy" && T.sel.square === sq.square;
-    const label = sq.tile ? `Market square ${sq.square}: ${tileLabel(sq.tile, T.catalogue)}, paid in ${CURRENCY_NAMES[sq.currency]} (${sq.currency})` : `Market square ${sq.square}: empty`;
+    const offer = buys.length ? null : controls.squares.get(sq.square) || null;
+    const selected = T.sel && T.sel.kind === "pay" && T.sel.square === sq.square;
+    const label = sq.tile ? `Market square ${sq.square}: ${tileName(sq.tile)}, paid in ${CURRENCY_NAMES[sq.currency]} (${sq.currency})` : `Market square ${sq.square}: empty`;
+    const hint = buys.length ? " — you can buy it" : offer ? ` — ${offer.label || "you can choose it"}` : "";
     return h("button", {
-      class: `market-square ${buys.length ? "affordable" : ""} ${selected ? "selected" : ""}`,
-      dataset: { square: sq.square, currency: sq.currency },
+      class: `market-square ${buys.length || offer ? "affordable" : ""} ${selected ? "selected" : ""}`,
+      dataset: { square: sq.square, currency: sq.currency, module: offer ? offer.owner : null },
       style: `--cur:${CURRENCY_COLORS[sq.currency]}`,
-      "aria-label": label + (buys.length ? " — you can buy it" : ""),
+      "aria-label": label + hint,
+      title: offer && offer.label ? offer.label : null,
       "aria-pressed": selected ? "true" : "false",
-      disabled: !buys.length,
-      onclick: () => { T.sel = selected ? null : { kind: "buy", square: sq.square, cards: [] }; T.staged = null; render(); },
-    }, h("span", { class: "cur-band", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileSVG(sq.tile, T.catalogue, 66) : h("span", { class: "empty-slot", text: "—" }));
+      disabled: !buys.length && !offer,
+      onclick: () => {
+        if (selected) { T.sel = null; T.staged = null; render(); }
+        else if (buys.length) startPayment(null, { square: sq.square });
+        else offer.pick();
+      },
+    }, h("span", { class: "cur-band", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileArt(sq.tile, 66) : h("span", { class: "empty-slot", text: "—" }));
   }));
   const takes = acts.filter((a) => a.type === "take");
   const picked = T.sel && T.sel.kind === "take" ? T.sel.cards : [];
@@ -439,11 +700,10 @@ function renderSupply(v) {
     if (!code) return h("span", { class: "card-slot empty", text: "" });
     const on = picked.includes(i);
     const can = takes.some((a) => a.cards.includes(code));
-    const f = cardFacts(code, T.catalogue);
     return h("button", {
       class: `display-card ${on ? "selected" : ""} ${can ? "takeable" : ""}`,
       dataset: { code, slot: i + 1 },
-      "aria-label": `Face-up card ${f.value} ${CURRENCY_NAMES[f.currency] || code}`,
+      "aria-label": `Face-up card: ${cardName(code)}`,
       "aria-pressed": on ? "true" : "false",
       disabled: !can,
       onclick: () => {
@@ -454,7 +714,7 @@ function renderSupply(v) {
         T.staged = null;
         render();
       },
-    }, cardSVG(code, T.catalogue, 46));
+    }, cardArt(code, 46));
   }));
   const drawn = v.scoring_cards_drawn;
   const progress = h("div", { class: "progress", "aria-label": `Scoring cards drawn: ${drawn} of 2; scoring rounds done: ${v.rounds_scored} of 3` },
@@ -475,49 +735,121 @@ function renderScores(v) {
   if (v.neutral) rows.push({ seat: -1, name: "Dirk (neutral)", score: v.neutral.score, hand: null, wall: null });
   const max = Math.max(10, ...rows.map((r) => r.score));
   return h("div", { class: "panel scores" }, h("h2", { text: "Scores" }),
-    h("ol", { class: "score-track" }, ...rows.map((r) => h("li", { class: `${r.seat === v.to_act ? "to-act" : ""} ${r.seat === me() ? "me" : ""}` },
+    h("ol", { class: "score-track" }, ...rows.map((r) => h("li", { class: `${r.seat === v.to_act ? "to-act" : ""} ${r.seat === me() ? "me" : ""}`, dataset: { seat: r.seat } },
       h("span", { class: "swatch", style: `background:${r.seat < 0 ? "#999" : SEAT_COLORS[r.seat]}` }),
       h("span", { class: "s-name", text: r.name }),
       h("span", { class: "bar" }, h("span", { class: "fill", style: `width:${Math.round((100 * r.score) / max)}%;background:${r.seat < 0 ? "#999" : SEAT_COLORS[r.seat]}` })),
       h("strong", { class: "s-score", text: String(r.score) }),
-      r.hand !== null ? h("span", { class: "s-meta", text: `${r.hand} cards · wall ${r.wall}` }) : null))));
+      r.hand !== null ? h("span", { class: "s-meta" }, h("span", { text: `${r.hand} cards · wall ${r.wall}` }), seatBadges(r.seat)) : null))));
+}
+
+// ----- payments: picking the cards for a purchase (the core's buy, or a plug-in's)
+/** Start choosing a payment for market square `req.square`. `owner` null: the core's buy (the
+ * options are the legal buy actions); otherwise a plug-in's request with its own `options`
+ * ({cards, action}), `title`, `note` and `confirm` (the text of the button that sends it). */
+function startPayment(owner, req) {
+  const v = T.msg.view;
+  let options;
+  if (owner === null) {
+    options = legal().filter((a) => a.type === "buy" && a.square === req.square).map((a) => ({ cards: a.cards, action: a.text }));
+  } else {
+    options = (req.options || []).filter((o) => o && Array.isArray(o.cards) && v.legal_actions.includes(o.action))
+      .map((o) => ({ cards: o.cards.slice(), action: o.action }));
+  }
+  T.sel = { kind: "pay", owner, square: req.square, options, title: req.title || null, note: req.note || null, confirm: req.confirm || null, cards: [] };
+  if (options.length === 1) T.sel.cards = handIndices(options[0].cards);
+  T.staged = null;
+  render();
+}
+
+/** Indices in my hand of the cards `codes` (each card once). */
+function handIndices(codes) {
+  const hand = T.msg.view.seats[me()].hand || [];
+  const used = [];
+  for (const c of codes) {
+    const i = hand.findIndex((x, k) => x === c && !used.includes(k));
+    if (i >= 0) used.push(i);
+  }
+  return used;
+}
+
+const cardsValue = (cards) => cards.reduce((s, c) => s + cardFacts(c, T.catalogue).value, 0);
+
+function renderPay(v, sel, bar) {
+  const sq = v.market[sel.square - 1];
+  if (!sq || !sq.tile) return h("p", { class: "muted", text: "That market square is empty now." });
+  const price = tileFacts(sq.tile, T.catalogue).price;
+  const hand = v.seats[me()].hand || [];
+  const options = sel.options.map((o) => {
+    const total = cardsValue(o.cards);
+    return { ...o, total, over: total - price };
+  }).sort((a, b) => a.over - b.over || a.cards.length - b.cards.length);
+  const chosen = sel.cards.map((i) => hand[i]);
+  const match = options.find((o) => sameMultiset(o.cards, chosen));
+  const total = cardsValue(chosen);
+  const core = sel.owner === null;
+  const wrap = h("div", { class: "buy", dataset: { module: sel.owner } },
+    h("p", {}, h("strong", { text: sel.title || `Buy ${tileName(sq.tile)}` }),
+      ` — price ${price} ${CURRENCY_NAMES[sq.currency]}. ${sel.note || "Pick cards from your hand or a payment below."}${core ? " An exact payment lets you act again." : ""}`),
+    h("div", { class: "pay-options", role: "group", "aria-label": "Ways to pay" }, ...options.slice(0, 12).map((o) => {
+      const how = o.over === 0 ? "exact" : `overpay ${o.over}`;
+      return h("button", {
+        class: `pay-option ${o.over === 0 ? "exact" : "over"} ${match && match.action === o.action ? "selected" : ""}`,
+        dataset: { action: o.action },
+        "aria-label": `Pay ${o.cards.map(cardName).join(" + ")} (${how})`,
+        onclick: () => { sel.cards = handIndices(o.cards); render(); },
+      }, h("span", { class: "pay-cards" }, ...o.cards.map((c) => cardArt(c, 22))), h("em", { text: how }));
+    })));
+  const state = total === price ? `exact${core ? " — you may act again" : ""}` : total > price ? `overpaying by ${total - price}` : `${price - total} short`;
+  wrap.append(h("p", { class: "pay-sum", text: chosen.length ? `Selected ${total} for ${price}: ${state}` : "No cards selected." }));
+  if (match) {
+    const text = sel.confirm || (match.over === 0 ? "Buy (exact)" : `Buy (overpay ${match.over})`);
+    bar.append(h("button", { id: "btn-buy", class: "primary", text, onclick: () => choose(match.action, describeAction(match.action)) }));
+  } else if (chosen.length) {
+    wrap.append(h("p", { class: "muted", text: "These cards are not one of the ways to pay." }));
+  }
+  return wrap;
 }
 
 // ----- my hand
 function renderHand(v, seat) {
   const hand = v.seats[seat].hand || [];
-  const sel = T.sel && T.sel.kind === "buy" ? T.sel : null;
-  const sqCurrency = sel ? v.market[sel.square - 1].currency : null;
+  const sel = T.sel && T.sel.kind === "pay" ? T.sel : null;
+  const usable = new Set(sel ? sel.options.flatMap((o) => o.cards) : []);
+  const button = (c, i) => {
+    const on = Boolean(sel) && sel.cards.includes(i);
+    return h("button", {
+      class: `hand-card ${on ? "selected" : ""}`,
+      dataset: { code: c },
+      "aria-pressed": on ? "true" : "false",
+      "aria-label": cardName(c),
+      disabled: !sel || !(on || usable.has(c)),
+      onclick: () => {
+        const k = sel.cards.indexOf(i);
+        if (k >= 0) sel.cards.splice(k, 1); else sel.cards.push(i);
+        render();
+      },
+    }, cardArt(c, 40));
+  };
   const groups = CURRENCIES.map((cur) => {
     const idx = hand.map((c, i) => [c, i]).filter(([c]) => cardFacts(c, T.catalogue).currency === cur);
     if (!idx.length) return null;
     const total = idx.reduce((s, [c]) => s + cardFacts(c, T.catalogue).value, 0);
-    return h("div", { class: `hand-group ${sqCurrency && sqCurrency !== cur ? "dim" : ""}` },
+    const dim = sel && !idx.some(([c]) => usable.has(c));
+    return h("div", { class: `hand-group ${dim ? "dim" : ""}`, dataset: { currency: cur } },
       h("div", { class: "hand-head", style: `color:${CURRENCY_COLORS[cur]}` }, h("strong", { text: CURRENCY_NAMES[cur] }), ` · ${total}`),
-      h("div", { class: "hand-cards" }, ...idx.map(([c, i]) => {
-        const on = sel && sel.cards.includes(i);
-        return h("button", {
-          class: `hand-card ${on ? "selected" : ""}`,
-          dataset: { code: c },
-          "aria-pressed": on ? "true" : "false",
-          "aria-label": `${cardFacts(c, T.catalogue).value} ${CURRENCY_NAMES[cur]}`,
-          disabled: !sel || sqCurrency !== cur,
-          onclick: () => {
-            const k = sel.cards.indexOf(i);
-            if (k >= 0) sel.cards.splice(k, 1); else sel.cards.push(i);
-            render();
-          },
-        }, cardSVG(c, T.catalogue, 40));
-      })));
+      h("div", { class: "hand-cards" }, ...idx.map(([c, i]) => button(c, i))));
   }).filter(Boolean);
-  const other = hand.filter((c) => !cardFacts(c, T.catalogue).currency);
+  const other = hand.map((c, i) => [c, i]).filter(([c]) => !cardFacts(c, T.catalogue).currency);
+  const otherDim = sel && !other.some(([c]) => usable.has(c));
   return h("div", { class: "panel hand" }, h("h2", { text: `Your hand (${hand.length})` }),
     groups.length ? groups : h("p", { class: "muted", text: "No money." }),
-    other.length ? h("div", { class: "hand-group" }, h("div", { class: "hand-head", text: "Special cards" }), h("div", { class: "hand-cards" }, ...other.map((c) => cardSVG(c, T.catalogue, 40)))) : null);
+    other.length ? h("div", { class: `hand-group special ${otherDim ? "dim" : ""}` }, h("div", { class: "hand-head", text: "Special cards" }),
+      h("div", { class: "hand-cards" }, ...other.map(([c, i]) => button(c, i)))) : null);
 }
 
 // ----- action panel
-function renderActionPanel(v, myTurn) {
+function renderActionPanel(v, myTurn, controls) {
   const box = h("div", { class: "panel actions", id: "action-panel", "aria-live": "polite" });
   const acts = legal();
   const bar = h("div", { class: "button-row" });
@@ -543,6 +875,7 @@ function renderActionPanel(v, myTurn) {
   }
   const pending = v.pending || {};
   const sel = T.sel;
+  const moduleNodes = controls.nodes.map(([id, node]) => h("div", { class: "module-controls", dataset: { module: id } }, node));
   if (pending.type === "PlaceTiles") {
     const tiles = pending.tiles;
     box.append(h("p", { text: pending.reason === "final" ? "The game ends: place the tiles you were awarded." : "Place your new tile: pick it, then a highlighted spot in your Alhambra (or drag it there), or the reserve board." }));
@@ -550,88 +883,69 @@ function renderActionPanel(v, myTurn) {
       const on = sel && sel.kind === "place" && sel.tile === t;
       const b = h("button", {
         class: `waiting-tile ${on ? "selected" : ""}`, dataset: { tile: t }, "aria-pressed": on ? "true" : "false",
-        "aria-label": `Place ${tileLabel(t, T.catalogue)}`,
+        "aria-label": `Place ${tileName(t)}`,
         onclick: () => { T.sel = on ? null : { kind: "place", tile: t }; render(); },
-      }, tileSVG(t, T.catalogue, 58));
+      }, tileArt(t, 58));
       makeDraggable(b, { kind: "place", tile: t });
       return b;
     })));
     if (sel && sel.kind === "place") {
       const res = acts.find((a) => a.type === "place" && a.tile === sel.tile && a.target === "reserve");
       const neu = acts.find((a) => a.type === "place" && a.tile === sel.tile && a.target === "neutral");
-      if (res) bar.append(h("button", { id: "btn-reserve", class: "secondary", text: "To the reserve board", onclick: () => choose(res.text, `Put ${sel.tile} on your reserve board`) }));
-      if (neu) bar.append(h("button", { id: "btn-neutral", class: "secondary", text: "Give it to Dirk", onclick: () => choose(neu.text, `Give ${sel.tile} to Dirk`) }));
+      if (res) bar.append(h("button", { id: "btn-reserve", class: "secondary", text: "To the reserve board", onclick: () => choose(res.text, describeAction(res.text)) }));
+      if (neu) bar.append(h("button", { id: "btn-neutral", class: "secondary", text: "Give it to Dirk", onclick: () => choose(neu.text, describeAction(neu.text)) }));
     } else if (tiles.length) {
       T.sel = { kind: "place", tile: tiles[0] };
-      return renderActionPanel(v, myTurn);
+      return renderActionPanel(v, myTurn, controls);
     }
+    box.append(...moduleNodes);
   } else if (pending.type === "ChooseAction") {
-    if (sel && sel.kind === "buy") box.append(renderBuy(v, sel, acts, bar));
+    if (sel && sel.kind === "pay") box.append(renderPay(v, sel, bar));
     else if (sel && sel.kind === "take") box.append(renderTake(v, sel, acts, bar));
-    else if (sel && sel.kind === "rbuild") box.append(h("p", { text: `Redesign: pick a highlighted spot for ${sel.tile}, or a tile of your Alhambra it can replace (outlined).` }));
+    else if (sel && sel.kind === "rbuild") box.append(h("p", { text: `Redesign: pick a highlighted spot for ${tileName(sel.tile)}, or a tile of your Alhambra it can replace (outlined).` }));
     else if (sel && sel.kind === "rremove") {
       const a = acts.find((x) => x.type === "rremove" && x.tile === sel.tile);
-      box.append(h("p", { text: `Move ${tileLabel(sel.tile, T.catalogue)} from your Alhambra to the reserve board?` }));
-      if (a) bar.append(h("button", { id: "btn-remove", class: "primary", text: "Move to the reserve board", onclick: () => choose(a.text, `Move ${sel.tile} to your reserve board`) }));
-    } else {
+      box.append(h("p", { text: `Move ${tileName(sel.tile)} from your Alhambra to the reserve board?` }));
+      if (a) bar.append(h("button", { id: "btn-remove", class: "primary", text: "Move to the reserve board", onclick: () => choose(a.text, describeAction(a.text)) }));
+    } else if (!sel || sel.kind !== "module") {
       box.append(h("p", { text: pending.actions > 0 ? "Exact payment! Take another action, or end your turn." : "Your turn: take money (pick face-up cards), buy a tile (pick a market square), or redesign your Alhambra (pick a reserve or Alhambra tile)." }));
     }
+    box.append(...moduleNodes);
     const end = acts.find((a) => a.type === "end");
     if (end) bar.append(h("button", { id: "btn-end", class: "primary", text: "End turn", onclick: () => send(end.text) }));
+  } else {
+    // a decision that is not one of the core's own (between turns, a module's choice)
+    box.append(...moduleNodes);
+    if (sel && sel.kind === "pay") box.append(renderPay(v, sel, bar));
+    if (!moduleNodes.length) {
+      const what = pending.type ? ` (${pending.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()})` : "";
+      box.append(h("p", { text: `A decision for you${what}: choose one of these moves.` }));
+    }
   }
-  const others = acts.filter((a) => a.type === "other");
-  if (pending.type && pending.type !== "ChooseAction" && pending.type !== "PlaceTiles") {
-    box.append(h("p", { text: `A decision for you (${pending.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}): choose one of these moves.` }));
-  }
+  const pass = acts.find((a) => a.type === "pass");
+  if (pass) bar.append(h("button", { id: "btn-pass", class: "secondary pass-button", text: "Pass", onclick: () => choose(pass.text, "Pass") }));
+  // module actions no plug-in took care of: a button each, named by describeAction
+  const others = acts.filter((a) => a.type === "other" && !controls.handled.has(a.text));
   if (others.length) {
-    box.append(h("div", { class: "other-moves", role: "group", "aria-label": "Other moves" }, ...others.map((a) =>
-      h("button", { class: "secondary small other-move", dataset: { action: a.text }, text: a.text, onclick: () => choose(a.text, a.text) }))));
+    box.append(h("div", { class: "other-moves", role: "group", "aria-label": "Other moves" }, ...others.map((a) => {
+      const label = describeAction(a.text);
+      return h("button", { class: "secondary small other-move", dataset: { action: a.text }, text: label, onclick: () => choose(a.text, label) });
+    })));
   }
   if (sel) bar.append(h("button", { id: "btn-clear", class: "secondary", text: "Clear selection", onclick: () => { T.sel = null; render(); } }));
   if (bar.children.length) box.append(bar);
   return box;
 }
 
-function renderBuy(v, sel, acts, bar) {
-  const sq = v.market[sel.square - 1];
-  const price = tileFacts(sq.tile, T.catalogue).price;
-  const hand = v.seats[me()].hand || [];
-  const options = acts.filter((a) => a.type === "buy" && a.square === sel.square).map((a) => {
-    const total = a.cards.reduce((s, c) => s + cardFacts(c, T.catalogue).value, 0);
-    return { ...a, total, over: total - price };
-  }).sort((a, b) => a.over - b.over || a.cards.length - b.cards.length);
-  const chosen = sel.cards.map((i) => hand[i]);
-  const match = options.find((o) => sameMultiset(o.cards, chosen));
-  const total = chosen.reduce((s, c) => s + cardFacts(c, T.catalogue).value, 0);
-  const wrap = h("div", { class: "buy" },
-    h("p", {}, h("strong", { text: `Buy ${tileLabel(sq.tile, T.catalogue)}` }), ` — price ${price} ${CURRENCY_NAMES[sq.currency]}. Pick cards from your hand or a payment below. An exact payment lets you act again.`),
-    h("div", { class: "pay-options", role: "group", "aria-label": "Ways to pay" }, ...options.slice(0, 12).map((o) =>
-      h("button", {
-        class: `pay-option ${o.over === 0 ? "exact" : "over"} ${match && match.text === o.text ? "selected" : ""}`,
-        dataset: { action: o.text },
-        onclick: () => {
-          const used = [];
-          for (const c of o.cards) {
-            const i = hand.findIndex((x, k) => x === c && !used.includes(k));
-            used.push(i);
-          }
-          sel.cards = used;
-          render();
-        },
-      }, h("span", { text: o.cards.join(" + ") }), h("em", { text: o.over === 0 ? "exact" : `overpay ${o.over}` })))));
-  wrap.append(h("p", { class: "pay-sum", text: chosen.length ? `Selected ${total} for ${price}: ${total === price ? "exact — you may act again" : total > price ? `overpaying by ${total - price}` : `${price - total} short`}` : "No cards selected." }));
-  if (match) bar.append(h("button", { id: "btn-buy", class: "primary", text: match.over === 0 ? "Buy (exact)" : `Buy (overpay ${match.over})`, onclick: () => choose(match.text, `Buy ${sq.tile}`) }));
-  return wrap;
-}
-
 function renderTake(v, sel, acts, bar) {
   const codes = sel.cards.map((i) => v.display[i]);
   const match = acts.find((a) => a.type === "take" && sameMultiset(a.cards, codes));
-  const total = codes.reduce((s, c) => s + cardFacts(c, T.catalogue).value, 0);
-  const wrap = h("div", {}, h("p", { text: `Take ${codes.join(" + ")} (${total}). One card of any value, or several cards worth 5 at most together.` }));
+  const total = cardsValue(codes);
+  const names = codes.map(cardName).join(" + ");
+  const wrap = h("div", {}, h("p", { text: `Take ${names}${total ? ` (${total})` : ""}. One card of any value, or several cards worth 5 at most together.` }));
   if (match) {
     const final = T.msg.final_actions.includes(match.text);
-    bar.append(h("button", { id: "btn-take", class: "primary", text: final ? "Take and end turn" : "Take", onclick: () => choose(match.text, `Take ${codes.join(" + ")}`) }));
+    bar.append(h("button", { id: "btn-take", class: "primary", text: final ? "Take and end turn" : "Take", onclick: () => choose(match.text, describeAction(match.text)) }));
   } else {
     wrap.append(h("p", { class: "muted", text: "These cards cannot be taken together." }));
   }
@@ -649,7 +963,7 @@ function renderCities(v) {
   for (const s of order) wrap.appendChild(renderCity(v, v.seats[s], s === seat));
   if (v.neutral) {
     wrap.appendChild(h("div", { class: "panel city neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),
-      h("div", { class: "reserve-tiles" }, ...v.neutral.tiles.map((t) => tileSVG(t, T.catalogue, 34)))));
+      h("div", { class: "reserve-tiles" }, ...v.neutral.tiles.map((t) => tileArt(t, 34)))));
   }
   return wrap;
 }
@@ -677,21 +991,21 @@ function renderCity(v, s, mine) {
   const svg = svgEl("svg", { class: "city-svg", viewBox: `${box.x} ${box.y} ${box.w} ${box.h}`, role: "group", "aria-label": `Alhambra of ${seatName(s.seat)}` });
   svg.appendChild(svgEl("rect", { x: box.x - 5000, y: box.y - 5000, width: 10000 + box.w, height: 10000 + box.h, fill: "transparent", class: "pan-area" }));
   for (const c of s.alhambra) {
-    const g = tileGroup(c.tile, T.catalogue, c.x * CELL, c.y * CELL, CELL);
+    const g = tileNode(c.tile, c.x * CELL, c.y * CELL, CELL);
     g.setAttribute("data-tile", c.tile);
     g.setAttribute("data-x", c.x);
     g.setAttribute("data-y", c.y);
     const ex = exchange.find((a) => a.other === c.tile);
     const title = svgEl("title");
-    title.textContent = `${tileLabel(c.tile, T.catalogue)} at ${c.x},${c.y}`;
+    title.textContent = `${tileName(c.tile)} at ${c.x},${c.y}`;
     g.appendChild(title);
     if (ex) {
       g.classList.add("exchange-target");
       g.appendChild(svgEl("rect", { x: 4, y: 4, width: 92, height: 92, rx: 6, fill: "none", stroke: "#ffd400", "stroke-width": 7, "stroke-dasharray": "10 6" }));
-      interactive(g, `Exchange ${c.tile} for ${sel.tile}`, () => choose(ex.text, `Exchange ${c.tile} for ${sel.tile} from your reserve`));
+      interactive(g, `Exchange ${tileName(c.tile)} for ${tileName(sel.tile)}`, () => choose(ex.text, describeAction(ex.text)));
     } else if (removable.has(c.tile) && (!sel || sel.kind === "rremove")) {
       g.classList.add("removable");
-      interactive(g, `Redesign: move ${tileLabel(c.tile, T.catalogue)} to the reserve board`, () => { T.sel = { kind: "rremove", tile: c.tile }; render(); });
+      interactive(g, `Redesign: move ${tileName(c.tile)} to the reserve board`, () => { T.sel = { kind: "rremove", tile: c.tile }; render(); });
       makeDraggable(g, { kind: "rremove", tile: c.tile });
     }
     svg.appendChild(g);
@@ -702,12 +1016,12 @@ function renderCity(v, s, mine) {
     const plus = svgEl("text", { x: a.x * CELL + 50, y: a.y * CELL + 62, "text-anchor": "middle", "font-size": 36, fill: "#a07800" });
     plus.textContent = "+";
     g.appendChild(plus);
-    const label = sel.kind === "place" ? `Place ${sel.tile} at ${a.x},${a.y}` : `Build ${sel.tile} from the reserve at ${a.x},${a.y}`;
+    const label = describeAction(a.text);
     interactive(g, label, () => choose(a.text, label));
     svg.appendChild(g);
   }
   if (staged && (staged.type === "place" || staged.type === "rbuild") && staged.target !== "reserve" && staged.target !== "neutral") {
-    const ghost = tileGroup(staged.tile, T.catalogue, staged.x * CELL, staged.y * CELL, CELL);
+    const ghost = tileNode(staged.tile, staged.x * CELL, staged.y * CELL, CELL);
     ghost.setAttribute("class", "ghost");
     svg.appendChild(ghost);
   }
@@ -720,20 +1034,20 @@ function renderCity(v, s, mine) {
     h("span", { class: "reserve-label", text: "Reserve" }),
     ...s.reserve.map((t) => {
       const canBuild = acts.some((a) => (a.type === "rbuild" || a.type === "rexchange") && a.tile === t);
-      if (!canBuild) return tileSVG(t, T.catalogue, 40);
+      if (!canBuild) return tileArt(t, 40);
       const on = sel && sel.kind === "rbuild" && sel.tile === t;
       const b = h("button", {
         class: `reserve-tile ${on ? "selected" : ""}`, dataset: { tile: t }, "aria-pressed": on ? "true" : "false",
-        "aria-label": `Redesign: build ${tileLabel(t, T.catalogue)} from the reserve`,
+        "aria-label": `Redesign: build ${tileName(t)} from the reserve`,
         onclick: () => { T.sel = on ? null : { kind: "rbuild", tile: t }; render(); },
-      }, tileSVG(t, T.catalogue, 40));
+      }, tileArt(t, 40));
       makeDraggable(b, { kind: "rbuild", tile: t });
       return b;
     }),
     s.reserve.length ? null : h("span", { class: "muted", text: "empty" }));
   const cls = `panel city ${mine ? "mine" : ""} ${s.seat === T.msg.view.to_act ? "to-act" : ""}`;
   return h("div", { class: cls, dataset: { seat: s.seat } },
-    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · wall ${s.longest_wall}`),
+    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · wall ${s.longest_wall}`, seatBadges(s.seat)),
     h("div", { class: "city-frame" }, svg, tools), reserve);
 }
 
@@ -793,7 +1107,7 @@ function makeDraggable(el, what) {
     const move = (e) => {
       if (!ghost && Math.abs(e.clientX - x0) + Math.abs(e.clientY - y0) > 8) {
         T.dragMoved = true;
-        ghost = h("div", { class: "drag-ghost" }, tileSVG(what.tile, T.catalogue, 56));
+        ghost = h("div", { class: "drag-ghost" }, tileArt(what.tile, 56));
         document.body.appendChild(ghost);
         if (what.kind !== "rremove") { T.sel = { kind: what.kind, tile: what.tile }; render(); }
       }
@@ -815,10 +1129,10 @@ function makeDraggable(el, what) {
       else if (tile) tile.dispatchEvent(new MouseEvent("click", { bubbles: true }));
       else if (reserve && what.kind === "rremove") {
         const a = acts.find((x) => x.type === "rremove" && x.tile === what.tile);
-        if (a) choose(a.text, `Move ${what.tile} to your reserve board`);
+        if (a) choose(a.text, describeAction(a.text));
       } else if (reserve && what.kind === "place") {
         const a = acts.find((x) => x.type === "place" && x.tile === what.tile && x.target === "reserve");
-        if (a) choose(a.text, `Put ${what.tile} on your reserve board`);
+        if (a) choose(a.text, describeAction(a.text));
       }
     };
     window.addEventListener("pointermove", move);
@@ -832,16 +1146,33 @@ function renderLog() {
   for (const e of T.events) {
     if (e.type === "TurnStarted") items.push(h("li", { class: "turn-head", text: `Turn ${e.turn} · ${seatName(e.seat)}` }));
     else if (e.type === "TurnEnded") continue;
-    else items.push(h("li", { class: e.type === "RoundScored" || e.type === "GameEnded" ? "highlight" : "", text: eventText(e.text) }));
+    else items.push(h("li", { class: e.type === "RoundScored" || e.type === "GameEnded" ? "highlight" : "", text: describeEvent(e) }));
   }
   return h("div", { class: "panel log" }, h("h2", { text: "Game log" }), h("ul", { id: "log-list", class: "log-list", "aria-live": "polite" }, ...items));
+}
+
+/** The modules' columns of a scoring breakdown: each plug-in's `scoring` entries, and a plain
+ * column (titled with the module's name) for the points of a module that has no entries. */
+function scoringColumns(e) {
+  const cols = [];
+  const answered = new Set();
+  for (const [id, got] of askPlugins("scoring", e)) {
+    for (const c of Array.isArray(got) ? got : [got]) {
+      if (c && Array.isArray(c.values)) { cols.push({ module: id, label: String(c.label ?? ""), title: c.title, values: c.values }); answered.add(id); }
+    }
+  }
+  for (const [id, values] of Object.entries(e.extra || {})) {
+    if (!answered.has(id)) cols.push({ module: id, label: (T.moduleInfo[id] || {}).title || id, values });
+  }
+  return cols;
 }
 
 function roundTable(e) {
   const n = e.points.length;
   const rows = [];
+  const extra = scoringColumns(e);
   const head = h("tr", {}, h("th", { text: "" }), ...KINDS.map((k) => h("th", { scope: "col", title: KIND_NAMES[k], text: KIND_NAMES[k] })), h("th", { text: "Wall" }),
-    ...Object.keys(e.extra).map((m) => h("th", { text: m })), h("th", { text: "Round" }), h("th", { text: "Total" }));
+    ...extra.map((c) => h("th", { scope: "col", title: c.title, dataset: { module: c.module }, text: c.label })), h("th", { text: "Round" }), h("th", { text: "Total" }));
   const seats = [...Array(n).keys()];
   if (e.counts[KINDS[0]].length > n) seats.push(n);
   for (const s of seats) {
@@ -849,7 +1180,7 @@ function roundTable(e) {
     rows.push(h("tr", {}, h("th", { scope: "row", text: neutral ? "Dirk" : seatName(s) }),
       ...KINDS.map((k) => h("td", { class: e.kinds[k][s] ? "scored" : "" , text: e.kinds[k][s] ? `${e.counts[k][s]} → ${e.kinds[k][s]}` : String(e.counts[k][s]) })),
       h("td", { text: neutral ? "" : String(e.walls[s]) }),
-      ...Object.values(e.extra).map((v) => h("td", { text: neutral ? "" : String(v[s]) })),
+      ...extra.map((c) => h("td", { dataset: { module: c.module }, text: c.values[s] === undefined || c.values[s] === null ? "" : String(c.values[s]) })),
       h("td", { text: `+${neutral ? e.neutral_points : e.points[s]}` }),
       h("td", {}, h("strong", { text: String(neutral ? e.neutral_score : e.scores[s]) }))));
   }

@@ -22,8 +22,9 @@ export const CURRENCY_COLORS = { blue: "#2f6db3", green: "#2f8f46", orange: "#e0
 export const CURRENCY_NAMES = { blue: "denar", green: "dirham", orange: "ducat", yellow: "florin" };
 export const CURRENCY_LETTER = { b: "blue", g: "green", o: "orange", y: "yellow" };
 
-const INK = "#3a2614";
-const CREAM = "#fdf6e3";
+export const INK = "#3a2614";
+export const CREAM = "#fdf6e3";
+export const PAPER = "#fffaf0";
 const WALL = "#2a1a0c";
 
 /** Create an SVG element with attributes. */
@@ -143,20 +144,38 @@ export function cardFacts(code, catalogue) {
   return m ? { currency: CURRENCY_LETTER[m[1]], value: Number(m[2]), kind: "money" } : { currency: null, value: 0, kind: "special" };
 }
 
+/** An empty card (60 x 84 units, drawn `width` wide) with an accessible label: the frame of
+ * every card of the table, money or module cards alike. */
+export function cardShell(label, width = 48) {
+  return svgEl("svg", { viewBox: "0 0 60 84", width, height: Math.round((width * 84) / 60), role: "img", "aria-label": label });
+}
+
+/** SVG text in the house font. */
+export function svgText(x, y, text, attrs = {}) {
+  const t = svgEl("text", { x, y, "text-anchor": "middle", "font-family": "sans-serif", fill: INK, ...attrs });
+  t.textContent = String(text);
+  return t;
+}
+
+/** A coin of the money cards: a disc in `colour` with a dotted ring and an optional label. */
+export function coinGroup(cx, cy, r, colour, label = "") {
+  const g = svgEl("g", { class: "coin" });
+  g.appendChild(svgEl("circle", { cx, cy, r, fill: colour, stroke: INK, "stroke-width": 1.5 }));
+  g.appendChild(svgEl("circle", { cx, cy, r: r * 0.7, fill: "none", stroke: PAPER, "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
+  if (label !== "") g.appendChild(svgText(cx, cy + r * 0.43, label, { "font-size": r * 1.2, "font-weight": 800, fill: PAPER }));
+  return g;
+}
+
 /** A money card: currency colour, value, currency name, a coin. */
 export function cardSVG(code, catalogue, width = 48) {
   const f = cardFacts(code, catalogue);
   const colour = f.currency ? CURRENCY_COLORS[f.currency] : "#777";
   const label = f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency]} (${f.currency})` : code;
-  const s = svgEl("svg", { viewBox: "0 0 60 84", width, height: Math.round((width * 84) / 60), role: "img", "aria-label": label });
+  const s = cardShell(label, width);
   s.appendChild(svgEl("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: colour, stroke: "#3a2614", "stroke-width": 2 }));
   s.appendChild(svgEl("rect", { x: 7, y: 7, width: 46, height: 70, rx: 4, fill: "#fffaf0", stroke: colour, "stroke-width": 1.5 }));
   if (f.currency) {
-    s.appendChild(svgEl("circle", { cx: 30, cy: 35, r: 15, fill: colour, stroke: "#3a2614", "stroke-width": 1.5 }));
-    s.appendChild(svgEl("circle", { cx: 30, cy: 35, r: 10.5, fill: "none", stroke: "#fffaf0", "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
-    const v = svgEl("text", { x: 30, y: 41.5, "text-anchor": "middle", "font-size": 18, "font-weight": 800, fill: "#fffaf0", "font-family": "sans-serif" });
-    v.textContent = String(f.value);
-    s.appendChild(v);
+    s.appendChild(coinGroup(30, 35, 15, colour, f.value));
     for (const [x, y] of [[13, 18], [47, 66]]) {
       const corner = svgEl("text", { x, y, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: colour, "font-family": "sans-serif" });
       corner.textContent = String(f.value);

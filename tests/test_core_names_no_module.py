@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 SRC = Path(__file__).resolve().parents[1] / "src" / "alhambra"
 MODULES = SRC / "modules"
 
@@ -60,13 +58,6 @@ def module_names_in_core() -> list[str]:
     return found
 
 
-# research/observation.py still asks for the vizier by name on this branch (another change
-# removes it); the test expects a failure only while that line is there.
-_OBSERVATION = SRC / "research" / "observation.py"
-_KNOWN = _OBSERVATION.exists() and '"vizier"' in _OBSERVATION.read_text(encoding="utf-8")
-
-
-@pytest.mark.xfail(_KNOWN, reason="research/observation.py still names the vizier module", strict=False)
 def test_no_core_file_names_a_module() -> None:
     found = module_names_in_core()
     assert not found, "the core names modules (use hooks or plug-ins instead):\n" + "\n".join(found)

@@ -249,6 +249,12 @@ class _ModuleGame:
             page.wait_for_function(f"document.querySelector(\".score-track li[data-seat='{me}'] .vizier-asleep\") !== null", timeout=5000)
             self.saw("vizier used")
             return
+        if pending == "BetweenTurns":  # asked between turns without an exact purchase: pass is the only move
+            assert page.locator(".pass-button").count() == 1
+            self.saw("pass only")
+            _click(page, ".pass-button")
+            _wait_change(page, version)
+            return
         if pending != "ChooseAction":
             _dump(page, f"unexpected decision {pending}")
             raise AssertionError(f"no control for the decision {pending}")

@@ -49,9 +49,8 @@ function seatBadges(ctx, seat) {
 function actionControls(ctx, actions) {
   const h = ctx.h;
   const buys = actions.map(parseBuy).filter(Boolean);
-  const pass = actions.includes("vizier pass") ? "vizier pass" : null;
   const wake = actions.includes("vizier wake") ? "vizier wake" : null;
-  if (!buys.length && !pass && !wake) return null;
+  if (!buys.length && !wake) return null;
   const parts = [];
   const handled = [];
   const squares = [];
@@ -82,10 +81,6 @@ function actionControls(ctx, actions) {
         " Your vizier is awake: you may buy one market tile now, out of turn, paying exactly its price. Pick a highlighted market square, or pass." })));
   }
   const row = h("div", { class: "button-row" });
-  if (pass) {
-    row.append(h("button", { class: "secondary pass-button", id: "btn-vizier-pass", text: "Pass", onclick: () => ctx.act(pass, "Do not use the vizier now") }));
-    handled.push(pass);
-  }
   if (wake) {
     parts.push(h("p", { class: "muted", text: "Your vizier sleeps. Waking it is your whole action for this turn." }));
     row.append(h("button", { class: "secondary", id: "btn-vizier-wake", onclick: () => ctx.act(wake, "Wake your vizier (this is your action)") },
@@ -97,7 +92,6 @@ function actionControls(ctx, actions) {
 }
 
 function describeAction(ctx, notation) {
-  if (notation === "vizier pass") return "Do not use the vizier now";
   if (notation === "vizier wake") return "Wake your vizier (this is your action)";
   const b = parseBuy(notation);
   if (!b) return null;

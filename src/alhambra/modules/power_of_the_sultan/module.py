@@ -278,7 +278,8 @@ class SultanCardRevealed(Event):
     extra: tuple[str, str]
 
     def describe(self) -> str:
-        return f"sultan card {self.card} ({self.currency}) is laid beside the market, marked {self.kind} (extra tile {self.extra[0]}/{self.extra[1]})"
+        extra = f"{self.extra[0]}/{self.extra[1]}"
+        return f"sultan card {self.card} ({self.currency}) is laid beside the market, marked {self.kind} (extra tile {extra})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,3 +62,34 @@ def test_claims_happen_in_random_games_with_two_players() -> None:
     offered = [e for e in game.events if isinstance(e, SultanTileOffered)]
     claimed = [e for e in game.events if isinstance(e, SultanTileClaimed)]
     assert offered and claimed
+
+
+def test_the_bots_sampler_rebuilds_the_sultan_cards_consistently() -> None:
+    import random
+
+    from alhambra import apply, legal_actions, new_game
+    from alhambra.bots.base import observe
+    from alhambra.bots.tracker import Sampler
+    from alhambra.modules.power_of_the_sultan import SultanClaimOffer
+    from alhambra.testing import check_conservation
+
+    config = GameConfig(players=3, modules=(ID,))
+    game = play_random_game(config, seed=3, try_every_action=False)
+    state, events = new_game(config, 3)
+    checked = claims = 0
+    for action in game.record.actions:
+        top = state.pending[-1]
+        sl = sultan_slice(state)
+        if isinstance(top, SultanClaimOffer) or (sl.beside and checked < 3):
+            seat = top.seat
+            sampler = Sampler(observe(state, seat, events))
+            for k in range(3):
+                sample = sampler.sample(random.Random(k))
+                check_conservation(sample)
+                assert sultan_slice(sample) == sl
+                assert sorted(map(str, legal_actions(sample))) == sorted(map(str, legal_actions(state)))
+            checked += 1
+            claims += isinstance(top, SultanClaimOffer)
+        state, more = apply(state, action)
+        events += more
+    assert checked >= 3 and claims >= 1

@@ -254,11 +254,11 @@ def _parse_mark(w: list[str]) -> Action:
     return SultanMark(w[0].lower())
 
 
-register_parser("sultan claim", _word(SultanClaim()))
-register_parser("sultan decline", _word(SultanDecline()))
-register_parser("sultan keep", _word(SultanKeep()))
-register_parser("sultan reveal", _word(SultanReveal()))
-register_parser("sultan mark", _parse_mark)
+register_parser("sultan claim", _word(SultanClaim()), SultanClaim)
+register_parser("sultan decline", _word(SultanDecline()), SultanDecline)
+register_parser("sultan keep", _word(SultanKeep()), SultanKeep)
+register_parser("sultan reveal", _word(SultanReveal()), SultanReveal)
+register_parser("sultan mark", _parse_mark, SultanMark)
 
 
 # ---------------------------------------------------------------------------------- events
@@ -435,6 +435,10 @@ class PowerOfTheSultan(Module):
     def extra_cards(self, config: GameConfig) -> list[CardType]:
         """The 8 sultan cards (kind ``sultan``, no value; ``currency`` is the currency they cost)."""
         return [CardType(code, CARD_KIND, currency=cur, module=self.id) for code, cur in components().cards]
+
+    def notation_items(self, config: GameConfig) -> list[str]:
+        """The sultan cards' codes: the items of ``buy ITEM CARDS``."""
+        return [code for code, _ in components().cards]
 
     def deck_piles(self, state: GameState, piles: list[list[int]], rng: random.Random) -> None:
         """Shuffle the sultan cards; 3 go into the 1st pile, 2 into the 2nd, 3 into the 3rd."""

@@ -179,7 +179,7 @@ def test_buying_refusals_have_readable_reasons() -> None:
 
 
 def test_sultan_cards_cannot_be_bought_with_the_vizier() -> None:
-    from alhambra.modules.vizier import VizierBuy
+    from alhambra.modules.vizier import VizierBuyItem
 
     state = fresh(modules=("vizier",))
     _s, s1, _ = seats(state)
@@ -187,9 +187,9 @@ def test_sultan_cards_cannot_be_bought_with_the_vizier() -> None:
     set_hand(state, s1, ["g7"])
     state, _ = end_turn_by_taking(state)
     assert isinstance(state.pending[-1], BetweenTurns) and state.pending[-1].seat == s1
-    assert not any(isinstance(a, VizierBuy) and a.square == "sug1" for a in legal_actions(state))
+    assert not any(isinstance(a, VizierBuyItem) and a.item == "sug1" for a in legal_actions(state))
     with pytest.raises(IllegalAction, match="out of turn"):
-        apply(state, VizierBuy("sug1", ("g7",)), s1)
+        apply(state, VizierBuyItem("sug1", ("g7",)), s1)
 
 
 def test_an_exchange_card_can_pay_for_a_sultan_card() -> None:

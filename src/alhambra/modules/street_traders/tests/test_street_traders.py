@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -45,6 +46,8 @@ from alhambra.modules.street_traders import (
 )
 from alhambra.modules.street_traders.module import CITIZENS_PER_COLOUR, COLOUR_OF, COMPONENTS, ON_TRADER, TRADER_TILES
 from alhambra.modules.vizier import VizierBuy
+from alhambra.server.db import Database
+from alhambra.server.service import SeatSpec, TableService, message
 from alhambra.state import STAGE_BETWEEN, BetweenTurns, ChooseAction, GameState, PlaceTiles
 from alhambra.testing import check_conservation, set_hand, set_market
 from alhambra.view import view_events
@@ -654,3 +657,33 @@ def test_the_first_turn_goes_on_once_the_setup_is_done() -> None:
     assert state.turn == 1 and state.current == first and traders(state).revealed
     assert types(events).count("StreetTraderCitizensChosen") == 2 and types(events).count("StreetTraderPlaced") == 2
     assert all(ts.at == (0, -1) for ts in traders(state).seats)  # the first legal place: north of the fountain
+
+
+def test_the_server_sends_nobody_another_seats_secret_choice(tmp_path: Path) -> None:
+    svc = TableService(Database(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    table, tokens = svc.create_table([SeatSpec("person")] * 3, (ID,))
+    for tok in tokens.values():
+        svc.join(table.id, tok, None)
+    chosen: dict[int, list[str]] = {}
+    for k in range(3):
+        snap = table.snap
+        seat = snap.state.to_act
+        assert seat is not None and isinstance(snap.state.pending[-1], StreetTraderChoice)
+        text = message(table, snap, seat)["view"]["legal_actions"][7 * k + 1]
+        svc.submit(table.id, seat, text, snap.version)
+        chosen[seat] = text.split()[2:]
+        snap = table.snap
+        for viewer in (None, 0, 1, 2):
+            msg = message(table, snap, viewer)
+            shown = msg["view"]["module_views"][ID]["traders"]
+            for s, kinds in chosen.items():
+                events = [e for e in msg["events"] if e["type"] == "StreetTraderCitizensChosen" and e["seat"] == s]
+                revealed = k == 2
+                if viewer == s or revealed:
+                    assert shown[s]["citizens"] == kinds
+                else:
+                    assert shown[s]["citizens"] is None and events[0]["citizens"] == []
+                    assert all(" ".join(kinds) not in json.dumps(e) for e in events)
+            assert msg["can_undo"] is False  # a secret choice passes the turn on; the reveal cannot be taken back
+    assert traders(table.snap.state).revealed
+    svc.db.close()

@@ -312,9 +312,8 @@ def could_play(state: GameState, seat: int) -> bool:
     tiles = ids_of(state).tiles
     city = state.players[seat].city.values()
     for i in range(NUM_CARDS):
-        if tiles[i] in city and i not in s.played[seat]:
-            if i in s.known[seat] or (unknown > 0 and i not in elsewhere):
-                return True
+        if tiles[i] in city and i not in s.played[seat] and (i in s.known[seat] or (unknown > 0 and i not in elsewhere)):
+            return True
     return False
 
 
@@ -417,7 +416,9 @@ class BonusCards(Module):
         seat = top.seat
         i = CARD_OF_TILE.get(action.tile)
         if i is None:
-            raise IllegalAction(f"no bonus card shows {action.tile}: the bonus cards show the tiles without walls ({', '.join(CARD_TILES)})")
+            raise IllegalAction(
+                f"no bonus card shows {action.tile}: the bonus cards show the tiles without walls ({', '.join(CARD_TILES)})"
+            )
         s = bonus_state(state)
         if i in s.played[seat]:
             raise IllegalAction(f"your bonus card {action.tile} is already played")
@@ -449,7 +450,7 @@ class BonusCards(Module):
         round_no = top.round_no if isinstance(top, BonusOffer) else 0
         events.append(BonusCardPlayed(seat, action.tile, CARD_KINDS[i], round_no))
         if isinstance(top, BonusOffer):
-            others = tuple(s for s in seat_order(state) if s != seat)
+            others = tuple(s for s in seat_order(state) if s != seat and could_play(state, s))
             state.pending[-1] = BonusOffer(seat, others, top.round_no)
 
     def resume(self, state: GameState, pending: Pending, events: list[Event]) -> None:
@@ -496,10 +497,11 @@ class BonusCards(Module):
     # ----- bots -------------------------------------------------------------------------------
     def bot_values(self, state: GameState) -> list[float] | None:
         """A held card whose tile is built is worth what one more building of its kind would
-        earn in the scoring rounds to come (weighted like the greedy bot's rounds), plus a little
-        for keeping it secret; a third of that when the tile is on the reserve board. Once the
-        seat has passed before a scoring round, that round no longer counts for it. Played cards
-        count through ``building_counts`` already."""
+        earn in the scoring rounds to come (weighted like the greedy bot's rounds; half with the
+        counts as they are, half with the strongest rival one building further, except for a
+        round being scored now), plus a little for keeping it secret; a third of that when the
+        tile is on the reserve board. Once the seat has passed before a scoring round, that round
+        no longer counts for it. Played cards count through ``building_counts`` already."""
         if state.outcome is not None:
             return None
         s = bonus_state(state)
@@ -539,12 +541,20 @@ class BonusCards(Module):
                         counts.append(building_counts(state, -1))
                 kind = CARD_KINDS[i]
                 col = [c[kind] for c in counts]
-                more = col[:]
-                more[seat] += 1
+                if share < 1.0:
+                    col[seat] += 1  # the card adds to the tile once that is built
+                # the strongest rival catching up by one building before the round
+                rival = max((x for x in range(len(col)) if x != seat), key=col.__getitem__)
+                caught = col[:]
+                caught[rival] += 1
                 gain = 0.0
                 for r in range(first, 4):
                     pts = SCORING_POINTS[kind][r - 1]
-                    gain += ROUND_WEIGHTS[r - nxt] * (majority_awards(more, pts)[seat] - majority_awards(col, pts)[seat])
+                    now = _gain(col, seat, pts)
+                    if offer is not None and r == offer.round_no:
+                        gain += ROUND_WEIGHTS[r - nxt] * now  # the round is scored now: the counts are final
+                    else:
+                        gain += ROUND_WEIGHTS[r - nxt] * 0.5 * (now + _gain(caught, seat, pts))
                 values[seat] += share * (gain + SURPRISE)
         return values
 
@@ -591,6 +601,13 @@ class BonusCards(Module):
     def slice_from_json(self, data: Any) -> Any:
         """Rebuild the :class:`BonusState`."""
         return BonusState.from_dict(data)
+
+
+def _gain(col: list[int], seat: int, points: Sequence[int]) -> int:
+    """What one more building of a kind earns ``seat`` in a round with these counts."""
+    more = col[:]
+    more[seat] += 1
+    return majority_awards(more, points)[seat] - majority_awards(col, points)[seat]
 
 
 def _from_view(mv: dict[str, Any], config: GameConfig, rng: random.Random | None) -> BonusState:

@@ -360,15 +360,17 @@ class BonusCards(Module):
         "action (a free move that uses up no action and does not end the action phase), and before every scoring round, "
         "when the game asks each player in turn, starting with the current player. A card only counts in scoring "
         "rounds, so playing it at another moment would only reveal it sooner.",
-        "Before a scoring round every player who may be able to play a card is asked (judged from public facts: "
-        "an unplayed card in hand and a tile in the Alhambra whose card is not known to be elsewhere), whether or not "
-        "they actually hold a playable card, so the question reveals nothing. After a card is played, the others who "
-        "passed are asked again, so anybody may answer a surprise with one of their own.",
+        "Before a scoring round every player who may be able to play a card is asked, judged from public facts only "
+        "(an unplayed card in hand and a tile in the Alhambra whose card is not known to be elsewhere), whether or not "
+        "they actually hold a playable card, so the question reveals nothing. After a card is played, the others are "
+        "asked again, so anybody may answer a surprise with a card of their own.",
         "A card taken back into the hand (its tile left the Alhambra) stays known to everybody: all have seen it face up.",
-        "Playing a card is not allowed while tiles are being placed or between turns; a card for a tile placed at the "
-        "end of a turn can be played at the next scoring round's question or at the player's next turn.",
-        "The bonus cards are not money and never count at the end-of-game hand-out of the last market tiles.",
-        "The neutral player of a 2-player game has no bonus cards; the 2-player deal is 3 cards each, 4 set aside.",
+        "No card is played while tiles are being placed or in the window between turns; a card for a tile placed at the "
+        "end of a turn can be played at the next scoring round's question or on the player's next turn.",
+        "The bonus cards are not money and never count in the end-of-game hand-out of the last market tiles.",
+        "The neutral player of a 2-player game has no bonus cards.",
+        "The deal uses the game's setup random generator (seed), also in explicit-chance mode: it is not one of the "
+        "decided chance outcomes.",
     )
 
     # ----- components and setup -----------------------------------------------------------

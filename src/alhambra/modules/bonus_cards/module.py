@@ -560,6 +560,18 @@ class BonusCards(Module):
                 values[seat] += share * (gain + SURPRISE)
         return values
 
+    # ----- research ------------------------------------------------------------------------
+    def max_actions_between_turns(self, config: GameConfig) -> int:
+        """An upper bound on this module's actions within one turn and the moves after it (the
+        research hook that sizes the OpenSpiel game length): at most ``P`` cards played (every
+        card in the hands, free plays included; nothing returns a card in between) and, before
+        each of at most two scoring rounds, at most ``n`` passes after each play and at the start;
+        plus two plays of slack for a card taken back and played again (another module's extra
+        redesign)."""
+        n = config.players
+        cards = min(NUM_CARDS, n * DEAL[n]) + 2
+        return cards + (cards + 2) * n
+
     # ----- accounting, views, persistence ---------------------------------------------------
     def held_cards(self, state: GameState) -> list[int]:
         """Every bonus card: in the hands, played, or set aside."""

@@ -10,7 +10,8 @@ import pytest
 
 from alhambra import GameConfig, apply, legal_actions, new_game
 from alhambra.chance import ChanceNeeded, chance_outcomes, decide
-from alhambra.modules.bonus_cards import BonusCardPlayed, BonusCardReturned, BonusState, bonus_state
+from alhambra.events import TurnStarted
+from alhambra.modules.bonus_cards import MODULE, BonusCardPlayed, BonusCardReturned, BonusPassed, BonusState, bonus_state
 from alhambra.policies import kind_random
 from alhambra.testing import check_conservation, play_random_game
 
@@ -31,6 +32,15 @@ def test_random_games_with_bonus_cards_finish(players: int, seed: int) -> None:
     assert game.actions["bonus play"] > 0 and game.actions["bonus pass"] > 0
     assert isinstance(game.state.mods[MOD], BonusState)
     assert any(isinstance(e, BonusCardPlayed) for e in game.events)
+    # the research bound on the module's actions per turn holds
+    bound = MODULE.max_actions_between_turns(game.state.config)
+    per_turn = [0]
+    for e in game.events:
+        if isinstance(e, TurnStarted):
+            per_turn.append(0)
+        elif isinstance(e, BonusCardPlayed | BonusPassed):
+            per_turn[-1] += 1
+    assert 0 < max(per_turn) <= bound
 
 
 def test_random_games_return_cards_to_the_hand() -> None:

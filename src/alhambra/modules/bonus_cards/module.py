@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Final
@@ -192,17 +192,8 @@ def _parse_pass(w: list[str]) -> Action:
     return PassBonus()
 
 
-def _register(keyword: str, parser: Callable[[list[str]], Action], cls: type[Action]) -> None:
-    """Register a parser, naming its action class where the grammar registry wants it."""
-    reg: Callable[..., None] = register_parser
-    try:
-        reg(keyword, parser, cls)
-    except TypeError:  # the registry without declared classes
-        reg(keyword, parser)
-
-
-_register("bonus play", _parse_play, PlayBonusCard)
-_register("bonus pass", _parse_pass, PassBonus)
+register_parser("bonus play", _parse_play, PlayBonusCard)
+register_parser("bonus pass", _parse_pass, PassBonus)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -295,12 +295,15 @@ def _parser(n: int, usage: str, make: Callable[[list[str]], Action]) -> Callable
 register_parser(
     "trader choose",
     _parser(3, "trader choose KIND KIND KIND", lambda w: TraderChoose(_kinds_sorted([_kind_word(x) for x in w]))),
+    TraderChoose,
 )
-register_parser("trader place", _parser(1, "trader place X,Y", lambda w: TraderPlace(parse_xy(w[0]))))
-register_parser("trader move", _parser(1, "trader move KIND", lambda w: TraderMove(_kind_word(w[0]))))
-register_parser("trader take", _parser(1, "trader take KIND", lambda w: TraderTake(_kind_word(w[0]))))
-register_parser("trader exchange", _parser(2, "trader exchange GIVE TAKE", lambda w: TraderExchange(_kind_word(w[0]), _kind_word(w[1]))))
-register_parser("trader skip", _parser(0, "trader skip", lambda w: TraderSkip()))
+register_parser("trader place", _parser(1, "trader place X,Y", lambda w: TraderPlace(parse_xy(w[0]))), TraderPlace)
+register_parser("trader move", _parser(1, "trader move KIND", lambda w: TraderMove(_kind_word(w[0]))), TraderMove)
+register_parser("trader take", _parser(1, "trader take KIND", lambda w: TraderTake(_kind_word(w[0]))), TraderTake)
+register_parser(
+    "trader exchange", _parser(2, "trader exchange GIVE TAKE", lambda w: TraderExchange(_kind_word(w[0]), _kind_word(w[1]))), TraderExchange
+)
+register_parser("trader skip", _parser(0, "trader skip", lambda w: TraderSkip()), TraderSkip)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -535,8 +535,8 @@ def test_notation_round_trips(text: str) -> None:
     assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
     cls = type(action)
     words = text.split()
-    assert cls.keyword == " ".join(words[:2])  # type: ignore[attr-defined]
-    assert len(cls.grammar) == len(words) - 2  # type: ignore[attr-defined]
+    assert cls.keyword == " ".join(words[:2])
+    assert len(cls.grammar) == len(words) - 2
 
 
 def test_notation_reads_any_case_and_order_and_refuses_junk() -> None:

@@ -117,3 +117,25 @@ def test_bot_classes_choose_thieves() -> None:
     assert str(bot.choose(obs, bot.budget, random.Random(1))) == "thief y9"
     for other in (RandomBot(), MctsBot("m", MctsSettings(iterations=10, seconds=None))):
         assert str(other.choose(obs, other.budget, random.Random(1))) in obs.legal
+
+
+def test_the_sampler_keeps_a_scoring_round_drawn_between_turns() -> None:
+    """While the window is open after a thief drew a scoring card, the bots' sampled states still
+    have that round to score before the next turn (core: ``Sampler`` reads it off the history)."""
+    from alhambra.bots import EventLog, observe
+    from alhambra.bots.tracker import Sampler
+    from alhambra.state import BetweenTurns
+
+    game = play_random_game(GameConfig(players=3, modules=("thieves",)), seed=211, try_every_action=False)
+    state, events = new_game(game.record.config, game.record.seed)
+    log = EventLog()
+    log.extend(events)
+    found = 0
+    for action in game.record.actions:
+        if state.scoring_queue and isinstance(state.pending[-1], BetweenTurns):
+            seat = state.pending[-1].seat
+            sample = Sampler(observe(state, seat, tuple(log.dicts))).sample(random.Random(1))
+            assert sample.scoring_queue == state.scoring_queue
+            found += 1
+        log.extend(apply_unchecked(state, action))
+    assert found > 0

@@ -1451,6 +1451,13 @@ def _advance(state: GameState, events: list[Event]) -> None:
             if state.flow == 0:
                 state.flow = 1
                 _open_window(state)
+            elif state.scoring_queue:
+                # a scoring card drawn by an out-of-turn move (a module refilled the display in
+                # the window) is scored before the next turn begins, like one drawn at a turn's end
+                if _before_scoring(state, state.scoring_queue[0], 1, events):
+                    continue
+                _run_scoring_queue(state, events, 1)
+                state.flow = 1
             elif state.market_exhausted:
                 _start_final(state, events)
             else:

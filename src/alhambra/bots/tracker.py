@@ -329,7 +329,7 @@ class Sampler:
         state.turn = v["turn"]
         state.stage = v["stage"]
         state.pending = pending
-        state.scoring_queue = []
+        state.scoring_queue = list(tr.scoring_drawn[v["rounds_scored"] :])  # drawn, not scored yet
         state.rounds_scored = v["rounds_scored"]
         state.reshuffles = tr.reshuffles
         state.outcome = v["outcome"]

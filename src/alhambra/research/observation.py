@@ -262,7 +262,9 @@ class ObservationEncoder:
                         if tile.walls & bit:
                             out[at + plane * ch] = 1.0
             for code in seat["reserve"]:
-                out[b + 9 + self._tiles[code].kind] += 1.0 / _COUNT_SCALE
+                kind = self._tiles[code].kind
+                if kind >= 0:  # a module's tile of no building kind (a bazaar) counts in no kind
+                    out[b + 9 + kind] += 1.0 / _COUNT_SCALE
             out[b + 15] = (len(seat["alhambra"]) - 1) / max(1, t_count)
             out[b + 16] = len(seat["reserve"]) / max(1, t_count)
         if pending is not None:
@@ -275,7 +277,9 @@ class ObservationEncoder:
             n0 = sec["neutral"][0]
             out[n0] = 1.0
             for code in neutral["tiles"]:
-                out[n0 + 1 + self._tiles[code].kind] += 1.0 / _COUNT_SCALE
+                kind = self._tiles[code].kind
+                if kind >= 0:
+                    out[n0 + 1 + kind] += 1.0 / _COUNT_SCALE
             out[n0 + 7] = neutral["score"] / _SCORE_SCALE
         mo0 = sec["modules"][0]
         for i, (mod, key) in enumerate(self.module_flags):

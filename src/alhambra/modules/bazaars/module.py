@@ -315,6 +315,10 @@ class Bazaars(Module):
         walls = data().walls
         return [TileType(b.code, BAZAAR_KIND, 0, walls, module=self.id, in_bag=True) for b in bazaar_types()]
 
+    def notation_items(self, config: GameConfig) -> list[str]:
+        """The bazaars' codes: the items of ``buy ITEM CARDS`` and ``vizier buy ITEM CARDS``."""
+        return [b.code for b in bazaar_types()]
+
     def setup(self, state: GameState, rng: random.Random) -> None:
         """No bazaar lies beside the market yet (the core fills the market after this)."""
         state.mods[self.id] = BazaarsState()

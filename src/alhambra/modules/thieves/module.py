@@ -146,7 +146,7 @@ def _parse_play(w: list[str]) -> Action:
     return ThiefPlay(code)
 
 
-register_parser("thief", _parse_play)
+register_parser("thief", _parse_play, ThiefPlay)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -7,7 +7,7 @@ import pytest
 from alhambra import apply, legal_actions, parse_action
 from alhambra.actions import BuyItem
 from alhambra.errors import IllegalAction
-from alhambra.modules.vizier import VizierBuy, VizierState
+from alhambra.modules.vizier import VizierBuyItem, VizierState
 from alhambra.state import BetweenTurns, ChooseAction, PlaceTiles
 from alhambra.testing import check_conservation, set_hand
 
@@ -25,7 +25,7 @@ def test_the_vizier_buys_a_bazaar_with_exact_money() -> None:
     acts = {str(a) for a in legal_actions(state)}
     assert {"vizier buy Zg1 g5", "vizier buy Zg1 g4+g1", "vizier buy 2 g5", "vizier buy 2 g4+g1"} <= acts
     assert "vizier buy Zg1 g5+g4" not in acts
-    state, _ = apply(state, VizierBuy("Zg1", ("g4", "g1")), nxt)
+    state, _ = apply(state, VizierBuyItem("Zg1", ("g4", "g1")), nxt)
     top = state.pending[-1]
     assert isinstance(top, PlaceTiles) and top.seat == nxt and top.tiles == ("Zg1",)
     assert beside(state) == ()
@@ -47,7 +47,7 @@ def test_the_vizier_pays_the_price_of_the_tile_that_refilled_the_square() -> Non
     # the market is full again: the new green tile sets the price
     assert isinstance(state.pending[-1], BetweenTurns)
     price = state.components.tile_price[state.market[1]]
-    offers = [a for a in legal_actions(state) if isinstance(a, VizierBuy) and a.square == "Zg1"]
+    offers = [a for a in legal_actions(state) if isinstance(a, VizierBuyItem) and a.item == "Zg1"]
     assert (price == 5) == bool(offers)
     assert all(sum(int(c[1:]) for c in a.payment) == price for a in offers)
 

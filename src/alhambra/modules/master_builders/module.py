@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, ClassVar, Final
@@ -247,10 +248,20 @@ def _parse_skip(w: list[str]) -> Action:
     return MasterBuildersSkip()
 
 
-register_parser("builder build", _parse_build)
-register_parser("builder remove", _parse_remove)
-register_parser("builder exchange", _parse_exchange)
-register_parser("builder skip", _parse_skip)
+def _register(keyword: str, parser: Callable[[list[str]], Action], cls: type[Action]) -> None:
+    """Register a parser, naming its action class where the registry wants it (the declared
+    grammar registry of the research branch takes the classes; this core does not yet)."""
+    reg: Callable[..., None] = register_parser
+    try:
+        reg(keyword, parser, cls)
+    except TypeError:  # the registry without declared classes
+        reg(keyword, parser)
+
+
+_register("builder build", _parse_build, MasterBuildersBuild)
+_register("builder remove", _parse_remove, MasterBuildersRemove)
+_register("builder exchange", _parse_exchange, MasterBuildersExchange)
+_register("builder skip", _parse_skip, MasterBuildersSkip)
 
 
 def core_redesign(action: BuilderAction) -> Action:
@@ -574,6 +585,12 @@ class MasterBuilders(Module):
         """A master-builder card is money (the core counts its 3) plus a redesign in reserve."""
         flags = _ids(state.components)[1]
         return [BOT_REDESIGN_VALUE * sum(1 for c in p.hand if flags[c]) for p in state.players]
+
+    # ----- research -----------------------------------------------------------------------
+    def max_actions_between_turns(self, config: GameConfig) -> int:
+        """At most one action per turn: the end-of-turn choice (use one card, or skip). For the
+        research game length (a hook of the research branch; unused by this core)."""
+        return 1
 
     # ----- accounting, views, persistence -----------------------------------------------
     def held_cards(self, state: GameState) -> list[int]:

@@ -35,6 +35,7 @@ from .actions import (
     PlaceBuilding,
     TakeMoney,
     canonical_cards,
+    card_sort_key,
 )
 from .chance import ChanceNeeded, card_class
 from .components import (
@@ -501,7 +502,8 @@ def _money_payments(
             value_of[code] = cards[c].value
     if not counts:
         return []
-    items = sorted(counts.items(), key=lambda kv: -value_of[kv[0]])
+    items = sorted(counts.items(), key=lambda kv: (-value_of[kv[0]], kv[0]))
+    plain = all(card_sort_key(code)[0] == 1 for code in counts)  # False: a module's money card (mb3) is in the mix
     values = [value_of[code] for code, _ in items]
     total_left = [0] * (len(items) + 1)
     for i in range(len(items) - 1, -1, -1):
@@ -516,7 +518,7 @@ def _money_payments(
             return
         if i == len(items):
             if chosen:
-                out.append(canonical_cards(list(special) + chosen) if special or len(currencies) > 1 else tuple(chosen))
+                out.append(canonical_cards(list(special) + chosen) if special or len(currencies) > 1 or not plain else tuple(chosen))
             return
         code, n = items[i]
         for k in range(n, -1, -1):
@@ -919,7 +921,7 @@ def _take_actions(state: GameState) -> list[Action]:
     if got is None:
         got = []
         seen: set[tuple[str, ...]] = set()
-        values = [int(code[1:]) for code in key]
+        values = [comp.money_value[code] for code in key]
         m = len(key)
         for mask in range(1, 1 << m):
             if mask & (mask - 1) == 0:

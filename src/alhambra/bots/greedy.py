@@ -367,14 +367,16 @@ def dominated(state: GameState, action: Action) -> bool:
     if t < 0:
         return False
     price = comp.tile_price[t]
-    cur = "bgoy"[state.market_currency[square - 1]]
+    cur = state.market_currency[square - 1]
+    faces = _money_faces(comp)
     values: list[int] = []
     special = False
     foreign = False
     for code in payment:
-        if len(code) >= 2 and code[0] in "bgoy" and code[1:].isdigit():
-            values.append(int(code[1:]))
-            if code[0] != cur:
+        face = faces.get(code)
+        if face is not None:
+            values.append(face[0])
+            if face[1] != cur:
                 foreign = True
         else:
             special = True
@@ -382,6 +384,17 @@ def dominated(state: GameState, action: Action) -> bool:
     if values and total - min(values) >= price:
         return True
     return special and not foreign
+
+
+_FACES: dict[int, dict[str, tuple[int, int]]] = {}
+
+
+def _money_faces(comp: ComponentSet) -> dict[str, tuple[int, int]]:
+    """Value and currency of every money card by code, modules' money cards (``mb3``...) included."""
+    got = _FACES.get(id(comp))
+    if got is None:
+        got = _FACES[id(comp)] = {c.code: (c.value, c.currency) for c in comp.cards if c.is_money}
+    return got
 
 
 _PAYS: dict[type, bool] = {}

@@ -75,8 +75,8 @@ class Tracker:
             hand = self.hands[e["seat"]]
             hand.subtract(e["payment"])
             for code in [c for c, k in hand.items() if k <= 0]:
-                if hand[code] < 0:
-                    log.warning("tracker: seat %d paid %s it was not known to hold", e["seat"], code)
+                if hand[code] < 0:  # a card dealt in secret by a module (nobody else saw it until now)
+                    log.debug("tracker: seat %d paid %s it was not known to hold", e["seat"], code)
                 del hand[code]
 
 

@@ -109,6 +109,7 @@ __all__ = [
     "payment_value",
     "purchase_options",
     "put_on_market",
+    "redesign_options",
     "refill_market",
 ]
 
@@ -1022,6 +1023,13 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
     if not mods:
         an.memo[key] = out
     return out
+
+
+def redesign_options(state: GameState, seat: int, form: str | None = None) -> list[Action]:
+    """Every redesign ``seat`` could make now under all building rules (modules' included), as
+    core redesign actions (``redesign build/remove/exchange``); ``form`` is ``build``,
+    ``remove`` or ``exchange`` for one form only. For modules that grant an extra redesign."""
+    return list(_redesign_actions(state, seat, form))
 
 
 def _turn_actions(state: GameState, top: ChooseAction) -> list[Action]:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, ClassVar, Final
@@ -35,7 +34,7 @@ from typing import Any, ClassVar, Final
 from ... import city as geo
 from ...actions import Action, BuildFromReserve, ExchangeTiles, MoveToReserve, format_target, parse_cards, parse_xy, register_parser
 from ...components import CURRENCIES, CardType, ComponentSet
-from ...engine import _redesign_actions, build_components
+from ...engine import build_components, redesign_options
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event
 from ...hooks import Module, hook_users
@@ -248,20 +247,10 @@ def _parse_skip(w: list[str]) -> Action:
     return MasterBuildersSkip()
 
 
-def _register(keyword: str, parser: Callable[[list[str]], Action], cls: type[Action]) -> None:
-    """Register a parser, naming its action class where the registry wants it (the declared
-    grammar registry of the research branch takes the classes; this core does not yet)."""
-    reg: Callable[..., None] = register_parser
-    try:
-        reg(keyword, parser, cls)
-    except TypeError:  # the registry without declared classes
-        reg(keyword, parser)
-
-
-_register("builder build", _parse_build, MasterBuildersBuild)
-_register("builder remove", _parse_remove, MasterBuildersRemove)
-_register("builder exchange", _parse_exchange, MasterBuildersExchange)
-_register("builder skip", _parse_skip, MasterBuildersSkip)
+register_parser("builder build", _parse_build, MasterBuildersBuild)
+register_parser("builder remove", _parse_remove, MasterBuildersRemove)
+register_parser("builder exchange", _parse_exchange, MasterBuildersExchange)
+register_parser("builder skip", _parse_skip, MasterBuildersSkip)
 
 
 def core_redesign(action: BuilderAction) -> Action:
@@ -331,7 +320,7 @@ def may_use(state: GameState, seat: int) -> bool:
     it holds is public) and some redesign is possible (its Alhambra and reserve are public)."""
     if not builder_cards_in_hand(state, seat):
         return False
-    return bool(_redesign_actions(state, seat))
+    return bool(redesign_options(state, seat))
 
 
 def _refusal(state: GameState, seat: int, redesign: Action) -> IllegalAction:
@@ -534,7 +523,7 @@ class MasterBuilders(Module):
         seat = pending.seat
         code_of = state.components.card_code
         codes = sorted({code_of[c] for c in builder_cards_in_hand(state, seat)})
-        out: list[Action] = [with_card(code, r) for r in _redesign_actions(state, seat) for code in codes]
+        out: list[Action] = [with_card(code, r) for r in redesign_options(state, seat) for code in codes]
         out.append(MasterBuildersSkip())
         return out
 
@@ -555,7 +544,7 @@ class MasterBuilders(Module):
         if not any(code_of[c] == action.card for c in builder_cards_in_hand(state, top.seat)):
             raise IllegalAction(f"you do not hold the master-builder card {action.card}")
         redesign = core_redesign(action)
-        if redesign not in _redesign_actions(state, top.seat):
+        if redesign not in redesign_options(state, top.seat):
             raise _refusal(state, top.seat, redesign)
 
     def perform(self, state: GameState, action: Action, events: list[Event]) -> None:

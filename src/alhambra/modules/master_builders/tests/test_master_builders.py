@@ -340,8 +340,8 @@ ACTIONS: list[Action] = [
 def test_notation_round_trips(action: Action) -> None:
     assert parse_action(str(action)) == action
     assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
-    keyword = type(action).keyword  # type: ignore[attr-defined]
-    assert str(action).startswith(keyword) and len(str(action).split()) == len(keyword.split()) + len(type(action).grammar)  # type: ignore[attr-defined]
+    keyword = type(action).keyword
+    assert str(action).startswith(keyword) and len(str(action).split()) == len(keyword.split()) + len(type(action).grammar)
 
 
 def test_notation_reads_case_and_rejects_junk() -> None:

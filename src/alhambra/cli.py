@@ -679,6 +679,14 @@ def _print_tournament(r: TournamentResult) -> None:
             "-" if e.max_ms_per_move is None else f"{e.max_ms_per_move:,.0f}",
         )
     con.print(table)
+    used = [(e.label, m, legal, n) for e in r.entries for m, (legal, n) in sorted(e.module_use.items())]
+    if used:
+        uses = Table(title="Module actions: how often each bot used a module's actions when they were legal", title_justify="left")
+        for col, just in (("bot", "left"), ("module", "left"), ("decisions", "right"), ("used", "right"), ("share", "right")):
+            uses.add_column(col, justify=just)  # type: ignore[arg-type]
+        for label, m, legal, n in used:
+            uses.add_row(label, m, str(legal), str(n), f"{100 * n / legal:.1f}%" if legal else "-")
+        con.print(uses)
     fallbacks = sum(g.fallbacks for g in r.results)
     if fallbacks:
         con.print(Text(f"warning: the bots logged {fallbacks} fallbacks or mismatches", style="bold red"))

@@ -32,8 +32,10 @@ from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
+from .actions import Action
 from .bots import EventLog, make_bot, observe
-from .engine import apply, new_game
+from .engine import apply, legal_actions, new_game
+from .hooks import modules_of
 from .record import GameRecord
 from .state import GameConfig
 
@@ -100,6 +102,9 @@ class GameResult:
     record: dict[str, Any] = field(default_factory=dict)
     max_seconds: list[float] = field(default_factory=list)
     """The longest decision of each lineup entry (empty in files written before it was kept)."""
+    module_use: list[dict[str, list[int]]] = field(default_factory=list)
+    """Per lineup entry and module: ``[decisions where one of the module's actions was legal,
+    decisions where the bot chose one]`` (empty without modules, and in older files)."""
 
 
 class _Counter(logging.Handler):
@@ -133,6 +138,8 @@ def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot
         moves = [0] * n
         secs = [0.0] * n
         longest = [0.0] * n
+        owner: Callable[[Action], str | None] | None = action_owners(config) if config.modules else None
+        use: list[dict[str, list[int]]] = [{m: [0, 0] for m in config.modules} for _ in range(n)]
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
@@ -144,6 +151,13 @@ def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot
             secs[seat] += spent
             longest[seat] = max(longest[seat], spent)
             moves[seat] += 1
+            if owner is not None:
+                legal = {owner(a) for a in legal_actions(state)} - {None}
+                chosen = owner(action)
+                for m in legal:
+                    if m is not None:
+                        use[seat][m][0] += 1
+                        use[seat][m][1] += chosen == m
             state, events = apply(state, action, seat)
             history.extend(events)
             record.actions.append(action)
@@ -174,7 +188,22 @@ def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot
         outcome=state.outcome or "",
         record=record.to_json(),
         max_seconds=[longest[seat_of[i]] for i in range(n)],
+        module_use=[use[seat_of[i]] for i in range(n)] if owner is not None else [],
     )
+
+
+def action_owners(config: GameConfig) -> Callable[[Action], str | None]:
+    """A function naming the module an action belongs to (its own actions, and ``buy ITEM`` of
+    the module's items), None for a core action."""
+    items = {item: m.id for m in modules_of(config) for item in m.notation_items(config)}
+
+    def owner(action: Action) -> str | None:
+        if action.module is not None:
+            return action.module
+        item = getattr(action, "item", None)
+        return items.get(item) if isinstance(item, str) else None
+
+    return owner
 
 
 @dataclass
@@ -198,6 +227,8 @@ class EntryStats:
     moves: int
     max_ms_per_move: float | None = None
     """The longest decision (None when the games do not say)."""
+    module_use: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Per module: (decisions where its actions were legal, decisions where the bot used one)."""
 
 
 @dataclass
@@ -302,6 +333,11 @@ def summarize(bots: Sequence[str], results: Sequence[GameResult]) -> list[EntryS
         secs = sum(r.seconds[i] for r in ordered)
         known = [r.max_seconds[i] for r in ordered if r.max_seconds]
         longest = 1000 * max(known) if known and len(known) == n else None
+        use: dict[str, tuple[int, int]] = {}
+        for r in ordered:
+            for m, (legal, used) in (r.module_use[i] if r.module_use else {}).items():
+                a, b = use.get(m, (0, 0))
+                use[m] = (a + legal, b + used)
         out.append(
             EntryStats(
                 label=lab,
@@ -320,6 +356,7 @@ def summarize(bots: Sequence[str], results: Sequence[GameResult]) -> list[EntryS
                 ms_per_move=1000 * secs / moves if moves else 0.0,
                 moves=moves,
                 max_ms_per_move=longest,
+                module_use=use,
             )
         )
     return out

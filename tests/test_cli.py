@@ -336,3 +336,26 @@ def test_round_scored_events_match_the_panels() -> None:
     assert [e.round for e in rounds] == [1, 2, 3]
     for e in rounds:
         assert f"Scoring round {e.round}" in result.stdout
+
+
+def test_modules_json_lists_assumptions_and_options() -> None:
+    result = invoke("modules", "--json")
+    assert result.exit_code == 0
+    facts = {m["id"]: m for m in json.loads(result.stdout)}
+    assert set(facts) == set(available_modules())
+    for m in facts.values():
+        assert m["title"] and m["description"]
+        assert m["rests_on_assumptions"] == bool(m["component_assumptions"])
+        assert isinstance(m["options"], list)
+    table = invoke("modules")
+    assert table.exit_code == 0
+    for mid, m in facts.items():
+        if m["rests_on_assumptions"]:
+            assert f"{mid} assumes" in table.stdout
+
+
+def test_demo_refuses_a_bad_option() -> None:
+    result = invoke("demo", "--modules", "vizier", "--option", "vizier.nap=true")
+    assert result.exit_code == 2 and "no option 'nap'" in result.stderr
+    result = invoke("demo", "--option", "garbage")
+    assert result.exit_code == 2 and "MODULE.KEY=VALUE" in result.stderr

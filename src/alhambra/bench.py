@@ -42,6 +42,7 @@ class BenchResult:
     games: int
     seed: int
     policy: str
+    modules: tuple[str, ...]
     actions: int
     """Actions played over all games."""
     games_per_s: float
@@ -122,7 +123,9 @@ def _sample_calls(config: GameConfig, seed: int, policy: Policy, every: int) -> 
     return la, ap, un
 
 
-def run_bench(players: int = 4, games: int = 50, seed: int = 0, policy: str = "kinds", sample_every: int = 3) -> BenchResult:
+def run_bench(
+    players: int = 4, games: int = 50, seed: int = 0, policy: str = "kinds", sample_every: int = 3, modules: tuple[str, ...] = ()
+) -> BenchResult:
     """Play ``games`` random games on both paths and return the figures.
 
     Raises :class:`~alhambra.errors.ConfigError` for an impossible player count and
@@ -135,7 +138,7 @@ def run_bench(players: int = 4, games: int = 50, seed: int = 0, policy: str = "k
     chooser = POLICIES.get(policy)
     if chooser is None:
         raise ValueError(f"unknown policy {policy!r} (choose from {', '.join(POLICIES)})")
-    config = GameConfig(players=players)
+    config = GameConfig(players=players, modules=tuple(modules))
 
     checked_ns = 0
     actions = 0
@@ -169,6 +172,7 @@ def run_bench(players: int = 4, games: int = 50, seed: int = 0, policy: str = "k
         games=games,
         seed=seed,
         policy=policy,
+        modules=config.modules,
         actions=actions,
         games_per_s=games / checked_s,
         actions_per_s=actions / checked_s,

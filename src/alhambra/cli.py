@@ -227,18 +227,56 @@ def bench(
     policy: Annotated[
         str, typer.Option("--policy", help="Random policy: 'kinds' (uniform kind of move, then uniform move) or 'uniform' (uniform move).")
     ] = "kinds",
+    modules: Annotated[
+        str | None,
+        typer.Option(
+            "--modules", "-m", help="Comma-separated module ids for the games; 'each' benchmarks no module, then every module alone."
+        ),
+    ] = None,
 ) -> None:
     """Play random games and report engine speed (checked apply and the unchecked fast path)."""
     if games < 1:
         _fail("--games must be at least 1")
-    try:
-        result = run_bench(players=players, games=games, seed=seed, policy=policy)
-    except (ConfigError, ValueError) as e:
-        _fail(str(e))
+    sets: list[tuple[str, ...]] = [()] + [(m,) for m in available_modules()] if modules == "each" else [_parse_modules(modules)]
+    results = []
+    for mods in sets:
+        try:
+            results.append(run_bench(players=players, games=games, seed=seed, policy=policy, modules=mods))
+        except (ConfigError, ValueError) as e:
+            _fail(str(e))
     if as_json:
-        print(json.dumps(result.to_json()))
+        print(json.dumps(results[0].to_json() if len(results) == 1 else [r.to_json() for r in results]))
         return
-    _print_bench(result)
+    if len(results) == 1:
+        _print_bench(results[0])
+    else:
+        _print_bench_modules(results)
+
+
+def _print_bench_modules(results: list[BenchResult]) -> None:
+    con = _out()
+    base = results[0]
+    table = Table(
+        title=(
+            f"Engine speed per module: {base.games} random games ({base.policy} policy), {base.players} players, "
+            f"seeds {base.seed}..{base.seed + base.games - 1}; CPU time of one process (one core)"
+        )
+    )
+    for col in ("modules", "fast path games/s", "vs none", "checked games/s", "vs none", "median legal_actions (µs)", "actions/game"):
+        table.add_column(col, justify="left" if col == "modules" else "right")
+    for r in results:
+        table.add_row(
+            ", ".join(r.modules) or "none",
+            f"{r.unchecked_games_per_s:,.1f}",
+            f"{100 * r.unchecked_games_per_s / base.unchecked_games_per_s:.0f}%",
+            f"{r.games_per_s:,.1f}",
+            f"{100 * r.games_per_s / base.games_per_s:.0f}%",
+            f"{r.legal_actions_median_us:,.1f}",
+            f"{r.mean_actions_per_game:,.0f}",
+        )
+    con.print(table)
+    if not all(r.paths_agree for r in results):
+        con.print(Text("warning: the checked and unchecked paths played different games", style="bold red"))
 
 
 def _print_bench(r: BenchResult) -> None:
@@ -246,7 +284,7 @@ def _print_bench(r: BenchResult) -> None:
     table = Table(
         title=(
             f"Alhambra engine benchmark: {r.games} random games ({r.policy} policy), {r.players} players, "
-            f"seeds {r.seed}..{r.seed + r.games - 1}; CPU time of one process (one core)"
+            f"modules: {', '.join(r.modules) or 'none'}, seeds {r.seed}..{r.seed + r.games - 1}; CPU time of one process (one core)"
         )
     )
     table.add_column("figure")
@@ -330,6 +368,23 @@ def replay_cmd(
 
 
 # ---------------------------------------------------------------------------------- demo
+def _parse_options(texts: Sequence[str]) -> tuple[tuple[str, str, bool | int | str], ...]:
+    """``MODULE.KEY=VALUE`` options: true/false are booleans, whole numbers ints, anything else words."""
+    out: list[tuple[str, str, bool | int | str]] = []
+    for text in texts:
+        name, eq, raw = text.partition("=")
+        mod, dot, key = name.partition(".")
+        if not (eq and dot and mod and key and raw):
+            _fail(f"bad option {text!r}: write MODULE.KEY=VALUE, e.g. invaders.face_up=true")
+        value: bool | int | str = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        elif raw.lstrip("-").isdigit():
+            value = int(raw)
+        out.append((mod.strip(), key.strip(), value))
+    return tuple(out)
+
+
 def _parse_modules(text: str | None) -> tuple[str, ...]:
     if not text:
         return ()
@@ -351,13 +406,16 @@ def demo(
     ] = None,
     record: Annotated[Path | None, typer.Option("--record", "-r", help="Write the game record (JSON) here.", dir_okay=False)] = None,
     turns: Annotated[int | None, typer.Option("--turns", "-t", help="Stop after this many turns (the game ends truncated).")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A module option MODULE.KEY=VALUE (repeatable; see alhambra modules --json).")
+    ] = None,
 ) -> None:
     """Play a demo game between random players and print it turn by turn."""
     mods = _parse_modules(modules)
     if turns is not None and turns < 1:
         _fail("--turns must be at least 1")
     try:
-        game = play_demo(players=players, seed=seed, modules=mods, turns=turns)
+        game = play_demo(players=players, seed=seed, modules=mods, turns=turns, options=_parse_options(option or []))
     except ConfigError as e:
         _fail(str(e))
     if record is not None:
@@ -876,10 +934,35 @@ def loadtest(
 
 # ---------------------------------------------------------------------------------- modules
 @app.command(name="modules")
-def modules_cmd() -> None:
-    """List the plug-in modules that can be added to a game."""
+def modules_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="Print every module's facts as JSON.")] = False,
+) -> None:
+    """List the plug-in modules that can be added to a game, with their assumptions and options."""
     con = _out()
     ids = available_modules()
+    facts: list[dict[str, Any]] = []
+    for mid in ids:
+        try:
+            m = load_module(mid)
+        except (ConfigError, ImportError) as e:
+            facts.append({"id": mid, "error": f"cannot be loaded: {e}"})
+            continue
+        facts.append(
+            {
+                "id": mid,
+                "title": m.title,
+                "description": m.description,
+                "assumptions": list(m.assumptions),
+                "component_assumptions": list(m.component_assumptions),
+                "rests_on_assumptions": bool(m.component_assumptions),
+                "options": [
+                    {"key": o.key, "default": o.default, "description": o.description, "choices": list(o.choices)} for o in m.options
+                ],
+            }
+        )
+    if as_json:
+        print(json.dumps(facts, indent=2))
+        return
     if not ids:
         con.print("No modules are installed.")
         return
@@ -887,15 +970,25 @@ def modules_cmd() -> None:
     table.add_column("id", style="bold")
     table.add_column("title")
     table.add_column("description")
-    for mid in ids:
-        try:
-            m = load_module(mid)
-        except (ConfigError, ImportError) as e:
-            table.add_row(mid, "", Text(f"cannot be loaded: {e}", style="red"))
+    table.add_column("component facts")
+    for f in facts:
+        if "error" in f:
+            table.add_row(f["id"], "", Text(f["error"], style="red"), "")
             continue
-        table.add_row(mid, m.title or "", m.description or "")
+        known = Text("rests on assumptions", style="yellow") if f["rests_on_assumptions"] else Text("as printed", style="green")
+        table.add_row(f["id"], f["title"] or "", f["description"] or "", known)
     con.print(table)
-    con.print(Text("Use them with: alhambra demo --modules " + ",".join(ids), style="dim"))
+    for f in facts:
+        if f.get("component_assumptions"):
+            con.print(Text(f"{f['id']} assumes (unknown component facts; correct them in its components file):", style="yellow"))
+            for line in f["component_assumptions"]:
+                con.print(f"  - {line}")
+    con.print(
+        Text(
+            "Rule readings: alhambra modules --json (and each module's README). Use them with: alhambra demo --modules " + ",".join(ids),
+            style="dim",
+        )
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:

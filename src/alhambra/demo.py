@@ -90,14 +90,20 @@ class DemoGame:
     events: list[Event] = field(default_factory=list)
 
 
-def play_demo(players: int = 4, seed: int = 0, modules: Sequence[str] = (), turns: int | None = None) -> DemoGame:
+def play_demo(
+    players: int = 4,
+    seed: int = 0,
+    modules: Sequence[str] = (),
+    turns: int | None = None,
+    options: tuple[tuple[str, str, bool | int | str], ...] = (),
+) -> DemoGame:
     """Play one game between demo players; the same arguments always give the same game.
 
     ``seed`` fixes both the deal and the players' choices. ``turns`` (optional) ends the game
     as ``truncated`` after that many turns. Raises :class:`~alhambra.errors.ConfigError` for a
     configuration that cannot be played.
     """
-    config = GameConfig(players=players, modules=tuple(modules), turn_limit=turns)
+    config = GameConfig(players=players, modules=tuple(modules), turn_limit=turns, options=options)
     state, events = new_game(config, seed)
     record = GameRecord(config, seed)
     rng = random.Random(f"alhambra-demo/{seed}")

@@ -97,6 +97,7 @@ __all__ = [
     "apply",
     "apply_unchecked",
     "build_components",
+    "check_options",
     "check_purchase",
     "draw_card",
     "finish_turn_action",
@@ -153,7 +154,7 @@ def new_game(
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError("the seed must be an int")
     mods = modules_of(config)
-    _check_options(config)
+    check_options(config)
     for m in mods:
         m.check_config(config)
     comp = build_components(config)
@@ -239,8 +240,9 @@ def new_game(
     return state, events
 
 
-def _check_options(config: GameConfig) -> None:
-    """Every option must be declared by its module, with a value of the declared type."""
+def check_options(config: GameConfig) -> None:
+    """Raise :class:`ConfigError` unless every option of ``config`` is declared by its module
+    (``Module.options``) with a value of the declared type (and one of its choices)."""
     for mid, key, value in config.options:
         spec = next((o for o in load_module(mid).options if o.key == key), None)
         if spec is None:

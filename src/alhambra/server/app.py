@@ -13,6 +13,7 @@ import json
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -103,7 +104,10 @@ class CreateTableRequest(_Strict):
     """A new table: 2-6 seats, Big Box modules by id (GET /api/modules)."""
 
     seats: list[SeatRequest] = Field(min_length=2, max_length=6)
-    modules: list[str] = Field(default_factory=list, max_length=8)
+    modules: list[str] = Field(default_factory=list, max_length=26)
+    options: dict[str, dict[str, bool | int | str]] = Field(
+        default_factory=dict, description='Module options, e.g. {"invaders": {"face_up": true}} (GET /api/modules lists them).'
+    )
     name: str | None = Field(default=None, max_length=40)
     public: bool = Field(default=False, description="Listed among the open tables; anyone may take a free seat.")
 
@@ -173,6 +177,9 @@ class ModuleInfo(BaseModel):
     )
     ui: bool = Field(default=False, description="The module has a front-end plug-in: /modules/{id}/ui/ui.js.")
     ui_css: bool = Field(default=False, description="The plug-in has a style sheet: /modules/{id}/ui/ui.css.")
+    options: list[dict[str, Any]] = Field(
+        default_factory=list, description="The module's options: key, default (bool, int or str), description, choices."
+    )
 
 
 class BotInfo(BaseModel):
@@ -374,6 +381,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6, start_bo
                     component_assumptions=[str(a) for a in getattr(m, "component_assumptions", ())],
                     ui=(ui / "ui.js").is_file(),
                     ui_css=(ui / "ui.css").is_file(),
+                    options=[asdict(o) for o in m.options],
                 )
             )
         return out
@@ -401,7 +409,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6, start_bo
         """Create a table and deal the game. Returns one secret invitation link per person seat
         (keep them: the server stores only their hashes). The game starts once every person has joined."""
         specs = [SeatSpec(s.kind, s.bot, s.name) for s in body.seats]
-        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public)
+        options = tuple((m, k, v) for m, kv in body.options.items() for k, v in kv.items())
+        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options)
         base = base_url(request)
         seats = []
         for s in table.snap.seats:

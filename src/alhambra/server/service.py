@@ -25,7 +25,7 @@ from typing import Any
 
 from ..actions import Action, parse_action
 from ..bots import Bot, Observation, make_bot
-from ..engine import apply, apply_unchecked, legal_actions, new_game
+from ..engine import apply, apply_unchecked, check_options, legal_actions, new_game
 from ..errors import AlhambraError, ConfigError, GameOver, IllegalAction, NotationError, NotYourTurn
 from ..events import Event, TurnEnded, event_from_dict
 from ..hooks import load_module, modules_of
@@ -341,7 +341,12 @@ class TableService:
 
     # ----------------------------------------------------------------------------- tables
     def create_table(
-        self, seats: Sequence[SeatSpec], modules: Sequence[str] = (), name: str | None = None, public: bool = False
+        self,
+        seats: Sequence[SeatSpec],
+        modules: Sequence[str] = (),
+        name: str | None = None,
+        public: bool = False,
+        options: tuple[tuple[str, str, bool | int | str], ...] = (),
     ) -> tuple[Table, dict[int, str]]:
         """Deal a new game; returns the table and the secret token of every person seat."""
         if not 2 <= len(seats) <= 6:
@@ -350,7 +355,8 @@ class TableService:
             mods = tuple(modules)
             for m in mods:
                 load_module(m)
-            config = GameConfig(players=len(seats), modules=mods)
+            config = GameConfig(players=len(seats), modules=mods, options=options)
+            check_options(config)
             for mod in modules_of(config):
                 mod.check_config(config)
         except ConfigError as e:

@@ -102,6 +102,9 @@ class Action(Value):
     """The notation's keyword (one or two lower-case words)."""
     grammar: ClassVar[tuple[str, ...]] = ()
     """The types of the argument words after the keyword, in notation order."""
+    declines: ClassVar[bool] = False
+    """True for an action that turns down what a module offers (pass, skip, decline): statistics
+    of how often a module is used do not count it as a use."""
 
     def notation(self) -> str:
         """The action in text notation."""
@@ -352,6 +355,8 @@ class Pass(Action):
 
     keyword = "pass"
     grammar = ()
+
+    declines = True
 
     def notation(self) -> str:
         return "pass"

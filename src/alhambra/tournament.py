@@ -193,11 +193,14 @@ def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot
 
 
 def action_owners(config: GameConfig) -> Callable[[Action], str | None]:
-    """A function naming the module an action belongs to (its own actions, and ``buy ITEM`` of
-    the module's items), None for a core action."""
+    """A function naming the module an action uses (its own actions, and ``buy ITEM`` of the
+    module's items); None for a core action and for one that turns the module down (``declines``:
+    pass, skip, decline)."""
     items = {item: m.id for m in modules_of(config) for item in m.notation_items(config)}
 
     def owner(action: Action) -> str | None:
+        if action.declines:
+            return None
         if action.module is not None:
             return action.module
         item = getattr(action, "item", None)

@@ -175,6 +175,8 @@ class PassBonus(Action):
     keyword: ClassVar[str] = "bonus pass"
     grammar: ClassVar[tuple[str, ...]] = ()
 
+    declines = True
+
     def notation(self) -> str:
         return "bonus pass"
 

@@ -201,6 +201,8 @@ class MasterBuildersSkip(Action):
     keyword: ClassVar[str] = "builder skip"
     grammar: ClassVar[tuple[str, ...]] = ()
 
+    declines = True
+
     def notation(self) -> str:
         return "builder skip"
 

@@ -198,6 +198,8 @@ class SultanDecline(Action):
     keyword: ClassVar[str] = "sultan decline"
     grammar: ClassVar[tuple[str, ...]] = ()
 
+    declines = True
+
     def notation(self) -> str:
         return "sultan decline"
 
@@ -209,6 +211,8 @@ class SultanKeep(Action):
     module = MODULE_ID
     keyword: ClassVar[str] = "sultan keep"
     grammar: ClassVar[tuple[str, ...]] = ()
+
+    declines = True
 
     def notation(self) -> str:
         return "sultan keep"

@@ -272,6 +272,8 @@ class TraderSkip(Action):
     keyword: ClassVar[str] = "trader skip"
     grammar: ClassVar[tuple[str, ...]] = ()
 
+    declines = True
+
     def notation(self) -> str:
         return "trader skip"
 

@@ -449,3 +449,17 @@ def test_records_with_module_moves_replay_exactly() -> None:
         check_conservation(state)
     again, _ = replay(GameRecord.from_json(json.loads(json.dumps(record.to_json()))))
     assert state_to_json(again) == state_to_json(state)
+
+
+def test_an_action_whose_event_reveals_a_secret_cannot_be_undone() -> None:
+    from alhambra.server.service import is_final
+
+    @dataclass(frozen=True, slots=True)
+    class ProbeRevealed(Event):
+        reveals = True
+        seat: int
+
+    state = game("zz_window")
+    same = state.copy()
+    assert not is_final(state, same, [ProbeSecret(0, 1)])
+    assert is_final(state, same, [ProbeRevealed(0)])

@@ -76,6 +76,8 @@ def test_create_gives_one_secret_link_per_person_seat(c: Any) -> None:
         ({"seats": [{"kind": "person"}] * 2, "colour": "red"}, "colour"),
         ({"seats": [{"kind": "person", "name": "x" * 41}, {"kind": "person"}]}, "name"),
         ({"seats": "two"}, "seats"),
+        ({"seats": [{"kind": "person"}] * 2, "modules": ["vizier"], "options": {"vizier": {"nap": True}}}, "no option 'nap'"),
+        ({"seats": [{"kind": "person"}] * 2, "options": {"vizier": {"nap": True}}}, "does not use"),
     ],
 )
 def test_bad_table_requests_get_a_clear_422(c: Any, body: dict[str, Any], fragment: str) -> None:

@@ -371,7 +371,17 @@ async function lobby() {
       if (name) s.name = name;
       return s;
     });
-    const body = { seats, modules: modBoxes.map((l) => l.querySelector("input[type='checkbox']")).filter((i) => i.checked).map((i) => i.value), public: pub.checked };
+    const chosen = modBoxes.filter((l) => l.querySelector(".module-pick input").checked);
+    const body = { seats, modules: chosen.map((l) => l.dataset.module), public: pub.checked };
+    const options = {};
+    for (const l of chosen) {
+      for (const input of l.querySelectorAll("[data-option]")) {
+        const spec = JSON.parse(input.dataset.spec);
+        const value = typeof spec.default === "boolean" ? input.checked : typeof spec.default === "number" ? Number(input.value) : input.value;
+        if (value !== spec.default) (options[l.dataset.module] ||= {})[spec.key] = value;
+      }
+    }
+    if (Object.keys(options).length) body.options = options;
     if (tableName.value.trim()) body.name = tableName.value.trim();
     try {
       const res = await api("POST", "/api/tables", body);
@@ -433,12 +443,24 @@ function moduleChoice(m) {
       h("span", {}, h("strong", { text: m.title }),
         assumed ? h("span", { class: "assumed-mark", title: "Some facts of this module's components are not known and were assumed (see below).", text: "rests on assumptions" }) : null)),
     h("p", { class: "module-desc", id: `mod-desc-${m.id}`, text: m.description }),
+    ...(m.options || []).map((o) => moduleOption(m, o)),
     rules.length || facts.length ? h("details", { class: "module-assumptions" },
       h("summary", { text: `Assumptions (${rules.length + facts.length})` }),
       rules.length ? h("p", { class: "muted", text: "Where the rulebook is silent, this edition reads it so:" }) : null,
       rules.length ? h("ul", {}, ...rules.map((a) => h("li", { text: a }))) : null,
       facts.length ? h("p", { class: "muted", text: "Component facts that are not known and were assumed:" }) : null,
       facts.length ? h("ul", { class: "component-assumptions" }, ...facts.map((a) => h("li", { text: a }))) : null) : null);
+}
+
+/** One option of a module (a variant): a checkbox, a number or a choice, with its description. */
+function moduleOption(m, o) {
+  const id = `opt-${m.id}-${o.key}`;
+  const attrs = { id, dataset: { option: o.key, spec: JSON.stringify(o) } };
+  let input;
+  if (typeof o.default === "boolean") input = h("input", { ...attrs, type: "checkbox", checked: o.default });
+  else if (o.choices && o.choices.length) input = h("select", attrs, ...o.choices.map((c) => h("option", { value: c, text: c, selected: c === o.default })));
+  else input = h("input", { ...attrs, type: typeof o.default === "number" ? "number" : "text", value: String(o.default) });
+  return h("label", { class: "module-option", for: id }, input, h("span", { text: ` ${o.description}` }));
 }
 
 function showCreated(out, res) {

@@ -735,7 +735,7 @@ class StreetTraders(Module):
         arrivals: list[Pending] = []
         new = sl
         for s in _order_from(state, state.current):
-            ts = new.seats[s]
+            ts = before = new.seats[s]
             city = state.players[s].city
             if ts.homes:
                 present = set(city.values())
@@ -753,7 +753,8 @@ class StreetTraders(Module):
                     events.append(StreetTraderSetAside(s, code, *ts.at))
                     ts = replace(ts, at=None)
                     arrivals.append(StreetTraderArrival(s, code))
-            new = new.with_seat(s, ts)
+            if ts is not before:
+                new = new.with_seat(s, ts)
         if new != sl:
             state.mods[self.id] = new
         state.pending.extend(reversed(arrivals))

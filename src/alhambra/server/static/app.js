@@ -862,8 +862,10 @@ function renderActionPanel(v, myTurn, controls) {
   const bar = h("div", { class: "button-row" });
   if (T.msg.can_undo) bar.appendChild(h("button", { id: "btn-undo", class: "secondary", text: "↶ Undo", onclick: undo }));
   if (T.staged) {
-    box.append(h("p", { class: "staged", text: `${T.staged.label}. This ends your turn — it cannot be taken back.` }));
-    bar.append(h("button", { id: "btn-confirm", class: "primary", text: "End turn", onclick: () => send(T.staged.action) }),
+    // between turns a final move reveals something but ends nobody's turn
+    const between = Boolean(v.pending) && v.pending.type === "BetweenTurns";
+    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${between ? "It" : "This ends your turn —"} cannot be taken back.` }));
+    bar.append(h("button", { id: "btn-confirm", class: "primary", text: between ? "Confirm" : "End turn", onclick: () => send(T.staged.action) }),
       h("button", { id: "btn-cancel", class: "secondary", text: "Cancel", onclick: () => { T.staged = null; render(); } }));
     box.append(bar);
     return box;

@@ -262,9 +262,10 @@ function modulePanels() {
     h("div", { class: "panel module-panel", dataset: { module: id } }, h("h2", { text: (T.moduleInfo[id] || {}).title || id }), node));
 }
 
-/** The plug-ins' controls for the module actions legal now: nodes, handled actions, market squares. */
+/** The plug-ins' controls for the module actions legal now: nodes, handled actions, market
+ * squares, face-up cards of the display. */
 function moduleControls(v, myTurn) {
-  const out = { nodes: [], handled: new Set(), squares: new Map() };
+  const out = { nodes: [], handled: new Set(), squares: new Map(), cards: new Map() };
   if (!myTurn) return out;
   const actions = v.legal_actions.filter((a) => parseAction(a).type === "other");
   if (!actions.length) return out;
@@ -275,6 +276,9 @@ function moduleControls(v, myTurn) {
     for (const a of got.handled || []) if (actions.includes(a)) out.handled.add(a);
     for (const sq of got.squares || []) {
       if (sq && Number.isInteger(sq.square) && typeof sq.pick === "function" && !out.squares.has(sq.square)) out.squares.set(sq.square, { ...sq, owner: id });
+    }
+    for (const c of got.cards || []) {
+      if (c && Number.isInteger(c.slot) && typeof c.pick === "function" && !out.cards.has(c.slot)) out.cards.set(c.slot, { ...c, owner: id });
     }
   }
   return out;
@@ -722,13 +726,16 @@ function renderSupply(v, controls) {
     if (!code) return h("span", { class: "card-slot empty", text: "" });
     const on = picked.includes(i);
     const can = takes.some((a) => a.cards.includes(code));
+    const offer = can ? null : controls.cards.get(i + 1) || null;
     return h("button", {
-      class: `display-card ${on ? "selected" : ""} ${can ? "takeable" : ""}`,
-      dataset: { code, slot: i + 1 },
-      "aria-label": `Face-up card: ${cardName(code)}`,
+      class: `display-card ${on ? "selected" : ""} ${can ? "takeable" : ""} ${offer ? "offered" : ""}`,
+      dataset: { code, slot: i + 1, module: offer ? offer.owner : null },
+      "aria-label": `Face-up card: ${cardName(code)}${offer ? ` — ${offer.label || "you can choose it"}` : ""}`,
+      title: offer && offer.label ? offer.label : null,
       "aria-pressed": on ? "true" : "false",
-      disabled: !can,
+      disabled: !can && !offer,
       onclick: () => {
+        if (offer) { offer.pick(); return; }
         const cur = T.sel && T.sel.kind === "take" ? T.sel.cards.slice() : [];
         const k = cur.indexOf(i);
         if (k >= 0) cur.splice(k, 1); else cur.push(i);
@@ -877,8 +884,10 @@ function renderActionPanel(v, myTurn, controls) {
   const bar = h("div", { class: "button-row" });
   if (T.msg.can_undo) bar.appendChild(h("button", { id: "btn-undo", class: "secondary", text: "↶ Undo", onclick: undo }));
   if (T.staged) {
-    box.append(h("p", { class: "staged", text: `${T.staged.label}. This ends your turn — it cannot be taken back.` }));
-    bar.append(h("button", { id: "btn-confirm", class: "primary", text: "End turn", onclick: () => send(T.staged.action) }),
+    // between turns a final move reveals something but ends nobody's turn
+    const between = Boolean(v.pending) && v.pending.type === "BetweenTurns";
+    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${between ? "It" : "This ends your turn —"} cannot be taken back.` }));
+    bar.append(h("button", { id: "btn-confirm", class: "primary", text: between ? "Confirm" : "End turn", onclick: () => send(T.staged.action) }),
       h("button", { id: "btn-cancel", class: "secondary", text: "Cancel", onclick: () => { T.staged = null; render(); } }));
     box.append(bar);
     return box;

@@ -1,0 +1,325 @@
+"""A person plays a 2-player table with the master-builder cards against a bot in Debian's
+Chromium, by clicks only (Playwright): the cards are drawn with their own art in the hand and the
+panel, the badges count them, and at the end of the person's turns the module's choice is
+answered through its controls (skip, by keyboard; give up a card for a redesign: move a tile to
+the reserve board, build a reserve tile or exchange it). No button shows raw notation, the log
+names the cards, the console stays clean. Bounded: it stops after enough turns (about a minute).
+Screenshots: artifacts/screenshots/master_builders-*.png."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _root() -> Path:
+    """The project folder (where pyproject.toml is), else the working directory."""
+    for p in Path(__file__).resolve().parents:
+        if (p / "pyproject.toml").exists():
+            return p
+    return Path.cwd()
+
+
+ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", _root() / "artifacts")) / "screenshots"
+RAW_NOTATION = re.compile(r"\bbuilder (build|remove|exchange|skip)\b|\bm[bgoy]3\b")
+"""Master-builder notation that must never be a button's text nor appear in the log."""
+BUDGET = 60.0
+"""Seconds of play before the test stops (the whole test stays well under 90 s)."""
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
+)
+
+
+class _Server:
+    """``alhambra serve`` on a free loopback port with a fresh SQLite file."""
+
+    def __init__(self, db: Path) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        self._log = open(db.with_suffix(".log"), "ab")  # noqa: SIM115 - open for the process's lifetime
+        cmd = [sys.executable, "-m", "alhambra", "serve", "--port", str(port), "--database-url", f"sqlite:///{db}", "--bot-delay", "0"]
+        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        end = time.monotonic() + 30
+        while True:
+            assert self.proc.poll() is None, db.with_suffix(".log").read_text()[-2000:]
+            try:
+                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self._log.close()
+
+
+class _Game:
+    """The person's moves, by clicks, and what the module's controls were used for."""
+
+    def __init__(self, page: Any, rng: random.Random) -> None:
+        self.page = page
+        self.rng = rng
+        self.seen: dict[str, int] = {}
+        self.choices = 0
+
+    def saw(self, what: str) -> None:
+        self.seen[what] = self.seen.get(what, 0) + 1
+
+    def version(self) -> str:
+        return str(self.page.get_attribute("body", "data-version"))
+
+    def wait_change(self, version: str, confirm: bool = True) -> None:
+        end = time.monotonic() + 15
+        while time.monotonic() < end:
+            if self.version() != version or (confirm and self.page.locator("#btn-confirm").count()):
+                return
+            self.page.wait_for_timeout(20)
+        self.dump("no reaction")
+        raise AssertionError(f"the table did not react (still version {version})")
+
+    def dump(self, why: str) -> None:
+        self.page.screenshot(path=str(ARTIFACTS / "master_builders-failure.png"), full_page=True)
+        print("FAILURE", why, self.page.get_attribute("body", "data-pending"), self.page.locator("#action-panel").inner_text())
+
+    def click(self, selector: str) -> None:
+        try:
+            self.page.locator(selector).first.click(timeout=5000)
+        except Exception:
+            self.dump(f"click {selector}")
+            raise
+
+    def check_texts(self) -> None:
+        texts = self.page.locator("button").all_inner_texts()
+        bad = [t for t in texts if RAW_NOTATION.search(t)]
+        assert not bad, f"buttons show raw notation: {bad}"
+        assert self.page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+
+    def held(self) -> int:
+        """My master-builder cards as the panel draws them."""
+        return int(self.page.locator(".module-panel[data-module='master_builders'] .mb-seat.me .mb-card").count())
+
+    # ---------------------------------------------------------------------- the module's choice
+    def choice(self) -> None:
+        page = self.page
+        version = self.version()
+        self.choices += 1
+        assert page.locator(".mb-controls").count() == 1
+        assert page.locator("#btn-builder-skip").inner_text().startswith("Skip")
+        faces = page.locator(".mb-card-button")
+        assert faces.count() >= 1
+        if "choice shown" not in self.seen:
+            page.screenshot(path=str(ARTIFACTS / "master_builders-choice.png"), full_page=True)
+        self.saw("choice shown")
+        if self.choices == 1 or (self.held() == 1 and self.rng.random() < 0.3):
+            # skip, by keyboard
+            page.locator("#btn-builder-skip").focus()
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#btn-confirm")
+            assert "no extra redesign" in page.locator("#action-panel").inner_text()
+            self.click("#btn-confirm")
+            self.wait_change(version, confirm=False)
+            self.saw("skip")
+            return
+        before = self.held()
+        if faces.count() > 1:  # two currencies: pick the card first
+            assert page.locator(".mb-board").count() == 0
+            faces.nth(self.rng.randrange(faces.count())).click(timeout=5000)
+            assert page.locator(".mb-card-button.selected").count() == 1
+            self.saw("picked a card")
+        assert page.locator(".mb-board").count() == 1
+        reserve = page.locator(".mb-reserve .reserve-tile")
+        removable = page.locator(".mb-board .mb-removable")
+        # each form of redesign once if possible, then at random
+        if reserve.count() and (not removable.count() or ("remove" in self.seen and self.rng.random() < 0.8)):
+            reserve.nth(self.rng.randrange(reserve.count())).click(timeout=5000)
+            assert page.locator(".mb-reserve .reserve-tile.selected").count() == 1
+            spots = page.locator(".mb-board .mb-spot")
+            swaps = page.locator(".mb-board .mb-exchange")
+            assert spots.count() + swaps.count() > 0
+            if "reserve picked" not in self.seen:
+                page.screenshot(path=str(ARTIFACTS / "master_builders-redesign.png"), full_page=True)
+            self.saw("reserve picked")
+            if swaps.count() and (not spots.count() or "exchange" not in self.seen or self.rng.random() < 0.4):
+                swaps.nth(self.rng.randrange(swaps.count())).click(timeout=5000)
+                what = "exchange"
+            else:
+                spot = spots.nth(self.rng.randrange(spots.count()))
+                if "build by keyboard" not in self.seen:
+                    spot.focus()
+                    page.keyboard.press("Enter")
+                    self.saw("build by keyboard")
+                else:
+                    spot.click(timeout=5000)
+                what = "build"
+        else:
+            assert removable.count(), "no redesign offered"
+            removable.nth(self.rng.randrange(removable.count())).click(timeout=5000)
+            what = "remove"
+        page.wait_for_selector("#btn-confirm")
+        staged = page.locator("#action-panel .staged").inner_text()
+        assert staged.startswith("Give up ") and "(master builder)" in staged, staged
+        self.click("#btn-confirm")
+        self.wait_change(version, confirm=False)
+        page.wait_for_function(
+            f"document.querySelectorAll(\".module-panel[data-module='master_builders'] .mb-seat.me .mb-card\").length === {before - 1}",
+            timeout=5000,
+        )
+        assert "for an extra redesign" in page.locator(".log-list").inner_text()
+        self.saw(what)
+
+    # ---------------------------------------------------------------------- a turn
+    def move(self) -> None:
+        page, rng = self.page, self.rng
+        version = self.version()
+        if page.locator(".modal-back").count():
+            return
+        self.check_texts()
+        if page.locator("#btn-confirm").count():
+            self.click("#btn-confirm")
+            self.wait_change(version, confirm=False)
+            return
+        pending = page.get_attribute("body", "data-pending")
+        if pending == "MasterBuildersChoice":
+            self.choice()
+            return
+        if pending == "PlaceTiles":
+            if not page.locator(".waiting-tile.selected").count():
+                self.click(".waiting-tile")
+            spots = page.locator(".city.mine .spot")
+            to_reserve = page.locator("#btn-reserve")
+            if to_reserve.count() and (not spots.count() or rng.random() < 0.3):
+                to_reserve.click(timeout=5000)
+            else:
+                spots.nth(rng.randrange(spots.count())).click(timeout=5000)
+            self.wait_change(version)
+            return
+        if pending != "ChooseAction":
+            self.dump(f"unexpected decision {pending}")
+            raise AssertionError(f"no control for the decision {pending}")
+        # a master-builder card on the display: take it (it is money)
+        card = page.locator(".display-card.takeable[data-code^='m']")
+        if card.count():
+            card.first.click(timeout=5000)
+            assert "(master builder)" in page.locator("#action-panel").inner_text()
+            if page.locator("#btn-take").count():
+                self.click("#btn-take")
+                self.wait_change(version)
+                self.saw("took one")
+                return
+            self.click("#btn-clear")
+        if page.locator("#btn-end").count():
+            self.click("#btn-end")
+            self.wait_change(version)
+            return
+        affordable = page.locator(".market-square.affordable")
+        if affordable.count() and rng.random() < 0.8:
+            affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
+            mb = page.locator(".pay-option").filter(has=page.locator(".mb-card"))
+            if mb.count():  # a way to pay with a master-builder card: its card in the hand is selectable
+                assert page.locator(".hand-card[data-code^='m']:not([disabled])").count() >= 1
+                self.saw("payable with one")
+            # pay without them when possible: they are kept for the extra redesigns
+            plain = page.locator(".pay-option").filter(has_not=page.locator(".mb-card"))
+            ways = plain if plain.count() else page.locator(".pay-option")
+            exact = ways.filter(has=page.locator("em", has_text="exact"))
+            (exact if exact.count() else ways).first.click(timeout=5000)
+            self.click("#btn-buy")
+            self.wait_change(version)
+            return
+        cards = page.locator(".display-card.takeable")
+        if cards.count():
+            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
+            if page.locator("#btn-take").count():
+                self.click("#btn-take")
+                self.wait_change(version)
+                return
+            self.click("#btn-clear")
+            return
+        self.dump("no move")
+        raise AssertionError("the table offers no move although it is my turn")
+
+
+def test_a_person_uses_master_builders_against_a_bot(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = _Server(tmp_path / "master_builders.sqlite3")
+    problems: list[str] = []
+    started = time.monotonic()
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            page.goto(server.url + "/")
+            page.wait_for_selector(".module[data-module='master_builders']")
+            page.locator(".module[data-module='master_builders'] input[type='checkbox']").check()
+            page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
+            page.locator("#btn-create").click()
+            page.locator(".play-link").first.click()
+            page.locator("#btn-join").click()
+            page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
+            game = _Game(page, random.Random(7))
+            # the module's state is drawn: two cards each, mine face up (with the emblem), the bot's face down
+            mb_panel = ".module-panel[data-module='master_builders']"
+            page.wait_for_selector(f"{mb_panel} .mb-seat")
+            assert page.locator(f"{mb_panel} .mb-seat").count() == 2
+            assert page.locator(f"{mb_panel} .mb-seat.me .mb-card").count() == 2
+            bot_row = page.locator(f"{mb_panel} .mb-seat:not(.me)")
+            bot_held = int(bot_row.locator(".mb-count").inner_text().split()[0]) if "in hand" in bot_row.inner_text() else 0
+            assert bot_row.locator(".mb-back, .mb-card").count() == bot_held  # the bot's secret ones as backs
+            assert page.locator(".hand-card[data-code^='m'] .mb-card").count() == 2  # money in the hand, with its art
+            assert page.locator(".hand-card[data-code^='m'] .mb-emblem").count() == 2
+            mine = page.locator(".score-track li.me .seat-badge[data-module='master_builders']")
+            assert mine.inner_text() == "2 master builders (2 secret)"
+            page.screenshot(path=str(ARTIFACTS / "master_builders-start.png"), full_page=True)
+            deadline = started + BUDGET
+            while page.get_attribute("body", "data-phase") != "over" and time.monotonic() < deadline:
+                if game.seen.get("skip") and all(game.seen.get(k) for k in ("remove", "build", "exchange")):
+                    break
+                if page.locator("#round-modal").count():
+                    page.locator("#btn-close-modal").click()
+                    continue
+                if page.get_attribute("body", "data-phase") == "my-turn":
+                    game.move()
+                else:
+                    page.wait_for_timeout(15)
+            game.check_texts()
+            page.screenshot(path=str(ARTIFACTS / "master_builders-later.png"), full_page=True)
+            log = page.locator(".log-list").inner_text()
+            assert not RAW_NOTATION.search(log), "the log names master-builder cards or moves by their notation"
+            assert "for an extra redesign" in log
+            assert page.locator(f"{mb_panel} .mb-out .mb-card").count() >= 1  # the spent cards, face up
+            browser.close()
+    finally:
+        server.stop()
+    print("seen:", game.seen, "in", round(time.monotonic() - started, 1), "s")
+    assert game.seen.get("choice shown", 0) >= 3, game.seen
+    assert game.seen.get("skip", 0) >= 1, game.seen
+    assert sum(game.seen.get(k, 0) for k in ("remove", "build", "exchange")) >= 2, game.seen
+    assert problems == [], problems

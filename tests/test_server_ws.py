@@ -142,3 +142,21 @@ def test_bot_moves_reach_the_person_live(c: Any) -> None:
                 break
         else:
             raise AssertionError("the bot never moved")
+
+
+def test_joining_reaches_every_page_watching_before(c: Any) -> None:
+    """Pages open before the players join get the new seats and status after each join (the
+    messages cached for the old seats must not be sent again)."""
+    data = create(c, [{"kind": "person"}, {"kind": "person"}])
+    tid = data["table"]["id"]
+    tokens = [s["token"] for s in data["seats"]]
+    url = f"/ws/tables/{tid}"
+    with c.websocket_connect(url) as w0, c.websocket_connect(url) as w1:
+        for ws, tok in ((w0, tokens[0]), (w1, tokens[1])):
+            assert _hello(ws, tok)["table"]["status"] == "waiting"
+        for seat, tok in enumerate(tokens):
+            assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(tok)).status_code == 200
+            for ws in (w0, w1):
+                msg = ws.receive_json()
+                assert [s["joined"] for s in msg["table"]["seats"]] == [True, seat == 1]
+                assert msg["table"]["status"] == ("playing" if seat == 1 else "waiting")

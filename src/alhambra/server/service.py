@@ -438,8 +438,11 @@ class TableService:
             if status == WAITING and all(s.joined for s in seats):
                 status = PLAYING
                 self.db.set_status(table_id, PLAYING)
+            # same game state, so the views may be kept; the messages cached for clients name the
+            # seats and the status, which just changed (a stale one would keep a page at "join")
+            cache = {k: v for k, v in snap.cache.items() if not (isinstance(k, tuple) and k[:1] == ("json",))}
             table.snap = Snapshot(
-                snap.version, snap.state, snap.events, snap.n_events, snap.epoch, snap.record, status, tuple(seats), snap.cache
+                snap.version, snap.state, snap.events, snap.n_events, snap.epoch, snap.record, status, tuple(seats), cache
             )
         log.info("table %s: seat %d joined", table_id, seat)
         self._notify(table_id)

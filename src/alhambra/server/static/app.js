@@ -65,7 +65,7 @@ const SEAT_COLORS = ["#d1495b", "#2e86ab", "#e09f3e", "#3a7d44", "#7b5ea7", "#5c
 // and art. The table never names a module: it only iterates over the loaded plug-ins.
 // The API is documented in docs/writing-a-module.md ("Front-end plug-in").
 const PLUGINS = new Map();
-const PLUGIN_HOOKS = ["panel", "seatBadges", "actionControls", "describeAction", "describeEvent", "cardArt", "tileArt", "cardName", "tileName", "scoring"];
+const PLUGIN_HOOKS = ["panel", "seatBadges", "actionControls", "describeAction", "describeEvent", "cardArt", "tileArt", "cardName", "tileName", "scoring", "boardOverlay"];
 const pluginFailures = new Set();
 
 window.Alhambra = Object.freeze({
@@ -254,6 +254,40 @@ function seatBadges(seat) {
     }
   }
   return out.length ? h("span", { class: "seat-badges" }, ...out) : null;
+}
+
+/** What the plug-ins draw on the Alhambra of `seat` (pieces on tiles, a token on an empty
+ * place, places to pick): items {x, y, node?, label?, title?, pick?, className?}, each with its
+ * module id as `owner`. */
+function boardOverlays(seat) {
+  const out = [];
+  for (const [id, got] of askPlugins("boardOverlay", seat)) {
+    for (const it of Array.isArray(got) ? got : [got]) {
+      if (it && typeof it === "object" && Number.isInteger(it.x) && Number.isInteger(it.y)) out.push({ ...it, owner: id });
+    }
+  }
+  return out;
+}
+
+/** One overlay item as a group at its cell: the plug-in's node (drawn in the cell's 100 x 100
+ * units), a tooltip, and a click / keyboard choice when it has `pick`. */
+function overlayNode(it) {
+  const g = svgEl("g", { transform: `translate(${it.x * CELL} ${it.y * CELL})`, class: `board-overlay ${it.className || ""}`, "data-module": it.owner, "data-x": it.x, "data-y": it.y });
+  if (it.node instanceof SVGSVGElement) {
+    for (const [k, v] of [["x", 0], ["y", 0], ["width", CELL], ["height", CELL]]) it.node.setAttribute(k, String(v));
+  }
+  if (it.node instanceof SVGElement) g.appendChild(it.node);
+  if (it.title || it.label) {
+    const title = svgEl("title");
+    title.textContent = String(it.title || it.label);
+    g.appendChild(title);
+  }
+  if (typeof it.pick === "function") {
+    interactive(g, String(it.label || it.title || "Choose this place"), () => {
+      try { it.pick(); } catch (e) { console.error(`module ${it.owner}: a board choice failed:`, e); }
+    });
+  }
+  return g;
 }
 
 /** The module panels (state at a glance) for the left column. */
@@ -1011,8 +1045,10 @@ function renderCity(v, s, mine) {
   }
   const removable = new Set(acts.filter((a) => a.type === "rremove").map((a) => a.tile));
   const staged = mine && T.staged ? parseAction(T.staged.action) : null;
+  const overlays = boardOverlays(s.seat);
   const cells = s.alhambra.map((c) => ({ x: c.x, y: c.y }));
   for (const a of spots) cells.push({ x: a.x, y: a.y });
+  for (const it of overlays) cells.push({ x: it.x, y: it.y });
   const minX = Math.min(...cells.map((c) => c.x)) - 1, maxX = Math.max(...cells.map((c) => c.x)) + 1;
   const minY = Math.min(...cells.map((c) => c.y)) - 1, maxY = Math.max(...cells.map((c) => c.y)) + 1;
   const fit = { x: minX * CELL, y: minY * CELL, w: (maxX - minX + 1) * CELL, h: (maxY - minY + 1) * CELL };
@@ -1041,6 +1077,7 @@ function renderCity(v, s, mine) {
     }
     svg.appendChild(g);
   }
+  for (const it of overlays) svg.appendChild(overlayNode(it));
   for (const a of spots) {
     const g = svgEl("g", { class: "spot", "data-x": a.x, "data-y": a.y, "data-action": a.text });
     g.appendChild(svgEl("rect", { x: a.x * CELL + 6, y: a.y * CELL + 6, width: CELL - 12, height: CELL - 12, rx: 10, fill: "rgba(255,214,0,0.25)", stroke: "#e0a800", "stroke-width": 5, "stroke-dasharray": "12 8" }));

@@ -1,0 +1,361 @@
+"""Street traders in the browser: two people play a 2-player table with the module in Debian's
+Chromium (one page per seat), by clicks only (Playwright): the secret choice of three colours, the trader tile
+put on a highlighted place of the Alhambra (by mouse and by keyboard), buildings built where it
+stands, citizens moved in, new ones taken from the supply, exchanges. The trader tiles, the
+citizens on the buildings and the supply panel must be drawn, the other player's choice must stay
+hidden until the reveal, no button may show the module's notation, the console must stay clean.
+Screenshots: artifacts/screenshots/street_traders-*.png. Bounded to about a minute and a half."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, ClassVar
+
+import httpx
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[5]
+ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", ROOT / "artifacts")) / "screenshots"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+RAW = re.compile(r"\btrader (choose|place|move|take|exchange|skip)\b|\b-?\d+,-?\d+\b")
+"""The module's notation (and bare cells), never a button's text."""
+BUDGET = 60.0
+"""Seconds of play before the test stops (it finishes earlier when the game ends)."""
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
+)
+
+
+class _Server:
+    """``alhambra serve`` on a free loopback port, on a fresh SQLite file."""
+
+    def __init__(self, db: Path) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._log = open(db.with_suffix(".log"), "ab")  # noqa: SIM115 - kept open for the process's lifetime
+        cmd = [sys.executable, "-m", "alhambra", "serve", "--port", str(self.port), "--database-url", f"sqlite:///{db}", "--bot-delay", "0"]
+        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        end = time.monotonic() + 30
+        while True:
+            assert self.proc.poll() is None, "the server exited"
+            try:
+                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self._log.close()
+
+
+def _version(page: Any) -> str:
+    return str(page.get_attribute("body", "data-version"))
+
+
+def _pending(page: Any) -> str:
+    return str(page.get_attribute("body", "data-pending"))
+
+
+def _phase(page: Any) -> str:
+    return str(page.get_attribute("body", "data-phase"))
+
+
+def _wait_change(page: Any, version: str, timeout: float = 15.0, confirm: bool = True) -> None:
+    """Wait until the table moved past ``version`` (or, with ``confirm``, asks to confirm the end
+    of the turn)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if _version(page) != version or (confirm and page.locator("#btn-confirm").count()):
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"the table did not react (still version {version})")
+
+
+class _Game:
+    """The person's clicks, and what was seen on the way."""
+
+    def __init__(self, page: Any, rng: random.Random) -> None:
+        self.page = page
+        self.rng = rng
+        self.seen: dict[str, int] = {}
+
+    def saw(self, what: str) -> None:
+        self.seen[what] = self.seen.get(what, 0) + 1
+
+    taken: ClassVar[set[str]] = set()
+    """The screenshots taken (by either player's page)."""
+
+    def shot(self, name: str, full: bool = True) -> None:
+        if name not in self.taken:
+            self.taken.add(name)
+            self.page.screenshot(path=str(ARTIFACTS / f"street_traders-{name}.png"), full_page=full)
+            self.saw(name)
+
+    def click(self, selector: str) -> None:
+        """Click and wait for the table to move on. The table redraws on every update: a click
+        that landed while its button was being replaced has still done its work when the
+        version moved on."""
+        version = _version(self.page)
+        try:
+            self.page.locator(selector).first.click(timeout=5000)
+        except Exception:
+            if _version(self.page) == version:
+                raise
+        _wait_change(self.page, version, confirm=selector != "#btn-confirm")
+
+    def check_buttons(self) -> None:
+        texts = self.page.locator("button").all_inner_texts()
+        bad = [t for t in texts if RAW.search(t)]
+        assert not bad, f"buttons show raw notation: {bad}"
+        assert self.page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+
+    def move(self) -> None:
+        page, rng = self.page, self.rng
+        if page.locator(".modal-back").count():
+            return
+        self.check_buttons()
+        if page.locator("#btn-confirm").count():
+            self.click("#btn-confirm")
+            return
+        pending = _pending(page)
+        panel = page.locator("#action-panel")
+        if pending == "StreetTraderChoice":
+            # the other seat's choice stays hidden: face-down figures once chosen, never a colour
+            other = page.locator(".st-seat:not(.me)")
+            assert other.locator(".st-citizen:not(.st-hidden)").count() == 0
+            if "in secret" in other.inner_text():
+                assert other.locator(".st-hidden").count() == 3
+                self.saw("hidden")
+            for kind in rng.sample(["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"], 3):
+                page.locator(f".st-choose[data-kind='{kind}']").click(timeout=5000)
+            assert page.locator(".st-choose[aria-pressed='true']").count() == 3
+            assert page.locator(".st-choose:disabled").count() == 3  # three at most
+            if "hidden" in self.seen:
+                self.shot("choice", full=False)
+            self.click("#btn-trader-choose")
+            self.saw("choose")
+            return
+        if pending == "StreetTraderPlacement":
+            places = page.locator(".city.mine .board-overlay.st-place")
+            assert places.count() > 0 and "highlighted places" in panel.inner_text()
+            target = places.nth(rng.randrange(places.count()))
+            version = _version(page)
+            if "place by keyboard" not in self.seen:  # the places are focusable: Enter picks one
+                target.focus()
+                page.keyboard.press("Enter")
+                self.saw("place by keyboard")
+            else:
+                target.click(timeout=5000)
+            _wait_change(page, version)
+            self.saw("place")
+            return
+        if pending == "StreetTraderArrival":
+            if page.locator(".board-overlay.st-home").count():
+                self.shot("board")
+            if page.locator("#btn-trader-move").count():
+                if rng.random() < 0.9:
+                    self.click("#btn-trader-move")
+                    self.saw("move")
+                else:
+                    self.click("#btn-trader-skip")
+                    self.saw("skip")
+                return
+            if page.locator(".st-give").count() and rng.random() < 0.8:
+                page.locator(".st-give").nth(rng.randrange(page.locator(".st-give").count())).click(timeout=5000)
+                takes = page.locator(".st-take-new:not([disabled])")
+                takes.nth(rng.randrange(takes.count())).click(timeout=5000)
+                assert "Exchange the" in page.locator("#btn-trader-exchange").inner_text()
+                self.click("#btn-trader-exchange")
+                self.saw("exchange")
+                return
+            self.click("#btn-trader-skip")
+            self.saw("skip")
+            return
+        if pending == "StreetTraderRestock":
+            takes = page.locator(".st-take")
+            assert takes.count() > 0
+            version = _version(page)
+            takes.nth(rng.randrange(takes.count())).click(timeout=5000)
+            _wait_change(page, version)
+            self.saw("take")
+            return
+        if pending == "PlaceTiles":
+            self.place_tile()
+            return
+        if pending == "ChooseAction":
+            self.turn()
+            return
+        if page.locator(".pass-button").count():
+            self.click(".pass-button")
+            return
+        raise AssertionError(f"no control for the decision {pending}: {panel.inner_text()}")
+
+    def place_tile(self) -> None:
+        """Place the bought tile, where the trader stands whenever the tile fits there."""
+        page, rng = self.page, self.rng
+        if not page.locator(".waiting-tile.selected").count():
+            page.locator(".waiting-tile").first.click(timeout=5000)
+        trader = page.locator(".city.mine .board-overlay.st-trader-tile")
+        if trader.count():
+            x, y = trader.get_attribute("data-x"), trader.get_attribute("data-y")
+            spot = page.locator(f".city.mine .spot[data-x='{x}'][data-y='{y}']")
+            if spot.count():
+                self.click(f".city.mine .spot[data-x='{x}'][data-y='{y}']")
+                self.saw("built on the trader")
+                return
+        spots = page.locator(".city.mine .spot")
+        version = _version(page)
+        if spots.count():
+            spots.nth(rng.randrange(spots.count())).click(timeout=5000)
+        else:
+            page.locator("#btn-reserve").click(timeout=5000)
+        _wait_change(page, version)
+
+    def turn(self) -> None:
+        """A turn action: buy what can be bought (mostly), else take money, else end the turn."""
+        page, rng = self.page, self.rng
+        if page.locator("#btn-end").count() and rng.random() < 0.4:
+            self.click("#btn-end")
+            return
+        affordable = page.locator(".market-square.affordable")
+        if affordable.count() and rng.random() < 0.85:
+            affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
+            exact = page.locator(".pay-option.exact")
+            (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
+            self.click("#btn-buy")
+            return
+        cards = page.locator(".display-card.takeable")
+        if cards.count():
+            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
+            if page.locator("#btn-take").count():
+                self.click("#btn-take")
+                return
+            page.locator("#btn-clear").click(timeout=5000)
+            return
+        if page.locator("#btn-end").count():
+            self.click("#btn-end")
+            return
+        if page.locator(".removable").count():
+            page.locator(".removable").first.click(timeout=5000)
+            self.click("#btn-remove")
+            return
+        raise AssertionError("the table offers no move although it is my turn")
+
+
+def test_two_people_play_street_traders_by_clicks(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = _Server(tmp_path / "street_traders.sqlite3")
+    problems: list[str] = []
+    rng = random.Random(7)
+    started = time.monotonic()
+    games: list[_Game] = []
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
+            for i, page in enumerate(pages):
+
+                def console(m: Any, i: int = i) -> None:
+                    if m.type in ("error", "warning"):
+                        problems.append(f"seat {i + 1} console {m.type}: {m.text}")
+
+                page.on("console", console)
+                page.on("pageerror", lambda e, i=i: problems.append(f"seat {i + 1} page error: {e}"))
+            lobby = pages[0]
+            lobby.goto(server.url + "/")
+            lobby.wait_for_selector(".module[data-module='street_traders']")
+            lobby.locator(".module[data-module='street_traders'] input[type='checkbox']").check()
+            lobby.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada")
+            lobby.locator(".seat-row").nth(1).locator(".seat-kind").select_option("person")
+            lobby.locator(".seat-row").nth(1).locator(".seat-name").fill("Ben")
+            lobby.locator("#btn-create").click()
+            links = lobby.locator(".play-link")
+            links.first.wait_for()
+            second = str(links.nth(1).get_attribute("href"))
+            links.first.click()
+            pages[1].goto(second if second.startswith("http") else server.url + second)
+            for page in pages:
+                page.wait_for_selector("#btn-join")
+                page.locator("#btn-join").click()
+                page.wait_for_selector("body[data-phase='waiting'], body[data-phase='my-turn'], body[data-phase='their-turn']")
+            for page in pages:
+                page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
+                page.wait_for_selector(".module-panel[data-module='street_traders'] .st-supply")
+                # the panel: six supply colours and a trader row per seat; badges on both seats
+                assert page.locator(".st-supply-item").count() == 6
+                assert page.locator(".st-seat").count() == 2
+                assert page.locator(".score-track .seat-badge[data-module='street_traders']").count() == 2
+            games = [_Game(page, rng) for page in pages]
+            while _phase(pages[0]) != "over" and time.monotonic() - started < BUDGET:
+                acted = False
+                for page, game in zip(pages, games, strict=True):
+                    if page.locator("#round-modal").count():
+                        head = page.locator("#round-modal th[data-module='street_traders']")
+                        assert head.count() == 1 and head.inner_text() == "Citizens"
+                        cells = page.locator("#round-modal td[data-module='street_traders']").all_inner_texts()
+                        assert len(cells) == 3 and all(c.isdigit() for c in cells[:2]) and cells[2] == "", cells  # two seats, Dirk
+                        game.saw("scoring round")
+                        page.locator("#btn-close-modal").click()
+                        acted = True
+                        continue
+                    if _phase(page) != "my-turn":
+                        continue
+                    try:
+                        game.move()
+                    except Exception:
+                        page.screenshot(path=str(ARTIFACTS / "street_traders-failure.png"), full_page=True)
+                        print("FAILURE at", _pending(page), _version(page), page.locator("#action-panel").inner_text())
+                        raise
+                    acted = True
+                if not acted:
+                    pages[0].wait_for_timeout(15)
+            page = pages[0]
+            if "board" not in _Game.taken:
+                page.screenshot(path=str(ARTIFACTS / "street_traders-board.png"), full_page=True)
+            page.wait_for_timeout(300)  # the other page's last update
+            for page in pages:
+                # both trader tiles are on the boards (unless set aside just now); nothing is face down any more
+                assert page.locator(".board-overlay.st-trader-tile[data-module='street_traders']").count() >= 1
+                assert page.locator(".st-seat .st-hidden").count() == 0
+                # every citizen in a building is drawn on its tile and in the panel, on both pages
+                on_boards = page.locator(".board-overlay.st-home").count()
+                assert on_boards == page.locator(".st-seat .st-home-figures svg").count()
+                assert on_boards == pages[0].locator(".board-overlay.st-home").count()
+                log = page.locator(".log-list").inner_text()
+                assert "The trader tiles are revealed" in log and not re.search(r"\btrader (choose|place|move|take|exchange|skip)\b", log)
+            browser.close()
+    finally:
+        server.stop()
+    seen: dict[str, int] = {}
+    for g in games:
+        for k, v in g.seen.items():
+            seen[k] = seen.get(k, 0) + v
+    print("seen:", seen, f"in {time.monotonic() - started:.1f} s")
+    assert seen.get("choose") == 2 and seen.get("hidden") == 1, seen  # the second to choose saw the first's choice face down
+    assert seen.get("place by keyboard") == 2, seen
+    assert seen.get("place", 0) >= 4, seen  # at the start and after buildings on the trader's place
+    assert seen.get("built on the trader", 0) >= 2, seen
+    assert seen.get("move", 0) + seen.get("exchange", 0) >= 2, seen
+    assert problems == [], problems

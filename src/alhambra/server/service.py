@@ -432,8 +432,10 @@ class TableService:
             if status == WAITING and all(s.joined for s in seats):
                 status = PLAYING
                 self.db.set_status(table_id, PLAYING)
+            # the views stay valid; the rendered messages (keyed "json") carry the seats and the status: drop them
+            cache = {k: v for k, v in snap.cache.items() if not (isinstance(k, tuple) and k and k[0] == "json")}
             table.snap = Snapshot(
-                snap.version, snap.state, snap.events, snap.n_events, snap.epoch, snap.record, status, tuple(seats), snap.cache
+                snap.version, snap.state, snap.events, snap.n_events, snap.epoch, snap.record, status, tuple(seats), cache
             )
         log.info("table %s: seat %d joined", table_id, seat)
         self._notify(table_id)

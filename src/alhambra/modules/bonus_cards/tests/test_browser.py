@@ -348,8 +348,10 @@ def test_a_person_plays_bonus_cards_in_both_seats(tmp_path: Path) -> None:
                 assert cells and all(c == "—" or c.startswith("+1 ") for c in cells[:2]), cells
                 if any(c.startswith("+1 ") for c in cells):
                     seen["counted in scoring"] = seen.get("counted in scoring", 0) + 1
+            if page.locator("#round-modal").count():
+                page.locator("#btn-close-modal").click(timeout=5000)
             log = page.locator(".log-list").inner_text()
-            players[0].page.screenshot(path=str(ARTIFACTS / "bonus_cards-table.png"), full_page=True)
+            page.screenshot(path=str(ARTIFACTS / "bonus_cards-table.png"), full_page=True)
             browser.close()
     finally:
         server.stop()

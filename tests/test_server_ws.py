@@ -160,3 +160,21 @@ def test_joining_reaches_every_page_watching_before(c: Any) -> None:
                 msg = ws.receive_json()
                 assert [s["joined"] for s in msg["table"]["seats"]] == [True, seat == 1]
                 assert msg["table"]["status"] == ("playing" if seat == 1 else "waiting")
+
+
+def test_a_watcher_learns_that_the_last_person_joined(c: Any) -> None:
+    """Joining keeps the version: the message a seat was sent before must not be sent again
+    (it said "waiting" and the seat could never play)."""
+    data = create(c, [{"kind": "person"}, {"kind": "person"}])
+    tid = data["table"]["id"]
+    tokens = [s["token"] for s in data["seats"]]
+    assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(tokens[0])).status_code == 200
+    with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+        first = _hello(ws, tokens[0])
+        assert first["table"]["status"] == "waiting"
+        assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(tokens[1])).status_code == 200
+        msg = _until(ws, lambda m: m.get("type") in ("state", "update"))
+        assert msg["table"]["status"] == "playing"
+        assert [s["joined"] for s in msg["table"]["seats"]] == [True, True]
+    with c.websocket_connect(f"/ws/tables/{tid}") as ws:  # and so does a page loaded afresh
+        assert _hello(ws, tokens[0])["table"]["status"] == "playing"

@@ -153,7 +153,7 @@ function pluginContext(id) {
     tileArt,
     cardName,
     tileName,
-    act: (notation, label) => choose(notation, label || describeAction(notation)),
+    act: (notation, label, confirm) => choose(notation, label || describeAction(notation), confirm),
     get selection() { return T.sel && T.sel.kind === "module" && T.sel.owner === id ? T.sel.data : null; },
     select(data) { T.sel = data === null || data === undefined ? null : { kind: "module", owner: id, data }; T.staged = null; render(); },
     pay(request) { startPayment(id, request); },
@@ -656,10 +656,12 @@ async function undo() {
 }
 
 /** Choose an action: final ones (end the turn, reveal something) wait for an explicit confirmation. */
-function choose(action, label) {
+function choose(action, label, confirm = null) {
   if (!T.msg.view.legal_actions.includes(action)) { notify("That move is not possible now.", true); return; }
   if (T.msg.final_actions.includes(action)) {
-    T.staged = { action, label };
+    // a plug-in may word the confirmation of a move that does not end the turn (it only reveals)
+    const text = (k) => (confirm && typeof confirm[k] === "string" && confirm[k] ? confirm[k] : null);
+    T.staged = { action, label, note: text("note"), button: text("button") };
     render();
     const b = document.getElementById("btn-confirm");
     if (b) b.focus();
@@ -920,8 +922,9 @@ function renderActionPanel(v, myTurn, controls) {
   if (T.staged) {
     // between turns a final move reveals something but ends nobody's turn
     const between = Boolean(v.pending) && v.pending.type === "BetweenTurns";
-    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${between ? "It" : "This ends your turn —"} cannot be taken back.` }));
-    bar.append(h("button", { id: "btn-confirm", class: "primary", text: between ? "Confirm" : "End turn", onclick: () => send(T.staged.action) }),
+    const note = T.staged.note || (between ? "It cannot be taken back." : "This ends your turn — it cannot be taken back.");
+    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${note}` }));
+    bar.append(h("button", { id: "btn-confirm", class: "primary", text: T.staged.button || (between ? "Confirm" : "End turn"), onclick: () => send(T.staged.action) }),
       h("button", { id: "btn-cancel", class: "secondary", text: "Cancel", onclick: () => { T.staged = null; render(); } }));
     box.append(bar);
     return box;

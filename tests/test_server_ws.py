@@ -142,3 +142,20 @@ def test_bot_moves_reach_the_person_live(c: Any) -> None:
                 break
         else:
             raise AssertionError("the bot never moved")
+
+
+def test_a_waiting_player_learns_that_the_game_started(c: Any) -> None:
+    # the first person joins while watching; the second one's join starts the game: the first
+    # must be told (a join must not reuse the messages cached for the table before it)
+    data = create(c, [{"kind": "person"}, {"kind": "person"}])
+    tid = data["table"]["id"]
+    tokens = [s["token"] for s in data["seats"]]
+    with c.websocket_connect(f"/ws/tables/{tid}") as w0:
+        first = _hello(w0, tokens[0])
+        assert first["table"]["status"] == "waiting"
+        assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(tokens[0])).status_code == 200
+        joined = w0.receive_json()  # one message per change
+        assert joined["table"]["seats"][0]["joined"] and joined["table"]["status"] == "waiting"
+        assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(tokens[1])).status_code == 200
+        started = w0.receive_json()
+        assert started["table"]["seats"][1]["joined"] and started["table"]["status"] == "playing"

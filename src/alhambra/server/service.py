@@ -432,9 +432,8 @@ class TableService:
             if status == WAITING and all(s.joined for s in seats):
                 status = PLAYING
                 self.db.set_status(table_id, PLAYING)
-            table.snap = Snapshot(
-                snap.version, snap.state, snap.events, snap.n_events, snap.epoch, snap.record, status, tuple(seats), snap.cache
-            )
+            # a fresh cache: the messages cached for the old snapshot show the seats and status before the join
+            table.snap = Snapshot(snap.version, snap.state, snap.events, snap.n_events, snap.epoch, snap.record, status, tuple(seats))
         log.info("table %s: seat %d joined", table_id, seat)
         self._notify(table_id)
         return seat, new_token

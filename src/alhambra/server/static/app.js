@@ -159,7 +159,7 @@ function pluginContext(id) {
     pay(request) { startPayment(id, request); },
     get payment() {
       const s = T.sel;
-      return s && s.kind === "pay" && s.owner === id ? { square: s.square, cards: s.cards.map((i) => T.msg.view.seats[me()].hand[i]) } : null;
+      return s && s.kind === "pay" && s.owner === id ? { square: s.square, item: s.item, cards: s.cards.map((i) => T.msg.view.seats[me()].hand[i]) } : null;
     },
     rerender: () => render(),
   };
@@ -811,7 +811,8 @@ function renderScores(v) {
 // ----- payments: picking the cards for a purchase (the core's buy, or a plug-in's)
 /** Start choosing a payment for market square `req.square`. `owner` null: the core's buy (the
  * options are the legal buy actions); otherwise a plug-in's request with its own `options`
- * ({cards, action}), `title`, `note` and `confirm` (the text of the button that sends it). */
+ * ({cards, action}), `title`, `note` and `confirm` (the text of the button that sends it), and
+ * instead of a square it may name any other `item` it sells: {label, price, currency?}. */
 function startPayment(owner, req) {
   const v = T.msg.view;
   let options;
@@ -821,7 +822,9 @@ function startPayment(owner, req) {
     options = (req.options || []).filter((o) => o && Array.isArray(o.cards) && v.legal_actions.includes(o.action))
       .map((o) => ({ cards: o.cards.slice(), action: o.action }));
   }
-  T.sel = { kind: "pay", owner, square: req.square, options, title: req.title || null, note: req.note || null, confirm: req.confirm || null, cards: [] };
+  const item = owner !== null && req.item && Number.isFinite(Number(req.item.price))
+    ? { label: String(req.item.label || ""), price: Number(req.item.price), currency: CURRENCIES.includes(req.item.currency) ? req.item.currency : null } : null;
+  T.sel = { kind: "pay", owner, square: item ? null : req.square, item, options, title: req.title || null, note: req.note || null, confirm: req.confirm || null, cards: [] };
   if (options.length === 1) T.sel.cards = handIndices(options[0].cards);
   T.staged = null;
   render();
@@ -841,9 +844,10 @@ function handIndices(codes) {
 const cardsValue = (cards) => cards.reduce((s, c) => s + cardFacts(c, T.catalogue).value, 0);
 
 function renderPay(v, sel, bar) {
-  const sq = v.market[sel.square - 1];
-  if (!sq || !sq.tile) return h("p", { class: "muted", text: "That market square is empty now." });
-  const price = tileFacts(sq.tile, T.catalogue).price;
+  const sq = sel.item ? null : v.market[sel.square - 1];
+  if (!sel.item && (!sq || !sq.tile)) return h("p", { class: "muted", text: "That market square is empty now." });
+  const price = sel.item ? sel.item.price : tileFacts(sq.tile, T.catalogue).price;
+  const currency = sel.item ? sel.item.currency : sq.currency;
   const hand = v.seats[me()].hand || [];
   const options = sel.options.map((o) => {
     const total = cardsValue(o.cards);
@@ -854,8 +858,8 @@ function renderPay(v, sel, bar) {
   const total = cardsValue(chosen);
   const core = sel.owner === null;
   const wrap = h("div", { class: "buy", dataset: { module: sel.owner } },
-    h("p", {}, h("strong", { text: sel.title || `Buy ${tileName(sq.tile)}` }),
-      ` — price ${price} ${CURRENCY_NAMES[sq.currency]}. ${sel.note || "Pick cards from your hand or a payment below."}${core ? " An exact payment lets you act again." : ""}`),
+    h("p", {}, h("strong", { text: sel.title || `Buy ${sel.item ? sel.item.label : tileName(sq.tile)}` }),
+      ` — price ${price}${currency ? ` ${CURRENCY_NAMES[currency]}` : ""}. ${sel.note || "Pick cards from your hand or a payment below."}${core ? " An exact payment lets you act again." : ""}`),
     h("div", { class: "pay-options", role: "group", "aria-label": "Ways to pay" }, ...options.slice(0, 12).map((o) => {
       const how = o.over === 0 ? "exact" : `overpay ${o.over}`;
       return h("button", {

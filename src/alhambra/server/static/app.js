@@ -159,7 +159,7 @@ function pluginContext(id) {
     pay(request) { startPayment(id, request); },
     get payment() {
       const s = T.sel;
-      return s && s.kind === "pay" && s.owner === id ? { square: s.square, cards: s.cards.map((i) => T.msg.view.seats[me()].hand[i]) } : null;
+      return s && s.kind === "pay" && s.owner === id ? { square: s.square, item: s.item, cards: s.cards.map((i) => T.msg.view.seats[me()].hand[i]) } : null;
     },
     rerender: () => render(),
   };
@@ -746,7 +746,9 @@ function renderScores(v) {
 // ----- payments: picking the cards for a purchase (the core's buy, or a plug-in's)
 /** Start choosing a payment for market square `req.square`. `owner` null: the core's buy (the
  * options are the legal buy actions); otherwise a plug-in's request with its own `options`
- * ({cards, action}), `title`, `note` and `confirm` (the text of the button that sends it). */
+ * ({cards, action}), `title`, `note` and `confirm` (the text of the button that sends it), for
+ * a market square or, with `req.item` (a tile code), `req.price` and `req.currency`, for
+ * something that lies elsewhere (a module's offer). */
 function startPayment(owner, req) {
   const v = T.msg.view;
   let options;
@@ -756,7 +758,8 @@ function startPayment(owner, req) {
     options = (req.options || []).filter((o) => o && Array.isArray(o.cards) && v.legal_actions.includes(o.action))
       .map((o) => ({ cards: o.cards.slice(), action: o.action }));
   }
-  T.sel = { kind: "pay", owner, square: req.square, options, title: req.title || null, note: req.note || null, confirm: req.confirm || null, cards: [] };
+  const item = owner !== null && typeof req.item === "string" ? { item: req.item, price: Number(req.price), currency: req.currency } : { item: null };
+  T.sel = { kind: "pay", owner, square: item.item ? null : req.square, ...item, options, title: req.title || null, note: req.note || null, confirm: req.confirm || null, cards: [] };
   if (options.length === 1) T.sel.cards = handIndices(options[0].cards);
   T.staged = null;
   render();
@@ -776,9 +779,9 @@ function handIndices(codes) {
 const cardsValue = (cards) => cards.reduce((s, c) => s + cardFacts(c, T.catalogue).value, 0);
 
 function renderPay(v, sel, bar) {
-  const sq = v.market[sel.square - 1];
+  const sq = sel.item ? { tile: sel.item, currency: sel.currency } : v.market[sel.square - 1];
   if (!sq || !sq.tile) return h("p", { class: "muted", text: "That market square is empty now." });
-  const price = tileFacts(sq.tile, T.catalogue).price;
+  const price = sel.item ? sel.price : tileFacts(sq.tile, T.catalogue).price;
   const hand = v.seats[me()].hand || [];
   const options = sel.options.map((o) => {
     const total = cardsValue(o.cards);

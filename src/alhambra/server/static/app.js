@@ -159,7 +159,8 @@ function pluginContext(id) {
     pay(request) { startPayment(id, request); },
     get payment() {
       const s = T.sel;
-      return s && s.kind === "pay" && s.owner === id ? { square: s.square, item: s.item, cards: s.cards.map((i) => T.msg.view.seats[me()].hand[i]) } : null;
+      return s && s.kind === "pay" && s.owner === id
+        ? { square: s.square, item: s.item ? s.item.code || s.item.label : null, cards: s.cards.map((i) => T.msg.view.seats[me()].hand[i]) } : null;
     },
     rerender: () => render(),
   };
@@ -812,7 +813,8 @@ function renderScores(v) {
 /** Start choosing a payment for market square `req.square`. `owner` null: the core's buy (the
  * options are the legal buy actions); otherwise a plug-in's request with its own `options`
  * ({cards, action}), `title`, `note` and `confirm` (the text of the button that sends it), and
- * instead of a square it may name any other `item` it sells: {label, price, currency?}. */
+ * instead of a square it may name any other `item` it sells: {label, price, currency?}, or a
+ * tile code with `req.price` and `req.currency` (named by its tileName). */
 function startPayment(owner, req) {
   const v = T.msg.view;
   let options;
@@ -822,8 +824,9 @@ function startPayment(owner, req) {
     options = (req.options || []).filter((o) => o && Array.isArray(o.cards) && v.legal_actions.includes(o.action))
       .map((o) => ({ cards: o.cards.slice(), action: o.action }));
   }
-  const item = owner !== null && req.item && Number.isFinite(Number(req.item.price))
-    ? { label: String(req.item.label || ""), price: Number(req.item.price), currency: CURRENCIES.includes(req.item.currency) ? req.item.currency : null } : null;
+  const spec = typeof req.item === "string" ? { label: tileName(req.item), price: req.price, currency: req.currency, code: req.item } : req.item;
+  const item = owner !== null && spec && Number.isFinite(Number(spec.price))
+    ? { label: String(spec.label || ""), price: Number(spec.price), currency: CURRENCIES.includes(spec.currency) ? spec.currency : null, code: spec.code || null } : null;
   T.sel = { kind: "pay", owner, square: item ? null : req.square, item, options, title: req.title || null, note: req.note || null, confirm: req.confirm || null, cards: [] };
   if (options.length === 1) T.sel.cards = handIndices(options[0].cards);
   T.staged = null;

@@ -1,0 +1,413 @@
+"""The Bazaars in the browser: a person plays a 2-player table against a bot (with the vizier) in
+Debian's Chromium, by clicks and keys only (Playwright). The person buys every bazaar they can pay
+exactly, on their turn (the bazaars beside the market, or the buttons of the action panel, by
+keyboard too) and between turns with the vizier, and places the bought bazaars in the Alhambra.
+Checked: the plug-in's art and panel are drawn, its controls appear and are used, no button shows
+a bazaar's notation, the log names bazaars, the final scoring has a bazaar column (when the game
+ends within the time bound), and the browser console stays free of errors. Screenshots go to
+artifacts/screenshots/bazaars-*.png."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+REPO = Path(__file__).resolve().parents[5]
+ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", REPO / "artifacts")) / "screenshots"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PLAY_SECONDS = 65.0
+"""Stop playing after this long, or once the controls were used enough (a whole game rarely fits)."""
+
+SEED = int(os.environ.get("ALHAMBRA_BAZAARS_SEED", "4"))
+"""The server's random bits (game seed, bot's choices) come from this seed, so the game is the
+same every run (bazaars come out early); without it a test run could see none in time."""
+SERVE = (
+    "import random, secrets, sys\n"
+    "secrets.randbits = random.Random(int(sys.argv[1])).getrandbits  # the test's game is the same every run\n"
+    "sys.argv = ['alhambra', *sys.argv[2:]]\n"
+    "from alhambra.cli import main\n"
+    "main()\n"
+)
+
+RAW_NOTATION = re.compile(r"\bZ[bgoy]\d\b|\bbuy Z|\bplace Z")
+"""The module's notation, never a button's text (the plug-in gives proper controls)."""
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
+)
+
+
+class _Server:
+    """``alhambra serve`` in a subprocess on a free loopback port, its random bits from ``SEED``."""
+
+    def __init__(self, db_file: Path) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = int(s.getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._log = open(db_file.with_suffix(".log"), "ab")  # noqa: SIM115 - open while the server runs
+        cmd = [
+            sys.executable,
+            "-c",
+            SERVE,
+            str(SEED),
+            "serve",
+            "--port",
+            str(self.port),
+            "--database-url",
+            f"sqlite:///{db_file}",
+            "--bot-delay",
+            "0",
+        ]
+        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        end = time.monotonic() + 30
+        while True:
+            assert self.proc.poll() is None, "the server exited"
+            try:
+                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self._log.close()
+
+
+def _version(page: Any) -> str:
+    return str(page.get_attribute("body", "data-version"))
+
+
+def _phase(page: Any) -> str:
+    return str(page.get_attribute("body", "data-phase"))
+
+
+class _Game:
+    """The person's moves by clicks, and what was seen and used."""
+
+    def __init__(self, page: Any, rng: random.Random) -> None:
+        self.page = page
+        self.rng = rng
+        self.seen: dict[str, int] = {}
+
+    def saw(self, what: str) -> None:
+        self.seen[what] = self.seen.get(what, 0) + 1
+
+    def wait_change(self, version: str, confirm: bool = True) -> None:
+        """Wait until the table moved past ``version`` (or asks to confirm the end of the turn)."""
+        end = time.monotonic() + 15
+        while time.monotonic() < end:
+            if _version(self.page) != version or (confirm and self.page.locator("#btn-confirm").count()):
+                return
+            self.page.wait_for_timeout(20)
+        self.dump("no reaction")
+        raise AssertionError(f"the table did not react (still version {version})")
+
+    def dump(self, why: str) -> None:
+        self.page.screenshot(path=str(ARTIFACTS / "bazaars-failure.png"), full_page=True)
+        print("FAILURE", why, "phase", _phase(self.page), "version", _version(self.page))
+        print(self.page.locator("#action-panel").inner_text())
+
+    def click(self, selector: str) -> None:
+        try:
+            self.page.locator(selector).first.click(timeout=5000)
+        except Exception:
+            self.dump(f"click {selector}")
+            raise
+
+    def enough(self) -> bool:
+        """The bazaar controls were used enough: two purchases (one by the keyboard, one by a click
+        beside the market), one placement."""
+        s = self.seen
+        return s.get("bought", 0) + s.get("vizier bought", 0) >= 2 and s.get("placed", 0) >= 1 and "keyboard" in s and "clicked" in s
+
+    def check_buttons(self) -> None:
+        texts = self.page.locator("button").all_inner_texts()
+        bad = [t for t in texts if RAW_NOTATION.search(t)]
+        assert not bad, f"buttons show raw notation: {bad}"
+        assert self.page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+
+    def buy_bazaar(self, vizier: bool) -> None:
+        """Buy a highlighted bazaar: from the panel beside the market by a click, or (the first
+        time) from the action panel's buttons by the keyboard; pick the exact payment; confirm."""
+        page = self.page
+        version = _version(page)
+        assert page.locator(".bz-controls .bz-buy").count() == page.locator(".bz-offer.buyable").count()  # the action panel offers them too
+        offers = page.locator(".bz-offer.buyable")
+        pick = self.rng.randrange(offers.count())
+        keyboard = "keyboard" not in self.seen
+        if keyboard:  # the action panel lists the same bazaars, in the same order
+            page.locator(".bz-controls .bz-buy").nth(pick).focus()
+            page.keyboard.press("Enter")
+            self.saw("keyboard")
+        else:
+            offers.nth(pick).click(timeout=5000)
+            self.saw("clicked")
+        tile = page.locator(".bz-offer.selected").get_attribute("data-tile")
+        assert tile and re.fullmatch(r"Z[bgoy]\d", tile), tile
+        assert page.locator(f".bz-buy.selected[data-tile='{tile}']").count() == 1
+        assert "Bazaar (" in page.locator("#action-panel .buy").inner_text()
+        if not page.locator("#btn-buy").count():
+            page.locator(".pay-option.exact").first.click(timeout=5000)
+        button = page.locator("#btn-buy")
+        assert button.inner_text() == ("Use vizier" if vizier else "Buy the bazaar")
+        if "payment" not in self.seen:
+            page.screenshot(path=str(ARTIFACTS / "bazaars-payment.png"), full_page=True)
+            self.saw("payment")
+        if keyboard:
+            button.focus()
+            page.keyboard.press("Enter")
+        else:
+            button.click(timeout=5000)
+        self.wait_change(version)
+        if page.locator("#btn-confirm").count():  # the vizier's purchase ends the window between turns
+            assert "Use the vizier: buy Bazaar (" in page.locator("#action-panel").inner_text()
+            version = _version(page)
+            self.click("#btn-confirm")
+            self.wait_change(version, confirm=False)
+        self.saw("vizier bought" if vizier else "bought")
+        self.saw(f"tile {tile}")
+
+    def place(self) -> None:
+        page = self.page
+        version = _version(page)
+        waiting = page.locator(".waiting-tile[data-tile^='Z']")
+        bazaar = waiting.count() > 0
+        if bazaar:
+            assert waiting.first.locator("svg.bazaar-tile").count() == 1  # the plug-in's art
+            if page.locator(".waiting-tile.selected[data-tile^='Z']").count() == 0:
+                waiting.first.click(timeout=5000)
+        elif not page.locator(".waiting-tile.selected").count():
+            self.click(".waiting-tile")
+        spots = page.locator(".spot")
+        if spots.count():
+            spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
+        else:
+            self.click("#btn-reserve")
+        self.wait_change(version)
+        if bazaar:
+            self.saw("placed")
+
+    def move(self) -> None:
+        page, rng = self.page, self.rng
+        version = _version(page)
+        if page.locator(".modal-back").count():
+            return
+        self.check_buttons()
+        if page.locator("#btn-confirm").count():
+            self.click("#btn-confirm")
+            self.wait_change(version, confirm=False)
+            return
+        pending = page.get_attribute("body", "data-pending")
+        if pending == "PlaceTiles":
+            self.place()
+            return
+        buyable = page.locator(".bz-offer.buyable").count()
+        if pending == "BetweenTurns":
+            if buyable:
+                assert page.locator(".bz-offer.buyable[data-vizier='1']").count() == buyable
+                self.buy_bazaar(vizier=True)
+                return
+            offer = page.locator(".market-square.affordable[data-module='vizier']")
+            if offer.count() and rng.random() < 0.2:
+                offer.nth(rng.randrange(offer.count())).click(timeout=5000)
+                if not page.locator("#btn-buy").count():
+                    page.locator(".pay-option.exact").first.click(timeout=5000)
+                self.click("#btn-buy")
+            else:
+                self.click(".pass-button")
+            self.wait_change(version)
+            return
+        assert pending == "ChooseAction", pending
+        if buyable:
+            self.buy_bazaar(vizier=False)
+            return
+        if page.locator("#btn-vizier-wake").count() and rng.random() < 0.5:  # to buy bazaars between turns
+            self.click("#btn-vizier-wake")
+            self.wait_change(version)
+            return
+        if page.locator("#btn-end").count() and rng.random() < 0.5:
+            self.click("#btn-end")
+            self.wait_change(version)
+            return
+        affordable = page.locator(".market-square.affordable")
+        if affordable.count() and rng.random() < 0.5:
+            affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
+            exact = page.locator(".pay-option.exact")
+            (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
+            self.click("#btn-buy")
+            self.wait_change(version)
+            return
+        cards = page.locator(".display-card.takeable")
+        if cards.count():
+            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
+            if page.locator("#btn-take").count():
+                self.click("#btn-take")
+                self.wait_change(version)
+                return
+            self.click("#btn-clear")
+            return
+        if page.locator("#btn-end").count():
+            self.click("#btn-end")
+            self.wait_change(version)
+            return
+        if page.locator(".removable").count():
+            self.click(".removable")
+            self.click("#btn-remove")
+            self.wait_change(version)
+            return
+        self.dump("no move")
+        raise AssertionError("the table offers no move although it is my turn")
+
+
+HOOKS_JS = """async () => {
+  let plugin = null;
+  const art = await import("/static/art.js");
+  window.Alhambra = { apiVersion: 1, art, registerModule: (id, p) => { plugin = p; } };
+  await import("/modules/bazaars/ui/ui.js");
+  const facts = {
+    Zg1: { currency: "green", kinds: ["seraglio", "arcades", "garden"] },
+    Zg2: { currency: "green", kinds: ["pavilion", "chambers", "tower"] },
+    Zb1: { currency: "blue", kinds: ["pavilion", "arcades", "garden"] },
+    Zb2: { currency: "blue", kinds: ["seraglio", "chambers", "tower"] },
+    Zo1: { currency: "orange", kinds: ["pavilion", "arcades", "tower"] },
+    Zo2: { currency: "orange", kinds: ["seraglio", "chambers", "garden"] },
+    Zy1: { currency: "yellow", kinds: ["pavilion", "chambers", "garden"] },
+    Zy2: { currency: "yellow", kinds: ["seraglio", "arcades", "tower"] },
+  };
+  const built = [[{ tile: "Zy2", x: 0, y: 1, matching: 4, kinds: ["seraglio", "tower"], points: 8 }], []];
+  const state = { bazaars: facts, beside_market: [], built, points: [8, 0] };
+  const ctx = { id: "bazaars", state, art, svg: art.svgEl, h: (t) => document.createElement(t), legal: [], myTurn: false,
+    seatName: (s) => `Seat ${s + 1}`, cardName: (c) => c };
+  const tiles = {};
+  for (const code of Object.keys(facts)) {
+    const s = plugin.tileArt(ctx, code, 100);
+    const fills = [...s.querySelectorAll("*")].map((e) => e.getAttribute("fill")).filter(Boolean);
+    tiles[code] = { label: s.getAttribute("aria-label"), fills, name: plugin.tileName(ctx, code) };
+  }
+  return {
+    tiles, colours: art.KIND_COLORS, coins: art.CURRENCY_COLORS, other: plugin.tileArt(ctx, "G8", 100),
+    final: plugin.scoring(ctx, { round: 3, extra: { bazaars: [8, 0] } }), early: plugin.scoring(ctx, { round: 1, extra: {} }),
+    buy: plugin.describeAction(ctx, "buy Zg1 g3+g2"),
+    vizier: plugin.describeAction(ctx, "vizier buy Zo2 o7"),
+    core: plugin.describeAction(ctx, "buy 1 b3"),
+    badge: plugin.seatBadges(ctx, 0).text, noBadge: plugin.seatBadges(ctx, 1),
+  };
+}"""
+
+
+def _check_hooks(page: Any, url: str) -> None:
+    """The plug-in's hooks on their own (in the browser): the art of all eight bazaars shows the
+    coin of its currency and its three colours, the names, sentences and the final scoring column."""
+    page.goto(url + "/api/health")
+    got = page.evaluate(HOOKS_JS)
+    for code, tile in got["tiles"].items():
+        currency = {"b": "blue", "g": "green", "o": "orange", "y": "yellow"}[code[1]]
+        assert got["coins"][currency] in tile["fills"], code
+        assert tile["label"].startswith("Bazaar (") and tile["name"] in tile["label"], tile
+        assert sum(1 for colour in got["colours"].values() if colour in tile["fills"]) >= 3, code
+    assert got["tiles"]["Zy2"]["label"].endswith("scores 8 now")
+    assert got["tiles"]["Zg1"]["name"] == "Bazaar (dirham: Seraglio, Arcades, Garden)"
+    assert got["other"] is None
+    assert got["final"] == [{"label": "Bazaars", "values": [8, 0], "title": got["final"][0]["title"]}]
+    assert got["early"] is None
+    assert got["buy"] == "Buy Bazaar (dirham: Seraglio, Arcades, Garden) for g3 + g2"
+    assert got["vizier"] == "Use the vizier: buy Bazaar (ducat: Seraglio, Chambers, Garden) for o7"
+    assert got["core"] is None
+    assert got["badge"] == "Bazaars 8" and got["noBadge"] is None
+
+
+def test_a_person_buys_and_places_bazaars_by_clicks(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = _Server(tmp_path / "bazaars.sqlite3")
+    problems: list[str] = []
+    rng = random.Random(7)
+    started = time.monotonic()
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            page.goto(server.url + "/")
+            page.wait_for_selector(".module[data-module='bazaars']")
+            for mid in ("bazaars", "vizier"):
+                page.locator(f".module[data-module='{mid}'] input[type='checkbox']").check()
+            page.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada")
+            page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
+            page.locator("#btn-create").click()
+            page.locator(".play-link").first.click()
+            page.wait_for_selector("#btn-join")
+            page.locator("#btn-join").click()
+            page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
+            # the plug-in is loaded: its panel with both seats' bazaar points
+            panel = page.locator(".module-panel[data-module='bazaars']")
+            panel.wait_for()
+            assert panel.locator(".bz-points li").count() == 2
+            game = _Game(page, rng)
+            final_round = False
+            while _phase(page) != "over" and time.monotonic() - started < PLAY_SECONDS and not game.enough():
+                if page.locator("#round-modal").count():
+                    if page.locator("#round-modal th[data-module='bazaars']").count():
+                        final_round = True
+                        assert page.locator("#round-modal th[data-module='bazaars']").inner_text() == "Bazaars"
+                        page.screenshot(path=str(ARTIFACTS / "bazaars-final-scoring.png"))
+                    game.click("#btn-close-modal")
+                    continue
+                if panel.locator(".bz-offer").count():
+                    game.saw("beside the market")
+                    if "beside shot" not in game.seen and panel.locator(".bz-offer.buyable").count():
+                        page.screenshot(path=str(ARTIFACTS / "bazaars-table.png"), full_page=True)
+                        game.saw("beside shot")
+                if _phase(page) == "my-turn":
+                    game.move()
+                else:
+                    page.wait_for_timeout(15)
+            over = _phase(page) == "over"
+            if game.seen.get("placed"):
+                page.screenshot(path=str(ARTIFACTS / "bazaars-table.png"), full_page=True)
+            # bazaars are drawn with the plug-in's art (beside the market, in Alhambras, with Dirk...)
+            assert page.locator("svg.bazaar-tile").count() >= 1
+            assert page.locator("svg.bazaar-tile[aria-label^='Bazaar (']").count() == page.locator("svg.bazaar-tile").count()
+            log = page.locator(".log-list").inner_text()
+            assert "laid out beside the market" in log
+            assert not re.search(r"\bZ[bgoy]\d\b", log), "the log names bazaars by their codes"
+            if game.seen.get("bought"):
+                assert "Ada buys Bazaar (" in log
+            if game.seen.get("placed"):
+                mine = page.locator(".city.mine g[data-tile^='Z'] svg.bazaar-tile")
+                assert mine.count() >= 1  # a placed bazaar in my Alhambra, with its points now
+                assert page.locator(".score-track li.me .seat-badge.bazaar-badge").count() == 1
+            if over:
+                assert final_round, "the final scoring showed no bazaar column"
+            _check_hooks(browser.new_page(), server.url)
+            browser.close()
+    finally:
+        server.stop()
+    print("seen:", game.seen, "in", round(time.monotonic() - started, 1), "s")
+    assert game.seen.get("beside the market", 0) >= 1, game.seen
+    assert game.seen.get("bought", 0) + game.seen.get("vizier bought", 0) >= 2, game.seen
+    assert game.seen.get("placed", 0) >= 1, game.seen
+    assert "keyboard" in game.seen and "clicked" in game.seen, game.seen
+    assert problems == [], problems

@@ -160,7 +160,7 @@ function pluginContext(id) {
     get payment() {
       const s = T.sel;
       return s && s.kind === "pay" && s.owner === id
-        ? { square: s.square, item: s.item ? s.item.code || s.item.label : null, cards: s.cards.map((i) => T.msg.view.seats[me()].hand[i]) } : null;
+        ? { square: s.square, item: s.item, cards: s.cards.map((i) => T.msg.view.seats[me()].hand[i]) } : null;
     },
     rerender: () => render(),
   };

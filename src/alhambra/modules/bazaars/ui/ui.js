@@ -128,7 +128,7 @@ function purchases(ctx, actions = ctx.legal) {
 /** Open the table's payment picker for bazaar `entry` (an item of beside_market). */
 function startBuying(ctx, entry, buy) {
   const paying = ctx.payment;
-  if (paying && paying.item === entry.tile) { ctx.select(null); return; }
+  if (paying && paying.item && paying.item.code === entry.tile) { ctx.select(null); return; }
   const money = `${entry.price} ${ctx.art.CURRENCY_NAMES[entry.currency]}`;
   ctx.pay({
     item: entry.tile,
@@ -158,7 +158,7 @@ function besideItem(ctx, entry, buys) {
   const h = ctx.h;
   const buy = buys.get(entry.tile);
   const paying = ctx.payment;
-  const selected = Boolean(paying && paying.item === entry.tile);
+  const selected = Boolean(paying && paying.item && paying.item.code === entry.tile);
   const name = tileName(ctx, entry.tile);
   const price = entry.price === null || entry.price === undefined
     ? `cannot be bought now: the ${ctx.art.CURRENCY_NAMES[entry.currency]} market square is empty`
@@ -228,7 +228,7 @@ function actionControls(ctx, actions) {
       ? "Your vizier may buy a bazaar beside the market too, with exact money:"
       : "You can buy a bazaar beside the market with exact money (then you act again):";
   const row = h("div", { class: "button-row bz-buttons", role: "group", "aria-label": "Bazaars you can buy" }, ...beside.filter((e) => buys.has(e.tile)).map((e) => {
-    const on = Boolean(paying && paying.item === e.tile);
+    const on = Boolean(paying && paying.item && paying.item.code === e.tile);
     return h("button", {
       class: `secondary small bz-buy ${on ? "selected" : ""}`,
       dataset: { tile: e.tile },

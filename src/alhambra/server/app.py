@@ -106,7 +106,8 @@ class CreateTableRequest(_Strict):
     seats: list[SeatRequest] = Field(min_length=2, max_length=6)
     modules: list[str] = Field(default_factory=list, max_length=26)
     options: dict[str, dict[str, bool | int | str]] = Field(
-        default_factory=dict, description='Module options, e.g. {"invaders": {"face_up": true}} (GET /api/modules lists them).'
+        default_factory=dict,
+        description="Module options as {module id: {option key: value}} (GET /api/modules lists every module's options).",
     )
     name: str | None = Field(default=None, max_length=40)
     public: bool = Field(default=False, description="Listed among the open tables; anyone may take a free seat.")

@@ -225,10 +225,12 @@ def test_a_person_steals_with_thieves_against_a_bot(tmp_path: Path) -> None:
             panel = page.locator(".module-panel[data-module='thieves']")
             assert game.my_thieves() == 4
             assert panel.locator(".th-seats li").count() == 2
-            assert panel.locator(".th-seats li[data-seat='1'] .thief-fan .thief-back").count() == 4
+            # the bot may already have played a thief between turns: backs and played ones make 4
+            bot_row = panel.locator(".th-seats li[data-seat='1']")
+            assert bot_row.locator(".thief-fan .thief-back").count() + bot_row.locator(".th-played .th-card").count() == 4
             assert "4 removed face down at setup" in panel.locator(".th-aside").inner_text()
             badges = page.locator(".score-track .seat-badge[data-module='thieves']").all_inner_texts()
-            assert [b.strip() for b in badges] == ["4 thieves", "4 thieves"]
+            assert badges[0].strip() == "4 thieves" and re.fullmatch(r"[0-4] thie(f|ves)", badges[1].strip()), badges
             deadline = time.monotonic() + 75
             while _phase(page) != "over" and game.seen.get("stolen", 0) < 4:
                 assert time.monotonic() < deadline, f"too slow: {game.seen}"

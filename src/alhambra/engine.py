@@ -1448,7 +1448,7 @@ def _advance(state: GameState, events: list[Event]) -> None:
         if state.pending:
             top = state.pending[-1]
             if top.module is None:
-                if isinstance(top, BetweenTurns) and top.restart:
+                if type(top) is BetweenTurns and top.restart:
                     _reopen_window(state)
                     continue
                 return
@@ -1492,7 +1492,17 @@ def _complete_turn(state: GameState, events: list[Event]) -> None:
     step that pushed a pending decision is not repeated): the modules' ``turn_ending``, then
     ``TurnEnded`` and the display refill, the market refill (which may pause for a decision and
     goes on when called again), the queued scoring rounds and ``after_turn``."""
-    enders = hook_users(state.config, "turn_ending") if state.config.modules else ()
+    if not state.config.modules:
+        # no module can pause the end of a turn or open the window between turns: straight through
+        events.append(TurnEnded(state.current))
+        refill_display(state, events)
+        _fill_market(state, events, True)
+        if state.scoring_queue:
+            _run_scoring_queue(state, events)
+        state.stage = STAGE_BETWEEN
+        state.flow = 1  # the window is opened (and empty)
+        return
+    enders = hook_users(state.config, "turn_ending")
     while True:
         step = state.flow
         if step < len(enders):

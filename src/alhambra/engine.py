@@ -593,7 +593,6 @@ def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool =
 def _buy_actions(state: GameState, seat: int) -> list[Action]:
     comp = state.components
     hand = state.players[seat].hand
-    cards = comp.cards
     is_money = comp.card_is_money
     currency = comp.card_currency
     code_of = comp.card_code
@@ -625,11 +624,7 @@ def _buy_actions(state: GameState, seat: int) -> list[Action]:
             out += got
             continue
         seen: set[tuple[str, ...]] = set()
-        pays = _money_payments(comp, hand, frozenset((cur,)), price, ())
-        for opt in _payment_options(state, seat, cur):
-            special = tuple(cards[c].code for c in opt.special)
-            pays += _money_payments(comp, hand, opt.currencies, price, special)
-        for pay in pays:
+        for pay in _way_payments(state, seat, frozenset((cur,)), price):
             if pay not in seen:
                 seen.add(pay)
                 out.append(BuyBuilding(sq + 1, pay))

@@ -1,24 +1,21 @@
 """Helpers for the server tests: an app on a temporary SQLite file, seat headers, a real
-server process on a free loopback port."""
+server process on a free loopback port (:class:`~alhambra.testing_browser.ServerProcess`)."""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 from fastapi.testclient import TestClient
 
 from alhambra.server import create_app
+from alhambra.testing_browser import ServerProcess, free_port
+
+__all__ = ["ServerProcess", "auth", "client", "create", "free_port", "play_random", "two_people", "wait_for"]
 
 
 @contextmanager
@@ -82,69 +79,3 @@ def play_random(c: Any, tid: str, tokens: list[str | None], rng: random.Random, 
         r = c.post(f"/api/tables/{tid}/actions", json={"action": rng.choice(legal), "version": mine["version"]}, headers=auth(tok))
         assert r.status_code in (200, 409), r.text
     raise AssertionError("the game did not end")
-
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class ServerProcess:
-    """``alhambra serve`` in a subprocess on a loopback port (killed by :meth:`kill`)."""
-
-    def __init__(self, db_file: Path, port: int | None = None, bot_delay: float = 0.0, log_file: Path | None = None) -> None:
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_file = log_file or db_file.with_suffix(".log")
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self._log = open(self.log_file, "ab")  # noqa: SIM115 - kept open for the process's lifetime
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "alhambra",
-                "serve",
-                "--port",
-                str(self.port),
-                "--database-url",
-                f"sqlite:///{db_file}",
-                "--bot-delay",
-                str(bot_delay),
-            ],
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
-        self.http = httpx.Client(base_url=self.url, timeout=10)
-        wait_for(self._up, timeout=30, step=0.05)
-
-    def _up(self) -> bool:
-        if self.proc.poll() is not None:
-            raise AssertionError(f"the server exited: {self.log_file.read_text()[-2000:]}")
-        try:
-            return self.http.get("/api/health").status_code == 200
-        except httpx.HTTPError:
-            return False
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown code runs."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        self.http.close()
-        self._log.close()
-
-    def stop(self) -> None:
-        """SIGTERM and wait (graceful shutdown)."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.http.close()
-        self._log.close()

@@ -8,7 +8,6 @@ cards taken from the display and spent from the hand; no button ever shows raw n
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import time
@@ -17,101 +16,65 @@ from typing import Any
 
 import pytest
 
+from alhambra import testing_browser as tb
+from alhambra.testing_browser import ARTIFACTS
+
 from .server_helpers import ServerProcess, auth
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", Path(__file__).resolve().parent.parent / "artifacts")) / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
-)
-
-
-def _phase(page: Any) -> str:
-    return str(page.get_attribute("body", "data-phase"))
-
-
-def _version(page: Any) -> str:
-    return str(page.get_attribute("body", "data-version"))
-
-
-def _wait_change(page: Any, version: str, timeout: float = 15.0, confirm: bool = True) -> None:
-    """Wait until the table moved past ``version`` (or, with ``confirm``, until the table asks to
-    confirm the end of the turn)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if _version(page) != version or (confirm and page.locator("#btn-confirm").count()):
-            return
-        page.wait_for_timeout(20)
-    raise AssertionError(f"the table did not react (still version {version})")
-
-
-def _click(page: Any, selector: str) -> None:
-    try:
-        page.locator(selector).first.click(timeout=5000)
-    except Exception:
-        _dump(page, f"click {selector}")
-        raise
-
-
-def _dump(page: Any, why: str) -> None:
-    page.screenshot(path=str(ARTIFACTS / "failure.png"))
-    print("FAILURE", why, "phase", _phase(page), "version", _version(page))
-    print(page.locator("#action-panel").inner_text())
+pytestmark = tb.needs_chromium
 
 
 def _my_move(page: Any, rng: random.Random) -> None:
     """One step of the person's turn, by clicking like a person would."""
-    version = _version(page)
+    version = tb.version(page)
     if page.locator(".modal-back").count():
         return  # a scoring round popped up: the main loop looks at it first
     if page.locator("#btn-confirm").count():
-        _click(page, "#btn-confirm")
-        _wait_change(page, version, confirm=False)
+        tb.click(page, "#btn-confirm")
+        tb.wait_change(page, version, confirm=False)
         return
     pending = page.get_attribute("body", "data-pending")
     if pending == "PlaceTiles":
         if not page.locator(".waiting-tile.selected").count():
-            _click(page, ".waiting-tile")
+            tb.click(page, ".waiting-tile")
         spots = page.locator(".spot")
         if spots.count():
             spots.nth(rng.randrange(spots.count())).click(timeout=5000)
         else:
-            _click(page, "#btn-reserve")
-        _wait_change(page, version)
+            tb.click(page, "#btn-reserve")
+        tb.wait_change(page, version)
         return
     if page.locator("#btn-end").count() and rng.random() < 0.5:
-        _click(page, "#btn-end")
-        _wait_change(page, version)
+        tb.click(page, "#btn-end")
+        tb.wait_change(page, version)
         return
     affordable = page.locator(".market-square.affordable")
     if affordable.count() and rng.random() < 0.75:
         affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
         exact = page.locator(".pay-option.exact")
         (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-        _click(page, "#btn-buy")
-        _wait_change(page, version)
+        tb.click(page, "#btn-buy")
+        tb.wait_change(page, version)
         return
     cards = page.locator(".display-card.takeable")
     if cards.count():
         cards.nth(rng.randrange(cards.count())).click(timeout=5000)
         if page.locator("#btn-take").count():
-            _click(page, "#btn-take")
-            _wait_change(page, version)
+            tb.click(page, "#btn-take")
+            tb.wait_change(page, version)
             return
-        _click(page, "#btn-clear")
+        tb.click(page, "#btn-clear")
         return
     if page.locator("#btn-end").count():
-        _click(page, "#btn-end")
-        _wait_change(page, version)
+        tb.click(page, "#btn-end")
+        tb.wait_change(page, version)
         return
     if page.locator(".removable").count():  # nothing else to do: redesign
-        _click(page, ".removable")
-        _click(page, "#btn-remove")
-        _wait_change(page, version)
+        tb.click(page, ".removable")
+        tb.click(page, "#btn-remove")
+        tb.wait_change(page, version)
         return
-    _dump(page, "no move")
+    tb.dump(page, "no move")
     raise AssertionError("the table offers no move although it is my turn")
 
 
@@ -124,18 +87,17 @@ def test_a_person_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
     shots: dict[str, Path] = {}
     try:
         with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            browser = tb.launch(pw)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
-            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            tb.watch(page, problems)
             # the lobby: create a table with me and a bot
             page.goto(server.url + "/")
             page.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada <b>&</b>")
             page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-            _click(page, "#btn-create")
-            _click(page, ".play-link")
+            tb.click(page, "#btn-create")
+            tb.click(page, ".play-link")
             page.wait_for_selector("#btn-join")
-            _click(page, "#btn-join")
+            tb.click(page, "#btn-join")
             page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
             assert page.locator(".badge").first.inner_text() == "You: Ada <b>&</b>"  # names are text, never markup
             page.wait_for_selector("body[data-phase='my-turn']")
@@ -143,16 +105,16 @@ def test_a_person_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
             page.screenshot(path=str(shots["start"]), full_page=True)
             moves = 0
             deadline = time.monotonic() + 200
-            while _phase(page) != "over":
+            while tb.phase(page) != "over":
                 assert time.monotonic() < deadline, "the game took too long"
                 if page.locator("#round-modal").count():
                     if "round" not in shots:
                         shots["round"] = ARTIFACTS / "table-scoring-round.png"
                         page.screenshot(path=str(shots["round"]))
                         assert page.locator("#round-modal .round-table tbody tr").count() == 3  # two seats and Dirk
-                    _click(page, "#btn-close-modal")
+                    tb.click(page, "#btn-close-modal")
                     continue
-                if _phase(page) == "my-turn":
+                if tb.phase(page) == "my-turn":
                     _my_move(page, rng)
                     moves += 1
                 else:
@@ -161,7 +123,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
             assert page.locator("#summary-modal .chart path").count() == 2  # one score line per seat
             shots["end"] = ARTIFACTS / "table-end.png"
             page.screenshot(path=str(shots["end"]))
-            _click(page, "#btn-close-modal")
+            tb.click(page, "#btn-close-modal")
             page.screenshot(path=str(ARTIFACTS / "table-end-board.png"), full_page=True)
             # the log keeps the whole game, however long: three scoring rounds, the end, and turn 1
             assert page.locator(".log-list li.highlight").count() == 4
@@ -207,20 +169,17 @@ class _ModuleGame:
         return [t.strip() for t in self.page.locator(".score-track .seat-badge[data-module='vizier']").all_inner_texts()]
 
     def check_buttons(self) -> None:
-        texts = self.page.locator("button").all_inner_texts()
-        bad = [t for t in texts if RAW_NOTATION.search(t)]
-        assert not bad, f"buttons show raw notation: {bad}"
-        assert self.page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+        tb.check_buttons(self.page, RAW_NOTATION)
 
     def move(self) -> None:
         page, rng = self.page, self.rng
-        version = _version(page)
+        version = tb.version(page)
         if page.locator(".modal-back").count():
             return
         self.check_buttons()
         if page.locator("#btn-confirm").count():
-            _click(page, "#btn-confirm")
-            _wait_change(page, version, confirm=False)
+            tb.click(page, "#btn-confirm")
+            tb.wait_change(page, version, confirm=False)
             return
         pending = page.get_attribute("body", "data-pending")
         if pending == "PlaceTiles":
@@ -233,8 +192,8 @@ class _ModuleGame:
                 page.screenshot(path=str(ARTIFACTS / "table-vizier-offer.png"), full_page=True)
             assert page.locator(".pass-button").count() == 1
             if rng.random() < 0.2:
-                _click(page, ".pass-button")
-                _wait_change(page, version)
+                tb.click(page, ".pass-button")
+                tb.wait_change(page, version)
                 return
             offer.nth(rng.randrange(offer.count())).click(timeout=5000)
             if not page.locator("#btn-buy").count():
@@ -245,18 +204,18 @@ class _ModuleGame:
             assert button.inner_text() == "Use vizier"
             me = int(str(page.get_attribute(".score-track li.me", "data-seat")))
             button.click(timeout=5000)
-            _wait_change(page, version)
+            tb.wait_change(page, version)
             page.wait_for_function(f"document.querySelector(\".score-track li[data-seat='{me}'] .vizier-asleep\") !== null", timeout=5000)
             self.saw("vizier used")
             return
         if pending == "BetweenTurns":  # asked between turns without an exact purchase: pass is the only move
             assert page.locator(".pass-button").count() == 1
             self.saw("pass only")
-            _click(page, ".pass-button")
-            _wait_change(page, version)
+            tb.click(page, ".pass-button")
+            tb.wait_change(page, version)
             return
         if pending != "ChooseAction":
-            _dump(page, f"unexpected decision {pending}")
+            tb.dump(page, f"unexpected decision {pending}")
             raise AssertionError(f"no control for the decision {pending}")
         legal = self.legal()
         wake = page.locator("#btn-vizier-wake")
@@ -264,7 +223,7 @@ class _ModuleGame:
             assert "vizier wake" in legal
             if rng.random() < 0.4:
                 wake.click(timeout=5000)
-                _wait_change(page, version)
+                tb.wait_change(page, version)
                 self.saw("wake")
                 return
         # buy with an exchange card when one is in the hand, by clicking the hand's cards
@@ -281,8 +240,8 @@ class _ModuleGame:
             assert page.locator(".hand-card.selected[data-code^='x']").count() == 1
             if "paid with an exchange card" not in self.seen:
                 page.screenshot(path=str(ARTIFACTS / "table-exchange-payment.png"), full_page=True)
-            _click(page, "#btn-buy")
-            _wait_change(page, version)
+            tb.click(page, "#btn-buy")
+            tb.wait_change(page, version)
             self.saw("paid with an exchange card")
             return
         # take an exchange card from the display when there is one
@@ -290,8 +249,8 @@ class _ModuleGame:
         if card.count() and rng.random() < 0.7:
             card.first.click(timeout=5000)
             assert "exchange card" in page.locator("#action-panel").inner_text()
-            _click(page, "#btn-take")
-            _wait_change(page, version)
+            tb.click(page, "#btn-take")
+            tb.wait_change(page, version)
             self.saw("took an exchange card")
             return
         _my_move(page, rng)
@@ -305,10 +264,9 @@ def test_a_person_plays_with_the_vizier_and_exchange_cards_against_a_bot(tmp_pat
     rng = random.Random(11)
     try:
         with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            browser = tb.launch(pw)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
-            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            tb.watch(page, problems)
 
             # no built-in module rests on assumed component facts yet: say one does, to see the mark
             def assumed(route: Any) -> None:
@@ -333,10 +291,10 @@ def test_a_person_plays_with_the_vizier_and_exchange_cards_against_a_bot(tmp_pat
             page.locator(".module[data-module='vizier'] .module-assumptions summary").click()
             assert page.locator(".module[data-module='vizier'] .module-assumptions li").first.is_visible()
             page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-            _click(page, "#btn-create")
-            _click(page, ".play-link")
+            tb.click(page, "#btn-create")
+            tb.click(page, ".play-link")
             page.wait_for_selector("#btn-join")
-            _click(page, "#btn-join")
+            tb.click(page, "#btn-join")
             page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
             game = _ModuleGame(page, server, rng)
             # both plug-ins are loaded: the badges and the exchange cards' panel are drawn
@@ -346,17 +304,17 @@ def test_a_person_plays_with_the_vizier_and_exchange_cards_against_a_bot(tmp_pat
             assert game.badges() == ["Vizier awake", "Vizier awake"] or "vizier" in " ".join(page.locator(".log-list").all_inner_texts())
             assert page.locator(".city .seat-badge[data-module='vizier']").count() == 2
             deadline = time.monotonic() + 300
-            while _phase(page) != "over":
+            while tb.phase(page) != "over":
                 assert time.monotonic() < deadline, "the game took too long"
                 if page.locator("#round-modal").count():
-                    _click(page, "#btn-close-modal")
+                    tb.click(page, "#btn-close-modal")
                     continue
-                if _phase(page) == "my-turn":
+                if tb.phase(page) == "my-turn":
                     game.move()
                 else:
                     page.wait_for_timeout(15)
             page.wait_for_selector("#summary-modal")
-            _click(page, "#btn-close-modal")
+            tb.click(page, "#btn-close-modal")
             page.screenshot(path=str(ARTIFACTS / "table-modules-end.png"), full_page=True)
             log = page.locator(".log-list").inner_text()
             if "vizier used" in game.seen:

@@ -12,94 +12,28 @@ from __future__ import annotations
 import os
 import random
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-REPO = Path(__file__).resolve().parents[5]
-ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", REPO / "artifacts")) / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from alhambra import testing_browser as tb
+from alhambra.testing_browser import ARTIFACTS, ServerProcess
+
 PLAY_SECONDS = 65.0
 """Stop playing after this long, or once the controls were used enough (a whole game rarely fits)."""
 
 SEED = int(os.environ.get("ALHAMBRA_BAZAARS_SEED", "4"))
 """The server's random bits (game seed, bot's choices) come from this seed, so the game is the
 same every run (bazaars come out early); without it a test run could see none in time."""
-SERVE = (
-    "import random, secrets, sys\n"
-    "secrets.randbits = random.Random(int(sys.argv[1])).getrandbits  # the test's game is the same every run\n"
-    "sys.argv = ['alhambra', *sys.argv[2:]]\n"
-    "from alhambra.cli import main\n"
-    "main()\n"
-)
+FAILURE = "bazaars-failure"
+"""The screenshot taken when a click or a wait fails."""
 
 RAW_NOTATION = re.compile(r"\bZ[bgoy]\d\b|\bbuy Z|\bplace Z")
 """The module's notation, never a button's text (the plug-in gives proper controls)."""
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
-)
-
-
-class _Server:
-    """``alhambra serve`` in a subprocess on a free loopback port, its random bits from ``SEED``."""
-
-    def __init__(self, db_file: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._log = open(db_file.with_suffix(".log"), "ab")  # noqa: SIM115 - open while the server runs
-        cmd = [
-            sys.executable,
-            "-c",
-            SERVE,
-            str(SEED),
-            "serve",
-            "--port",
-            str(self.port),
-            "--database-url",
-            f"sqlite:///{db_file}",
-            "--bot-delay",
-            "0",
-        ]
-        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        end = time.monotonic() + 30
-        while True:
-            assert self.proc.poll() is None, "the server exited"
-            try:
-                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < end, "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self._log.close()
-
-
-def _version(page: Any) -> str:
-    return str(page.get_attribute("body", "data-version"))
-
-
-def _phase(page: Any) -> str:
-    return str(page.get_attribute("body", "data-phase"))
+pytestmark = tb.needs_chromium
 
 
 class _Game:
@@ -114,26 +48,13 @@ class _Game:
         self.seen[what] = self.seen.get(what, 0) + 1
 
     def wait_change(self, version: str, confirm: bool = True) -> None:
-        """Wait until the table moved past ``version`` (or asks to confirm the end of the turn)."""
-        end = time.monotonic() + 15
-        while time.monotonic() < end:
-            if _version(self.page) != version or (confirm and self.page.locator("#btn-confirm").count()):
-                return
-            self.page.wait_for_timeout(20)
-        self.dump("no reaction")
-        raise AssertionError(f"the table did not react (still version {version})")
+        tb.wait_change(self.page, version, confirm=confirm, failure=FAILURE)
 
     def dump(self, why: str) -> None:
-        self.page.screenshot(path=str(ARTIFACTS / "bazaars-failure.png"), full_page=True)
-        print("FAILURE", why, "phase", _phase(self.page), "version", _version(self.page))
-        print(self.page.locator("#action-panel").inner_text())
+        tb.dump(self.page, why, FAILURE)
 
     def click(self, selector: str) -> None:
-        try:
-            self.page.locator(selector).first.click(timeout=5000)
-        except Exception:
-            self.dump(f"click {selector}")
-            raise
+        tb.click(self.page, selector, FAILURE)
 
     def enough(self) -> bool:
         """The bazaar controls were used enough: two purchases (one by the keyboard, one by a click
@@ -142,16 +63,13 @@ class _Game:
         return s.get("bought", 0) + s.get("vizier bought", 0) >= 2 and s.get("placed", 0) >= 1 and "keyboard" in s and "clicked" in s
 
     def check_buttons(self) -> None:
-        texts = self.page.locator("button").all_inner_texts()
-        bad = [t for t in texts if RAW_NOTATION.search(t)]
-        assert not bad, f"buttons show raw notation: {bad}"
-        assert self.page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+        tb.check_buttons(self.page, RAW_NOTATION)
 
     def buy_bazaar(self, vizier: bool) -> None:
         """Buy a highlighted bazaar: from the panel beside the market by a click, or (the first
         time) from the action panel's buttons by the keyboard; pick the exact payment; confirm."""
         page = self.page
-        version = _version(page)
+        version = tb.version(page)
         assert page.locator(".bz-controls .bz-buy").count() == page.locator(".bz-offer.buyable").count()  # the action panel offers them too
         offers = page.locator(".bz-offer.buyable")
         pick = self.rng.randrange(offers.count())
@@ -182,7 +100,7 @@ class _Game:
         self.wait_change(version)
         if page.locator("#btn-confirm").count():  # the vizier's purchase ends the window between turns
             assert "Use the vizier: buy Bazaar (" in page.locator("#action-panel").inner_text()
-            version = _version(page)
+            version = tb.version(page)
             self.click("#btn-confirm")
             self.wait_change(version, confirm=False)
         self.saw("vizier bought" if vizier else "bought")
@@ -190,7 +108,7 @@ class _Game:
 
     def place(self) -> None:
         page = self.page
-        version = _version(page)
+        version = tb.version(page)
         waiting = page.locator(".waiting-tile[data-tile^='Z']")
         bazaar = waiting.count() > 0
         if bazaar:
@@ -210,7 +128,7 @@ class _Game:
 
     def move(self) -> None:
         page, rng = self.page, self.rng
-        version = _version(page)
+        version = tb.version(page)
         if page.locator(".modal-back").count():
             return
         self.check_buttons()
@@ -340,16 +258,15 @@ def _check_hooks(page: Any, url: str) -> None:
 def test_a_person_buys_and_places_bazaars_by_clicks(tmp_path: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = _Server(tmp_path / "bazaars.sqlite3")
+    server = ServerProcess(tmp_path / "bazaars.sqlite3", seed=SEED)
     problems: list[str] = []
     rng = random.Random(7)
     started = time.monotonic()
     try:
         with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            browser = tb.launch(pw)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
-            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            tb.watch(page, problems)
             page.goto(server.url + "/")
             page.wait_for_selector(".module[data-module='bazaars']")
             for mid in ("bazaars", "vizier"):
@@ -367,7 +284,7 @@ def test_a_person_buys_and_places_bazaars_by_clicks(tmp_path: Path) -> None:
             assert panel.locator(".bz-points li").count() == 2
             game = _Game(page, rng)
             final_round = False
-            while _phase(page) != "over" and time.monotonic() - started < PLAY_SECONDS and not game.enough():
+            while tb.phase(page) != "over" and time.monotonic() - started < PLAY_SECONDS and not game.enough():
                 if page.locator("#round-modal").count():
                     if page.locator("#round-modal th[data-module='bazaars']").count():
                         final_round = True
@@ -380,11 +297,11 @@ def test_a_person_buys_and_places_bazaars_by_clicks(tmp_path: Path) -> None:
                     if "beside shot" not in game.seen and panel.locator(".bz-offer.buyable").count():
                         page.screenshot(path=str(ARTIFACTS / "bazaars-table.png"), full_page=True)
                         game.saw("beside shot")
-                if _phase(page) == "my-turn":
+                if tb.phase(page) == "my-turn":
                     game.move()
                 else:
                     page.wait_for_timeout(15)
-            over = _phase(page) == "over"
+            over = tb.phase(page) == "over"
             if game.seen.get("placed"):
                 page.screenshot(path=str(ARTIFACTS / "bazaars-table.png"), full_page=True)
             # bazaars are drawn with the plug-in's art (beside the market, in Alhambras, with Dirk...)

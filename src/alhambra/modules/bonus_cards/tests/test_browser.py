@@ -12,23 +12,17 @@ game's state is read from the API only to choose what to click."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[5]
-ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", ROOT / "artifacts")) / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from alhambra import testing_browser as tb
+from alhambra.testing_browser import ARTIFACTS, ServerProcess
+
 TABLE_SEED = 5
 """The server's first ``secrets.randbits`` draws come from ``random.Random(TABLE_SEED)``."""
 MOVE_SEED = 3
@@ -38,76 +32,14 @@ BUDGET = 80.0
 RAW_NOTATION = re.compile(r"\bbonus (play|pass)\b|\bbc[psacgt]\d+\b")
 """The module's notation and card codes: never a button's text."""
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
-)
-
-SERVER = """
-import random, secrets, sys
-secrets.randbits = random.Random(int(sys.argv[1])).getrandbits  # fixed table seeds (test only)
-from alhambra.cli import main
-sys.argv = ["alhambra", "serve", "--port", sys.argv[2], "--database-url", sys.argv[3], "--bot-delay", "0"]
-main()
-"""
-
-
-class _Server:
-    """``alhambra serve`` on a free loopback port, with fixed table seeds."""
-
-    def __init__(self, db_file: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = open(db_file.with_suffix(".log"), "ab")  # noqa: SIM115 - open for the process's lifetime
-        args = [sys.executable, "-c", SERVER, str(TABLE_SEED), str(self.port), f"sqlite:///{db_file}"]
-        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        self.http = httpx.Client(base_url=self.url, timeout=10)
-        end = time.monotonic() + 30
-        while True:
-            assert self.proc.poll() is None, db_file.with_suffix(".log").read_text()[-2000:]
-            try:
-                if self.http.get("/api/health").status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < end, "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=10)
-        self.http.close()
-        self.log.close()
-
-
-def _phase(page: Any) -> str:
-    return str(page.get_attribute("body", "data-phase"))
-
-
-def _version(page: Any) -> str:
-    return str(page.get_attribute("body", "data-version"))
-
-
-def _wait_change(page: Any, version: str, timeout: float = 15.0, confirm: bool = True) -> None:
-    """Wait until the table moved past ``version`` (or, with ``confirm``, asks for a confirmation)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if _version(page) != version or (confirm and page.locator("#btn-confirm").count()):
-            return
-        page.wait_for_timeout(20)
-    raise AssertionError(f"the table did not react (still version {version})")
+pytestmark = tb.needs_chromium
 
 
 def _confirm(page: Any, version: str, button: str, keyboard: bool = False) -> None:
     """After a click: when the table asks to confirm a move that cannot be taken back, check the
     button's wording and confirm (by a click, or with the keyboard: the button has the focus);
     then wait for the move to arrive."""
-    _wait_change(page, version)
+    tb.wait_change(page, version)
     if page.locator("#btn-confirm").count():
         assert page.locator("#btn-confirm").inner_text() == button
         if keyboard:
@@ -115,13 +47,13 @@ def _confirm(page: Any, version: str, button: str, keyboard: bool = False) -> No
             page.keyboard.press("Enter")
         else:
             page.locator("#btn-confirm").click(timeout=5000)
-        _wait_change(page, version, confirm=False)
+        tb.wait_change(page, version, confirm=False)
 
 
 class _Player:
     """One seat's page and its clicks."""
 
-    def __init__(self, page: Any, server: _Server, table: str, token: str, rng: random.Random, seen: dict[str, int]) -> None:
+    def __init__(self, page: Any, server: ServerProcess, table: str, token: str, rng: random.Random, seen: dict[str, int]) -> None:
         self.page, self.server, self.table, self.token, self.rng, self.seen = page, server, table, token, rng, seen
 
     def saw(self, what: str) -> None:
@@ -145,10 +77,10 @@ class _Player:
             self.scoring_modal()
             return
         self.check_buttons()
-        version = _version(page)
+        version = tb.version(page)
         if page.locator("#btn-confirm").count():
             page.locator("#btn-confirm").click(timeout=5000)
-            _wait_change(page, version, confirm=False)
+            tb.wait_change(page, version, confirm=False)
             return
         pending = page.get_attribute("body", "data-pending")
         if pending == "BonusOffer":
@@ -181,7 +113,7 @@ class _Player:
         assert page.locator("#btn-bonus-pass").count() == 1
         self.saw("offer")
         plays = page.locator(".bc-play")
-        version = _version(page)
+        version = tb.version(page)
         if plays.count():
             tile = plays.first.get_attribute("data-tile")
             if "offer play" not in self.seen:
@@ -199,7 +131,7 @@ class _Player:
 
     def place(self) -> None:
         page = self.page
-        version = _version(page)
+        version = tb.version(page)
         if not page.locator(".waiting-tile.selected").count():
             page.locator(".waiting-tile").first.click(timeout=5000)
         spots = page.locator(".spot")
@@ -207,11 +139,11 @@ class _Player:
             spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
         else:
             page.locator("#btn-reserve").click(timeout=5000)
-        _wait_change(page, version)
+        tb.wait_change(page, version)
 
     def turn(self) -> None:
         page, rng = self.page, self.rng
-        version = _version(page)
+        version = tb.version(page)
         plays = page.locator(".bc-play")
         if plays.count() and "free play" not in self.seen:  # later cards are kept for the question before scoring
             tile = plays.first.get_attribute("data-tile")
@@ -222,7 +154,7 @@ class _Player:
             _confirm(page, version, "Play the card")
             # a free move: the badge and the panel show the card face up, the turn goes on
             assert page.locator(".bc-seat.mine .bc-card.played").count() == before + 1
-            assert page.get_attribute("body", "data-pending") == "ChooseAction" and _phase(page) == "my-turn"
+            assert page.get_attribute("body", "data-pending") == "ChooseAction" and tb.phase(page) == "my-turn"
             me = page.get_attribute(".score-track li.me", "data-seat")
             assert page.locator(f".city[data-seat='{me}'] .bc-badge.bc-played").count() == before + 1
             if "free play" not in self.seen:
@@ -242,7 +174,7 @@ class _Player:
                 if not page.locator("#btn-buy").count():
                     (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
                 page.locator("#btn-buy").click(timeout=5000)
-                _wait_change(page, version)
+                tb.wait_change(page, version)
                 self.saw("bought a bonus tile")
                 return
         for sq in squares:  # or save up in its currency
@@ -251,12 +183,12 @@ class _Player:
                 cards.first.click(timeout=5000)
                 if page.locator("#btn-take").count():
                     page.locator("#btn-take").click(timeout=5000)
-                    _wait_change(page, version)
+                    tb.wait_change(page, version)
                     return
                 page.locator("#btn-clear").click(timeout=5000)
         if page.locator("#btn-end").count() and rng.random() < 0.5:
             page.locator("#btn-end").click(timeout=5000)
-            _wait_change(page, version)
+            tb.wait_change(page, version)
             return
         affordable = page.locator(".market-square.affordable")
         if affordable.count() and rng.random() < 0.6:
@@ -265,24 +197,24 @@ class _Player:
             if not page.locator("#btn-buy").count():
                 (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
             page.locator("#btn-buy").click(timeout=5000)
-            _wait_change(page, version)
+            tb.wait_change(page, version)
             return
         cards = page.locator(".display-card.takeable")
         if cards.count():
             cards.nth(rng.randrange(cards.count())).click(timeout=5000)
             if page.locator("#btn-take").count():
                 page.locator("#btn-take").click(timeout=5000)
-                _wait_change(page, version)
+                tb.wait_change(page, version)
                 return
             page.locator("#btn-clear").click(timeout=5000)
         if page.locator("#btn-end").count():
             page.locator("#btn-end").click(timeout=5000)
-            _wait_change(page, version)
+            tb.wait_change(page, version)
             return
         if page.locator(".removable").count():
             page.locator(".removable").first.click(timeout=5000)
             page.locator("#btn-remove").click(timeout=5000)
-            _wait_change(page, version)
+            tb.wait_change(page, version)
             return
         page.screenshot(path=str(ARTIFACTS / "bonus_cards-failure.png"), full_page=True)
         raise AssertionError(f"the table offers no move although it is my turn: {page.locator('#action-panel').inner_text()}")
@@ -297,7 +229,7 @@ def test_a_person_plays_bonus_cards_in_both_seats(tmp_path: Path) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for old in ARTIFACTS.glob("bonus_cards-*.png"):
         old.unlink()
-    server = _Server(tmp_path / "bonus.sqlite3")
+    server = ServerProcess(tmp_path / "bonus.sqlite3", seed=TABLE_SEED)
     problems: list[str] = []
     seen: dict[str, int] = {}
     rng = random.Random(MOVE_SEED)
@@ -309,12 +241,11 @@ def test_a_person_plays_bonus_cards_in_both_seats(tmp_path: Path) -> None:
         created = r.json()
         table = created["table"]["id"]
         with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            browser = tb.launch(pw)
             players = []
             for seat in created["seats"]:
                 page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-                page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
-                page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+                tb.watch(page, problems)
                 page.goto(seat["invite_url"])
                 page.wait_for_selector("#btn-join")
                 page.locator("#btn-join").click()
@@ -333,10 +264,10 @@ def test_a_person_plays_bonus_cards_in_both_seats(tmp_path: Path) -> None:
             while not _done(seen) and time.monotonic() < deadline:
                 acted = False
                 for p in players:
-                    if p.page.locator(".modal-back").count() or (_phase(p.page) == "my-turn"):
+                    if p.page.locator(".modal-back").count() or (tb.phase(p.page) == "my-turn"):
                         p.move()
                         acted = True
-                if all(_phase(p.page) == "over" for p in players):
+                if all(tb.phase(p.page) == "over" for p in players):
                     break
                 if not acted:
                     players[0].page.wait_for_timeout(15)

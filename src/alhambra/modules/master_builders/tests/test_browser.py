@@ -8,74 +8,25 @@ Screenshots: artifacts/screenshots/master_builders-*.png."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from alhambra import testing_browser as tb
+from alhambra.testing_browser import ARTIFACTS, ServerProcess
 
-
-def _root() -> Path:
-    """The project folder (where pyproject.toml is), else the working directory."""
-    for p in Path(__file__).resolve().parents:
-        if (p / "pyproject.toml").exists():
-            return p
-    return Path.cwd()
-
-
-ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", _root() / "artifacts")) / "screenshots"
 RAW_NOTATION = re.compile(r"\bbuilder (build|remove|exchange|skip)\b|\bm[bgoy]3\b")
 """Master-builder notation that must never be a button's text nor appear in the log."""
 BUDGET = 60.0
 """Seconds of play before the test stops (the whole test stays well under 90 s)."""
+FAILURE = "master_builders-failure"
+"""The screenshot taken when a click or a wait fails."""
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
-)
-
-
-class _Server:
-    """``alhambra serve`` on a free loopback port with a fresh SQLite file."""
-
-    def __init__(self, db: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}"
-        self._log = open(db.with_suffix(".log"), "ab")  # noqa: SIM115 - open for the process's lifetime
-        cmd = [sys.executable, "-m", "alhambra", "serve", "--port", str(port), "--database-url", f"sqlite:///{db}", "--bot-delay", "0"]
-        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        end = time.monotonic() + 30
-        while True:
-            assert self.proc.poll() is None, db.with_suffix(".log").read_text()[-2000:]
-            try:
-                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < end, "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self._log.close()
+pytestmark = tb.needs_chromium
 
 
 class _Game:
@@ -90,34 +41,17 @@ class _Game:
     def saw(self, what: str) -> None:
         self.seen[what] = self.seen.get(what, 0) + 1
 
-    def version(self) -> str:
-        return str(self.page.get_attribute("body", "data-version"))
-
     def wait_change(self, version: str, confirm: bool = True) -> None:
-        end = time.monotonic() + 15
-        while time.monotonic() < end:
-            if self.version() != version or (confirm and self.page.locator("#btn-confirm").count()):
-                return
-            self.page.wait_for_timeout(20)
-        self.dump("no reaction")
-        raise AssertionError(f"the table did not react (still version {version})")
+        tb.wait_change(self.page, version, confirm=confirm, failure=FAILURE)
 
     def dump(self, why: str) -> None:
-        self.page.screenshot(path=str(ARTIFACTS / "master_builders-failure.png"), full_page=True)
-        print("FAILURE", why, self.page.get_attribute("body", "data-pending"), self.page.locator("#action-panel").inner_text())
+        tb.dump(self.page, why, FAILURE)
 
     def click(self, selector: str) -> None:
-        try:
-            self.page.locator(selector).first.click(timeout=5000)
-        except Exception:
-            self.dump(f"click {selector}")
-            raise
+        tb.click(self.page, selector, FAILURE)
 
     def check_texts(self) -> None:
-        texts = self.page.locator("button").all_inner_texts()
-        bad = [t for t in texts if RAW_NOTATION.search(t)]
-        assert not bad, f"buttons show raw notation: {bad}"
-        assert self.page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+        tb.check_buttons(self.page, RAW_NOTATION)
 
     def held(self) -> int:
         """My master-builder cards as the panel draws them."""
@@ -126,7 +60,7 @@ class _Game:
     # ---------------------------------------------------------------------- the module's choice
     def choice(self) -> None:
         page = self.page
-        version = self.version()
+        version = tb.version(page)
         self.choices += 1
         assert page.locator(".mb-controls").count() == 1
         assert page.locator("#btn-builder-skip").inner_text().startswith("Skip")
@@ -195,7 +129,7 @@ class _Game:
     # ---------------------------------------------------------------------- a turn
     def move(self) -> None:
         page, rng = self.page, self.rng
-        version = self.version()
+        version = tb.version(page)
         if page.locator(".modal-back").count():
             return
         self.check_texts()
@@ -267,15 +201,14 @@ class _Game:
 def test_a_person_uses_master_builders_against_a_bot(tmp_path: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = _Server(tmp_path / "master_builders.sqlite3")
+    server = ServerProcess(tmp_path / "master_builders.sqlite3")
     problems: list[str] = []
     started = time.monotonic()
     try:
         with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            browser = tb.launch(pw)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
-            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            tb.watch(page, problems)
             page.goto(server.url + "/")
             page.wait_for_selector(".module[data-module='master_builders']")
             page.locator(".module[data-module='master_builders'] input[type='checkbox']").check()

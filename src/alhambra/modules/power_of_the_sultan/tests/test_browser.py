@@ -11,82 +11,28 @@ from __future__ import annotations
 import os
 import random
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-REPO = Path(__file__).resolve().parents[5]
-ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", REPO / "artifacts")) / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from alhambra import testing_browser as tb
+from alhambra.testing_browser import ARTIFACTS, ServerProcess
+
 PANEL = ".module-panel[data-module='power_of_the_sultan']"
 RAW = re.compile(r"\bsultan (keep|reveal|mark|claim|decline)\b|\bsu[bgoy]\d\b")
 """The module's notation, which must never be a button's text nor appear in the log."""
 WANTED = ("bought", "kept", "revealed", "marked", "claimed", "placed claimed tile", "declined")
 PLAY_SECONDS = 70.0
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
-)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
+pytestmark = tb.needs_chromium
 
 SEED = int(os.environ.get("ALHAMBRA_SULTAN_SEED", "3"))
-"""The seed of the table's game. The server draws it at random; the test fixes it (see
-:func:`_server`) so that its clicks play the same game every time, one where a drawn tile can be
-claimed early. Another seed plays another game; the test holds for most (set the variable to try)."""
-
-
-@contextmanager
-def _server(tmp: Path) -> Iterator[str]:
-    """``alhambra serve`` on a free loopback port, its games dealt from :data:`SEED`; yields its URL."""
-    import httpx
-
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    log = (tmp / "server.log").open("ab")
-    # the server takes a table's seed from secrets.randbits(62): fixed here (tokens come from os.urandom)
-    boot = f"import secrets, sys; secrets.randbits = lambda k: {SEED} % (1 << k); from alhambra.cli import main; main(sys.argv[1:])"
-    db = f"sqlite:///{tmp / 'db.sqlite3'}"
-    cmd = [sys.executable, "-c", boot, "serve", "--port", str(port), "--database-url", db, "--bot-delay", "0"]
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-    try:
-        end = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                raise AssertionError(f"the server exited: {(tmp / 'server.log').read_text()[-2000:]}")
-            try:
-                if httpx.get(url + "/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > end:
-                raise AssertionError("the server did not come up")
-            time.sleep(0.05)
-        yield url
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
-        log.close()
+"""The seed of the table's game. The server draws it at random; the test fixes it (every
+``secrets.randbits`` draw of the server is this number, see :class:`ServerProcess`) so that its
+clicks play the same game every time, one where a drawn tile can be claimed early. Another seed
+plays another game; the test holds for most (set the variable to try)."""
 
 
 class _Player:
@@ -106,15 +52,11 @@ class _Player:
     def done(self) -> bool:
         return all(self.seen.get(w, 0) for w in WANTED) and self.seen.get("bought", 0) >= 2
 
-    @staticmethod
-    def version(page: Any) -> str:
-        return str(page.get_attribute("body", "data-version"))
-
     def wait_change(self, page: Any, version: str, confirm: bool = True) -> None:
         """Wait until the table moved past ``version``; a final move's confirmation is clicked."""
         end = time.monotonic() + 15
         while time.monotonic() < end:
-            if self.version(page) != version:
+            if tb.version(page) != version:
                 return
             if confirm and page.locator("#btn-confirm").count():
                 page.locator("#btn-confirm").click(timeout=5000)
@@ -125,7 +67,7 @@ class _Player:
         raise AssertionError(f"the table did not react (still version {version})")
 
     def click(self, page: Any, selector: str) -> None:
-        version = self.version(page)
+        version = tb.version(page)
         try:
             page.locator(selector).first.click(timeout=5000)
         except Exception:
@@ -134,15 +76,10 @@ class _Player:
         self.wait_change(page, version)
 
     def dump(self, page: Any, why: str) -> None:
-        page.screenshot(path=str(ARTIFACTS / "power_of_the_sultan-failure.png"), full_page=True)
-        print("FAILURE", why, page.get_attribute("body", "data-pending"), self.version(page))
-        print(page.locator("#action-panel").inner_text())
+        tb.dump(page, why, "power_of_the_sultan-failure")
 
     def check(self, page: Any) -> None:
-        texts = page.locator("button").all_inner_texts()
-        bad = [t for t in texts if RAW.search(t)]
-        assert not bad, f"buttons show raw notation: {bad}"
-        assert page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+        tb.check_buttons(page, RAW)
 
     def shot(self, page: Any, name: str) -> None:
         path = ARTIFACTS / f"power_of_the_sultan-{name}.png"
@@ -166,7 +103,7 @@ class _Player:
                 self.click(page, "#btn-sultan-reveal")  # reveals a tile: confirmed like every final move
                 self.saw("revealed")
             else:  # by keyboard
-                version = self.version(page)
+                version = tb.version(page)
                 page.locator("#btn-sultan-keep").focus()
                 page.keyboard.press("Enter")
                 self.wait_change(page, version)
@@ -212,7 +149,7 @@ class _Player:
         if not page.locator(".waiting-tile.selected").count():
             page.locator(".waiting-tile").first.click(timeout=5000)
         spots = page.locator(".spot")
-        version = self.version(page)
+        version = tb.version(page)
         if spots.count():
             spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
         else:
@@ -268,12 +205,13 @@ def test_both_seats_play_the_power_of_sultan_by_clicks(tmp_path: Path) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
     started = time.monotonic()
-    with _server(tmp_path) as url, sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
+    with server, sync_api.sync_playwright() as pw:
+        url = server.url
+        browser = tb.launch(pw)
         pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
         for p in pages:
-            p.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
-            p.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            tb.watch(p, problems)
         # the lobby: two person seats, the module ticked
         lobby = pages[0]
         lobby.goto(url + "/")

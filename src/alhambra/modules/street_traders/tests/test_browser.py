@@ -8,88 +8,23 @@ Screenshots: artifacts/screenshots/street_traders-*.png. Bounded to about a minu
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any, ClassVar
 
-import httpx
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[5]
-ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", ROOT / "artifacts")) / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from alhambra import testing_browser as tb
+from alhambra.testing_browser import ARTIFACTS, ServerProcess
+
 RAW = re.compile(r"\btrader (choose|place|move|take|exchange|skip)\b|\b-?\d+,-?\d+\b")
 """The module's notation (and bare cells), never a button's text."""
 BUDGET = 60.0
 """Seconds of play before the test stops (it finishes earlier when the game ends)."""
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
-)
-
-
-class _Server:
-    """``alhambra serve`` on a free loopback port, on a fresh SQLite file."""
-
-    def __init__(self, db: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._log = open(db.with_suffix(".log"), "ab")  # noqa: SIM115 - kept open for the process's lifetime
-        cmd = [sys.executable, "-m", "alhambra", "serve", "--port", str(self.port), "--database-url", f"sqlite:///{db}", "--bot-delay", "0"]
-        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        end = time.monotonic() + 30
-        while True:
-            assert self.proc.poll() is None, "the server exited"
-            try:
-                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < end, "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self._log.close()
-
-
-def _version(page: Any) -> str:
-    return str(page.get_attribute("body", "data-version"))
-
-
-def _pending(page: Any) -> str:
-    return str(page.get_attribute("body", "data-pending"))
-
-
-def _phase(page: Any) -> str:
-    return str(page.get_attribute("body", "data-phase"))
-
-
-def _wait_change(page: Any, version: str, timeout: float = 15.0, confirm: bool = True) -> None:
-    """Wait until the table moved past ``version`` (or, with ``confirm``, asks to confirm the end
-    of the turn)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if _version(page) != version or (confirm and page.locator("#btn-confirm").count()):
-            return
-        page.wait_for_timeout(20)
-    raise AssertionError(f"the table did not react (still version {version})")
+pytestmark = tb.needs_chromium
 
 
 class _Game:
@@ -116,19 +51,16 @@ class _Game:
         """Click and wait for the table to move on. The table redraws on every update: a click
         that landed while its button was being replaced has still done its work when the
         version moved on."""
-        version = _version(self.page)
+        version = tb.version(self.page)
         try:
             self.page.locator(selector).first.click(timeout=5000)
         except Exception:
-            if _version(self.page) == version:
+            if tb.version(self.page) == version:
                 raise
-        _wait_change(self.page, version, confirm=selector != "#btn-confirm")
+        tb.wait_change(self.page, version, confirm=selector != "#btn-confirm")
 
     def check_buttons(self) -> None:
-        texts = self.page.locator("button").all_inner_texts()
-        bad = [t for t in texts if RAW.search(t)]
-        assert not bad, f"buttons show raw notation: {bad}"
-        assert self.page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+        tb.check_buttons(self.page, RAW)
 
     def move(self) -> None:
         page, rng = self.page, self.rng
@@ -138,7 +70,7 @@ class _Game:
         if page.locator("#btn-confirm").count():
             self.click("#btn-confirm")
             return
-        pending = _pending(page)
+        pending = tb.pending(page)
         panel = page.locator("#action-panel")
         if pending == "StreetTraderChoice":
             # the other seat's choice stays hidden: face-down figures once chosen, never a colour
@@ -160,14 +92,14 @@ class _Game:
             places = page.locator(".city.mine .board-overlay.st-place")
             assert places.count() > 0 and "highlighted places" in panel.inner_text()
             target = places.nth(rng.randrange(places.count()))
-            version = _version(page)
+            version = tb.version(page)
             if "place by keyboard" not in self.seen:  # the places are focusable: Enter picks one
                 target.focus()
                 page.keyboard.press("Enter")
                 self.saw("place by keyboard")
             else:
                 target.click(timeout=5000)
-            _wait_change(page, version)
+            tb.wait_change(page, version)
             self.saw("place")
             return
         if pending == "StreetTraderArrival":
@@ -195,9 +127,9 @@ class _Game:
         if pending == "StreetTraderRestock":
             takes = page.locator(".st-take")
             assert takes.count() > 0
-            version = _version(page)
+            version = tb.version(page)
             takes.nth(rng.randrange(takes.count())).click(timeout=5000)
-            _wait_change(page, version)
+            tb.wait_change(page, version)
             self.saw("take")
             return
         if pending == "PlaceTiles":
@@ -225,12 +157,12 @@ class _Game:
                 self.saw("built on the trader")
                 return
         spots = page.locator(".city.mine .spot")
-        version = _version(page)
+        version = tb.version(page)
         if spots.count():
             spots.nth(rng.randrange(spots.count())).click(timeout=5000)
         else:
             page.locator("#btn-reserve").click(timeout=5000)
-        _wait_change(page, version)
+        tb.wait_change(page, version)
 
     def turn(self) -> None:
         """A turn action: buy what can be bought (mostly), else take money, else end the turn."""
@@ -266,23 +198,17 @@ class _Game:
 def test_two_people_play_street_traders_by_clicks(tmp_path: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = _Server(tmp_path / "street_traders.sqlite3")
+    server = ServerProcess(tmp_path / "street_traders.sqlite3")
     problems: list[str] = []
     rng = random.Random(7)
     started = time.monotonic()
     games: list[_Game] = []
     try:
         with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            browser = tb.launch(pw)
             pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
             for i, page in enumerate(pages):
-
-                def console(m: Any, i: int = i) -> None:
-                    if m.type in ("error", "warning"):
-                        problems.append(f"seat {i + 1} console {m.type}: {m.text}")
-
-                page.on("console", console)
-                page.on("pageerror", lambda e, i=i: problems.append(f"seat {i + 1} page error: {e}"))
+                tb.watch(page, problems, prefix=f"seat {i + 1} ")
             lobby = pages[0]
             lobby.goto(server.url + "/")
             lobby.wait_for_selector(".module[data-module='street_traders']")
@@ -308,7 +234,7 @@ def test_two_people_play_street_traders_by_clicks(tmp_path: Path) -> None:
                 assert page.locator(".st-seat").count() == 2
                 assert page.locator(".score-track .seat-badge[data-module='street_traders']").count() == 2
             games = [_Game(page, rng) for page in pages]
-            while _phase(pages[0]) != "over" and time.monotonic() - started < BUDGET:
+            while tb.phase(pages[0]) != "over" and time.monotonic() - started < BUDGET:
                 acted = False
                 for page, game in zip(pages, games, strict=True):
                     if page.locator("#round-modal").count():
@@ -320,13 +246,12 @@ def test_two_people_play_street_traders_by_clicks(tmp_path: Path) -> None:
                         page.locator("#btn-close-modal").click()
                         acted = True
                         continue
-                    if _phase(page) != "my-turn":
+                    if tb.phase(page) != "my-turn":
                         continue
                     try:
                         game.move()
                     except Exception:
-                        page.screenshot(path=str(ARTIFACTS / "street_traders-failure.png"), full_page=True)
-                        print("FAILURE at", _pending(page), _version(page), page.locator("#action-panel").inner_text())
+                        tb.dump(page, "a move failed", "street_traders-failure")
                         raise
                     acted = True
                 if not acted:

@@ -8,85 +8,21 @@ clean. Screenshots: artifacts/screenshots/thieves-*.png."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[5]
-ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", ROOT / "artifacts")) / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from alhambra import testing_browser as tb
+from alhambra.testing_browser import ARTIFACTS, ServerProcess
+
 RAW_NOTATION = re.compile(r"\bthief [a-z]+\d+\b")
 """The module's notation (``thief b4``), never a button's text."""
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
-)
-
-
-class _Server:
-    """``alhambra serve`` on a free loopback port, stopped by :meth:`stop`."""
-
-    def __init__(self, db_file: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}"
-        self.log = open(db_file.with_suffix(".log"), "ab")  # noqa: SIM115 - kept open for the process's lifetime
-        cmd = [sys.executable, "-m", "alhambra", "serve", "--port", str(port), "--database-url", f"sqlite:///{db_file}", "--bot-delay", "0"]
-        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        end = time.monotonic() + 30
-        while True:
-            assert self.proc.poll() is None, "the server exited"
-            try:
-                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < end, "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.log.close()
-
-
-def _version(page: Any) -> str:
-    return str(page.get_attribute("body", "data-version"))
-
-
-def _phase(page: Any) -> str:
-    return str(page.get_attribute("body", "data-phase"))
-
-
-def _wait_change(page: Any, version: str, confirm: bool = True) -> None:
-    """Until the table moved past ``version`` (or, with ``confirm``, asks for a confirmation)."""
-    end = time.monotonic() + 15
-    while time.monotonic() < end:
-        if _version(page) != version or (confirm and page.locator("#btn-confirm").count()):
-            return
-        page.wait_for_timeout(20)
-    raise AssertionError(f"the table did not react (still version {version})")
-
-
-def _click(page: Any, selector: str) -> None:
-    page.locator(selector).first.click(timeout=5000)
+pytestmark = tb.needs_chromium
 
 
 class _Game:
@@ -104,21 +40,18 @@ class _Game:
         return int(self.page.locator(".module-panel[data-module='thieves'] .th-mine .thief-card").count())
 
     def check_buttons(self) -> None:
-        texts = self.page.locator("button").all_inner_texts()
-        bad = [t for t in texts if RAW_NOTATION.search(t)]
-        assert not bad, f"buttons show raw notation: {bad}"
-        assert self.page.locator(".other-move").count() == 0, "a thieves action was left without a proper control"
+        tb.check_buttons(self.page, RAW_NOTATION)
 
     def between_turns(self) -> None:
         """Asked between turns: steal a highlighted card (the first offer is declined) or pass."""
         page = self.page
-        version = _version(page)
+        version = tb.version(page)
         offered = page.locator(".display-card.offered[data-module='thieves']")
         assert page.locator(".pass-button").count() == 1
         if not offered.count():
             self.saw("asked without a match")
-            _click(page, ".pass-button")
-            _wait_change(page, version)
+            tb.click(page, ".pass-button")
+            tb.wait_change(page, version)
             return
         self.saw("offer")
         buttons = page.locator(".thief-steal")
@@ -131,8 +64,8 @@ class _Game:
         assert names and all(any(f"({c})" in name for c in mine) for name in names), (names, mine)  # "4 denar (blue)"
         if self.seen["offer"] == 1:
             page.screenshot(path=str(ARTIFACTS / "thieves-offer.png"), full_page=True)
-            _click(page, ".pass-button")  # decline the first offer
-            _wait_change(page, version)
+            tb.click(page, ".pass-button")  # decline the first offer
+            tb.wait_change(page, version)
             self.saw("passed an offer")
             return
         before = self.my_thieves()
@@ -149,8 +82,8 @@ class _Game:
         assert re.fullmatch(r"Steal the (blue|green|orange|yellow) \d+ with an? \1 thief\. It cannot be taken back\.", staged), staged
         assert page.locator("#btn-confirm").inner_text() == "Confirm"
         self.check_buttons()
-        _click(page, "#btn-confirm")
-        _wait_change(page, version, confirm=False)
+        tb.click(page, "#btn-confirm")
+        tb.wait_change(page, version, confirm=False)
         page.wait_for_function(f"document.querySelectorAll('.th-mine .thief-card').length === {before - 1}", timeout=5000)
         self.saw("stolen")
         self.saw(f"stolen by {how}")
@@ -158,38 +91,38 @@ class _Game:
     def my_turn(self) -> None:
         """A plain turn: buy (and place) or take one card."""
         page, rng = self.page, self.rng
-        version = _version(page)
+        version = tb.version(page)
         if page.locator("#btn-confirm").count():
-            _click(page, "#btn-confirm")
-            _wait_change(page, version, confirm=False)
+            tb.click(page, "#btn-confirm")
+            tb.wait_change(page, version, confirm=False)
             return
         pending = page.get_attribute("body", "data-pending")
         if pending == "PlaceTiles":
             if not page.locator(".waiting-tile.selected").count():
-                _click(page, ".waiting-tile")
+                tb.click(page, ".waiting-tile")
             spots = page.locator(".spot")
             if spots.count():
                 spots.nth(rng.randrange(spots.count())).click(timeout=5000)
             else:
-                _click(page, "#btn-reserve")
-            _wait_change(page, version)
+                tb.click(page, "#btn-reserve")
+            tb.wait_change(page, version)
             return
         if page.locator("#btn-end").count():
-            _click(page, "#btn-end")
-            _wait_change(page, version)
+            tb.click(page, "#btn-end")
+            tb.wait_change(page, version)
             return
         affordable = page.locator(".market-square.affordable")
         if affordable.count() and rng.random() < 0.5:
             affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
             exact = page.locator(".pay-option.exact")
             (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-            _click(page, "#btn-buy")
-            _wait_change(page, version)
+            tb.click(page, "#btn-buy")
+            tb.wait_change(page, version)
             return
         cards = page.locator(".display-card.takeable")
         cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-        _click(page, "#btn-take")
-        _wait_change(page, version)
+        tb.click(page, "#btn-take")
+        tb.wait_change(page, version)
 
     def move(self) -> None:
         self.check_buttons()
@@ -202,23 +135,22 @@ class _Game:
 def test_a_person_steals_with_thieves_against_a_bot(tmp_path: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = _Server(tmp_path / "thieves.sqlite3")
+    server = ServerProcess(tmp_path / "thieves.sqlite3")
     problems: list[str] = []
     game: _Game | None = None
     try:
         with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            browser = tb.launch(pw)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
-            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            tb.watch(page, problems)
             page.goto(server.url + "/")
             page.locator(".module[data-module='thieves'] input[type='checkbox']").check()
             page.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada")
             page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-            _click(page, "#btn-create")
-            _click(page, ".play-link")
+            tb.click(page, "#btn-create")
+            tb.click(page, ".play-link")
             page.wait_for_selector("#btn-join")
-            _click(page, "#btn-join")
+            tb.click(page, "#btn-join")
             page.wait_for_selector(".module-panel[data-module='thieves'] .th-seats li")
             game = _Game(page, random.Random(7))
             # the state at a glance: my 4 thieves face up, the bot's as backs, 4 set aside, badges
@@ -232,18 +164,18 @@ def test_a_person_steals_with_thieves_against_a_bot(tmp_path: Path) -> None:
             badges = page.locator(".score-track .seat-badge[data-module='thieves']").all_inner_texts()
             assert badges[0].strip() == "4 thieves" and re.fullmatch(r"[0-4] thie(f|ves)", badges[1].strip()), badges
             deadline = time.monotonic() + 75
-            while _phase(page) != "over" and game.seen.get("stolen", 0) < 4:
+            while tb.phase(page) != "over" and game.seen.get("stolen", 0) < 4:
                 assert time.monotonic() < deadline, f"too slow: {game.seen}"
                 if page.locator("#round-modal").count():
-                    _click(page, "#btn-close-modal")
+                    tb.click(page, "#btn-close-modal")
                     continue
-                if _phase(page) == "my-turn":
+                if tb.phase(page) == "my-turn":
                     game.move()
                 else:
                     page.wait_for_timeout(15)
             page.wait_for_timeout(300)
             if page.locator("#round-modal").count():
-                _click(page, "#btn-close-modal")
+                tb.click(page, "#btn-close-modal")
             # what was stolen is drawn: my played thieves face up in my row, the badge counts down
             mine_left = game.my_thieves()
             assert panel.locator(".th-seats li[data-seat='0'] .th-played .thief-card").count() == 4 - mine_left

@@ -1,0 +1,252 @@
+"""Helpers for the browser tests (Playwright in Debian's Chromium) and the server-process tests.
+
+* :class:`ServerProcess` runs ``alhambra serve`` in a subprocess on a free loopback port, with a
+  fresh SQLite file, optionally with fixed random bits for its tables' deals.
+* :data:`CHROMIUM`, :data:`CHROMIUM_ARGS`, :data:`needs_chromium` (a skip marker) and
+  :func:`launch` start the browser; :func:`watch` collects the console's errors.
+* :data:`ARTIFACTS` is the folder of the screenshots.
+* :func:`version`, :func:`phase`, :func:`pending`, :func:`click`, :func:`wait_change`,
+  :func:`dump` and :func:`check_buttons` read and drive the browser table.
+
+Playwright is never imported here: a test imports ``playwright.sync_api`` itself (with
+``pytest.importorskip``), so it is skipped cleanly when Playwright or Chromium is missing. The
+page objects are typed ``Any`` for the same reason. Needs pytest (the ``dev`` extra).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import httpx
+import pytest
+
+__all__ = [
+    "ARTIFACTS",
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "ServerProcess",
+    "check_buttons",
+    "click",
+    "dump",
+    "free_port",
+    "launch",
+    "needs_chromium",
+    "pending",
+    "phase",
+    "version",
+    "wait_change",
+    "watch",
+]
+
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium, the browser of the tests."""
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium (scripts/test installs it with apt-get)"
+)
+"""Skips a test (or, as ``pytestmark``, a test file) when :data:`CHROMIUM` is missing."""
+
+
+def _project_root() -> Path:
+    """The project folder (where pyproject.toml is), else the working directory."""
+    for p in Path(__file__).resolve().parents:
+        if (p / "pyproject.toml").exists():
+            return p
+    return Path.cwd()
+
+
+ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", _project_root() / "artifacts")) / "screenshots"
+"""Where the screenshots go: ``$ALHAMBRA_ARTIFACTS/screenshots``, else ``artifacts/screenshots``."""
+
+
+# ---------------------------------------------------------------------------- the server
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+_SEEDED_SERVE = """
+import random, secrets, sys
+mode, n = sys.argv[1], int(sys.argv[2])
+# fixed random bits for the tables (test only; the seat tokens still come from os.urandom)
+secrets.randbits = random.Random(n).getrandbits if mode == "seed" else (lambda k: n % (1 << k))
+from alhambra.cli import main
+main(sys.argv[3:])
+"""
+"""Runs the command line with ``secrets.randbits`` replaced (the server draws each table's game
+seed and its bots' seed from it)."""
+
+
+class ServerProcess:
+    """``alhambra serve`` in a subprocess on a loopback port, on the SQLite file ``db_file``.
+
+    Ready when constructed (``/api/health`` answers); :meth:`stop` ends it with SIGTERM (SIGKILL
+    if it hangs), :meth:`kill` with SIGKILL; a context manager stops it on exit. ``url`` is its
+    address, ``http`` an :class:`httpx.Client` on it; its output goes to ``log_file`` (by default
+    ``db_file`` with the suffix ``.log``).
+
+    Fixed deals: with ``seed``, the server's ``secrets.randbits`` draws come from
+    ``random.Random(seed)``, so the same tables are dealt every run; with ``constant_seed``,
+    every draw is ``constant_seed`` (modulo ``2**k``): every table's game seed is that number.
+    """
+
+    def __init__(
+        self,
+        db_file: Path,
+        port: int | None = None,
+        bot_delay: float = 0.0,
+        log_file: Path | None = None,
+        *,
+        seed: int | None = None,
+        constant_seed: int | None = None,
+        timeout: float = 30.0,
+    ) -> None:
+        if seed is not None and constant_seed is not None:
+            raise ValueError("give seed or constant_seed, not both")
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_file = log_file or db_file.with_suffix(".log")
+        serve = ["serve", "--port", str(self.port), "--database-url", f"sqlite:///{db_file}", "--bot-delay", str(bot_delay)]
+        if seed is not None:
+            cmd = [sys.executable, "-c", _SEEDED_SERVE, "seed", str(seed), *serve]
+        elif constant_seed is not None:
+            cmd = [sys.executable, "-c", _SEEDED_SERVE, "constant", str(constant_seed), *serve]
+        else:
+            cmd = [sys.executable, "-m", "alhambra", *serve]
+        self._log = open(self.log_file, "ab")  # noqa: SIM115 - kept open for the process's lifetime
+        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        self.http = httpx.Client(base_url=self.url, timeout=10)
+        end = time.monotonic() + timeout
+        while not self._up():
+            if time.monotonic() > end:
+                self.kill()
+                raise AssertionError(f"the server did not start in {timeout} s")
+            time.sleep(0.05)
+
+    def _up(self) -> bool:
+        if self.proc.poll() is not None:
+            self.http.close()
+            self._log.close()
+            raise AssertionError(f"the server exited: {self.log_file.read_text()[-2000:]}")
+        try:
+            return self.http.get("/api/health").status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.http.close()
+        self._log.close()
+
+    def stop(self) -> None:
+        """SIGTERM and wait (graceful shutdown); SIGKILL after 15 s."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.http.close()
+        self._log.close()
+
+    def __enter__(self) -> ServerProcess:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.stop()
+
+
+# ---------------------------------------------------------------------------- the browser
+def launch(pw: Any) -> Any:
+    """Debian's Chromium, headless, from a started ``sync_playwright()``."""
+    return pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+def watch(page: Any, problems: list[str], prefix: str = "") -> None:
+    """Append the page's console errors and warnings and its uncaught errors to ``problems``."""
+
+    def console(m: Any) -> None:
+        if m.type in ("error", "warning"):
+            problems.append(f"{prefix}console {m.type}: {m.text}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda e: problems.append(f"{prefix}page error: {e}"))
+
+
+# ---------------------------------------------------------------------------- the table's page
+def version(page: Any) -> str:
+    """The table's version, as the page shows it (``body[data-version]``)."""
+    return str(page.get_attribute("body", "data-version"))
+
+
+def phase(page: Any) -> str:
+    """``my-turn``, ``their-turn``, ``waiting``, ``over``... (``body[data-phase]``)."""
+    return str(page.get_attribute("body", "data-phase"))
+
+
+def pending(page: Any) -> str:
+    """The kind of decision the table waits for (``body[data-pending]``; ``"None"`` if none)."""
+    return str(page.get_attribute("body", "data-pending"))
+
+
+def dump(page: Any, why: str, failure: str = "failure") -> None:
+    """After a failure: a screenshot ``ARTIFACTS/<failure>.png`` and the table's state printed."""
+    page.screenshot(path=str(ARTIFACTS / f"{failure}.png"), full_page=True)
+    print("FAILURE", why, "phase", phase(page), "pending", pending(page), "version", version(page))
+    print(page.locator("#action-panel").inner_text())
+
+
+def click(page: Any, selector: str, failure: str | None = "failure") -> None:
+    """Click the first element of ``selector`` (on a failure, :func:`dump` unless ``failure`` is None)."""
+    try:
+        page.locator(selector).first.click(timeout=5000)
+    except Exception:
+        if failure is not None:
+            dump(page, f"click {selector}", failure)
+        raise
+
+
+def wait_change(page: Any, version: str, timeout: float = 15.0, confirm: bool = True, failure: str | None = "failure") -> None:
+    """Wait until the table moved past ``version`` (or, with ``confirm``, until it asks to confirm
+    the end of the turn); AssertionError after ``timeout`` seconds (after :func:`dump` unless
+    ``failure`` is None)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if str(page.get_attribute("body", "data-version")) != version or (confirm and page.locator("#btn-confirm").count()):
+            return
+        page.wait_for_timeout(20)
+    if failure is not None:
+        dump(page, "no reaction", failure)
+    raise AssertionError(f"the table did not react (still version {version})")
+
+
+def check_buttons(page: Any, raw: re.Pattern[str]) -> None:
+    """No button's text matches ``raw`` (a module's notation) and no action is left without a
+    proper control (the table's ``.other-move`` fallback)."""
+    texts = page.locator("button").all_inner_texts()
+    bad = [t for t in texts if raw.search(t)]
+    assert not bad, f"buttons show raw notation: {bad}"
+    assert page.locator(".other-move").count() == 0, "a module action was left without a proper control"

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from alhambra.errors import ConfigError
 from alhambra.record import GameRecord, replay
 from alhambra.state import GameConfig
 from alhambra.tournament import TournamentResult, entry_labels, play_game, run_tournament, summarize, wilson
@@ -341,3 +342,16 @@ def test_simulate_stopped_by_sigterm_keeps_the_finished_games(tmp_path: Path) ->
     saved = len(data["game_results"])
     assert err.startswith(f"alhambra: stopped: {saved} of 400 games saved in {out}") and "--resume" in err
     assert "Traceback" not in err
+
+
+def test_options_are_kept_and_checked_on_resume() -> None:
+    from alhambra.tournament import resume_problem, run_tournament
+
+    opts = (("vizier", "nap", True),)
+    with pytest.raises(ConfigError, match="no option"):
+        run_tournament(2, ["random", "random"], 2, 1, ["vizier"], 1, options=opts)
+    done = run_tournament(2, ["random", "random"], 2, 1, ["vizier"], 1)
+    assert done.options == []
+    again = TournamentResult.from_json(json.loads(json.dumps(done.to_json())))
+    assert resume_problem(again, 2, ["random", "random"], 2, 1, ["vizier"], done.turn_limit) is None
+    assert "options" in (resume_problem(again, 2, ["random", "random"], 2, 1, ["vizier"], done.turn_limit, opts) or "")

@@ -36,7 +36,7 @@ from .bench import BenchResult, run_bench
 from .bots import make_bot
 from .components import KINDS
 from .demo import group_by_turn, play_demo
-from .engine import building_counts, winners
+from .engine import building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of
@@ -551,6 +551,9 @@ def simulate(
             help="A game still running after this many turns ends as truncated (a safety net against bots that never finish; 0: no limit).",
         ),
     ] = TURN_LIMIT,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A module option MODULE.KEY=VALUE (repeatable; see alhambra modules --json).")
+    ] = None,
 ) -> None:
     """Play a tournament between bots with duplicate deals and seat rotation, and report each bot's strength."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -568,8 +571,10 @@ def simulate(
     if turn_limit < 0:
         _fail("--turn-limit must be a number of turns (0: no limit)")
     limit = turn_limit or None
+    opts = _parse_options(option or [])
     try:
-        config = GameConfig(players=players, modules=mods, turn_limit=limit)
+        config = GameConfig(players=players, modules=mods, turn_limit=limit, options=opts)
+        check_options(config)
         for m in modules_of(config):
             m.check_config(config)
         if len(lineup) != players:
@@ -587,7 +592,7 @@ def simulate(
                 earlier = TournamentResult.from_json(_read_json_file(str(json_out)))
             except ValueError as e:
                 _fail(f"{json_out}: {e}", EXIT_INVALID)
-            problem = resume_problem(earlier, players, lineup, games, seed, mods, limit)
+            problem = resume_problem(earlier, players, lineup, games, seed, mods, limit, config.options)
             if problem:
                 _fail(f"{json_out}: {problem}")
     con = Console(file=sys.stderr, highlight=False)
@@ -638,7 +643,7 @@ def simulate(
             with _sigterm_interrupts():
                 result = run_tournament(
                     players, lineup, games, seed, mods, workers, tick, bot_workers, save, max(1, total // 100),
-                    resume=earlier, checkpoint_seconds=_CHECKPOINT_SECONDS, turn_limit=limit,
+                    resume=earlier, checkpoint_seconds=_CHECKPOINT_SECONDS, turn_limit=limit, options=config.options,
                 )  # fmt: skip
         except KeyboardInterrupt:
             bar.stop()
@@ -704,6 +709,8 @@ def report_cmd(
 def _print_tournament(r: TournamentResult) -> None:
     con = Console(file=sys.stdout, soft_wrap=True, highlight=False, width=None if sys.stdout.isatty() else 200)
     mods = ", ".join(r.modules) or "none"
+    if r.options:
+        mods += " (options: " + ", ".join(f"{m}.{k}={v}" for m, k, v in r.options) + ")"
     done = "" if r.complete else f"UNFINISHED: {len(r.results)} of "
     title = (
         f"{done}{r.games} games ({r.deals} deals × {r.players} seat rotations), {r.players} players, modules: {mods}, "

@@ -253,6 +253,8 @@ class TournamentResult:
     """False for a checkpoint of a tournament still running (``results`` are the games done)."""
     turn_limit: int | None = None
     """The turn limit of every game (None: none, as in files written before it was set)."""
+    options: list[list[Any]] = field(default_factory=list)
+    """Module options of every game as ``[module, key, value]`` (empty: none, as in older files)."""
 
     @property
     def truncated(self) -> int:
@@ -274,6 +276,7 @@ class TournamentResult:
             "seconds": self.seconds,
             "complete": self.complete,
             "turn_limit": self.turn_limit,
+            "options": [list(o) for o in self.options],
             "truncated": self.truncated,
             "games_done": len(self.results),
             "entries": [asdict(e) for e in self.entries],
@@ -304,6 +307,7 @@ class TournamentResult:
                 results=results,
                 complete=bool(data.get("complete", True)),
                 turn_limit=_turn_limit(data.get("turn_limit")),
+                options=[list(o) for o in data.get("options", [])],
             )
         except (KeyError, TypeError) as e:
             raise ValueError(f"a broken results file: {e}") from None
@@ -373,16 +377,18 @@ def resume_problem(
     seed: int = 0,
     modules: Sequence[str] = (),
     turn_limit: int | None = TURN_LIMIT,
+    options: Sequence[tuple[str, str, bool | int | str]] = (),
 ) -> str | None:
     """Why ``resume`` cannot be continued as this tournament (None when it can)."""
     total = math.ceil(games / players) * players
-    mine = (players, sorted(modules), list(bots), seed, total)
-    theirs = (resume.players, sorted(resume.modules), list(resume.bots), resume.seed, resume.games)
+    mine = (players, sorted(modules), list(bots), seed, total, sorted(list(o) for o in options))
+    theirs = (resume.players, sorted(resume.modules), list(resume.bots), resume.seed, resume.games, sorted(resume.options))
     if mine != theirs:
         return (
             "the results file is of another tournament "
             f"({resume.players} players, modules {','.join(resume.modules) or 'none'}, bots {','.join(resume.bots)}, "
-            f"seed {resume.seed}, {resume.games} games); run it again without --resume or use another file"
+            f"seed {resume.seed}, {resume.games} games, options {resume.options or 'none'}); "
+            "run it again without --resume or use another file"
         )
     if turn_limit != resume.turn_limit and not all(_same_under(r, turn_limit) for r in resume.results):
         return (
@@ -423,6 +429,7 @@ def run_tournament(
     resume: TournamentResult | None = None,
     checkpoint_seconds: float | None = None,
     turn_limit: int | None = TURN_LIMIT,
+    options: tuple[tuple[str, str, bool | int | str], ...] = (),
 ) -> TournamentResult:
     """Play a tournament (games rounded up to whole rotations) and return its figures.
 
@@ -436,9 +443,9 @@ def run_tournament(
     and games; ``ValueError`` otherwise): its games are kept and only the others are played
     (every game depends only on its deal and rotation, so the result is the same).
     ``turn_limit``: a game still running after this many turns ends as ``truncated`` (None: no
-    limit).
+    limit). ``options``: module options of every game (``GameConfig.options``).
     """
-    config = GameConfig(players=players, modules=tuple(modules), turn_limit=turn_limit)
+    config = GameConfig(players=players, modules=tuple(modules), turn_limit=turn_limit, options=options)
     if len(bots) != players:
         raise ValueError(f"{players} players need {players} bots (got {len(bots)}: {', '.join(bots)})")
     for b in bots:
@@ -451,7 +458,7 @@ def run_tournament(
     results: list[GameResult] = []
     earlier = 0.0
     if resume is not None:
-        problem = resume_problem(resume, players, bots, games, seed, modules, turn_limit)
+        problem = resume_problem(resume, players, bots, games, seed, modules, turn_limit, config.options)
         if problem:
             raise ValueError(problem)
         results = list(resume.results)
@@ -477,6 +484,7 @@ def run_tournament(
             results=done,
             complete=complete,
             turn_limit=turn_limit,
+            options=[list(o) for o in config.options],
         )
 
     def save() -> None:

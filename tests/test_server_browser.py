@@ -40,39 +40,34 @@ def _my_move(page: Any, rng: random.Random) -> None:
         spots = page.locator(".spot")
         if spots.count():
             spots.nth(rng.randrange(spots.count())).click(timeout=5000)
+            tb.wait_change(page, version)
         else:
-            tb.click(page, "#btn-reserve")
-        tb.wait_change(page, version)
+            tb.press(page, "#btn-reserve", version)
         return
     if page.locator("#btn-end").count() and rng.random() < 0.5:
-        tb.click(page, "#btn-end")
-        tb.wait_change(page, version)
+        tb.press(page, "#btn-end", version)
         return
     affordable = page.locator(".market-square.affordable")
     if affordable.count() and rng.random() < 0.75:
         affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
         exact = page.locator(".pay-option.exact")
         (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-        tb.click(page, "#btn-buy")
-        tb.wait_change(page, version)
+        tb.press(page, "#btn-buy", version)
         return
     cards = page.locator(".display-card.takeable")
     if cards.count():
         cards.nth(rng.randrange(cards.count())).click(timeout=5000)
         if page.locator("#btn-take").count():
-            tb.click(page, "#btn-take")
-            tb.wait_change(page, version)
+            tb.press(page, "#btn-take", version)
             return
         tb.click(page, "#btn-clear")
         return
     if page.locator("#btn-end").count():
-        tb.click(page, "#btn-end")
-        tb.wait_change(page, version)
+        tb.press(page, "#btn-end", version)
         return
     if page.locator(".removable").count():  # nothing else to do: redesign
         tb.click(page, ".removable")
-        tb.click(page, "#btn-remove")
-        tb.wait_change(page, version)
+        tb.press(page, "#btn-remove", version)
         return
     tb.dump(page, "no move")
     raise AssertionError("the table offers no move although it is my turn")
@@ -240,8 +235,7 @@ class _ModuleGame:
             assert page.locator(".hand-card.selected[data-code^='x']").count() == 1
             if "paid with an exchange card" not in self.seen:
                 page.screenshot(path=str(ARTIFACTS / "table-exchange-payment.png"), full_page=True)
-            tb.click(page, "#btn-buy")
-            tb.wait_change(page, version)
+            tb.press(page, "#btn-buy", version)
             self.saw("paid with an exchange card")
             return
         # take an exchange card from the display when there is one
@@ -249,8 +243,7 @@ class _ModuleGame:
         if card.count() and rng.random() < 0.7:
             card.first.click(timeout=5000)
             assert "exchange card" in page.locator("#action-panel").inner_text()
-            tb.click(page, "#btn-take")
-            tb.wait_change(page, version)
+            tb.press(page, "#btn-take", version)
             self.saw("took an exchange card")
             return
         _my_move(page, rng)

@@ -243,6 +243,22 @@ def wait_change(page: Any, version: str, timeout: float = 15.0, confirm: bool = 
     raise AssertionError(f"the table did not react (still version {version})")
 
 
+def press(page: Any, selector: str, version: str, timeout: float = 15.0) -> None:
+    """Click ``selector`` and wait for the table to react (:func:`wait_change`). The table redraws
+    the whole page on every update and when a notice fades, so a click that falls on a redraw
+    can be lost: if nothing happened after 5 s and the control is still there, it is clicked
+    once more (a second click on a control that did react cannot happen: it is gone then)."""
+    click(page, selector)
+    try:
+        wait_change(page, version, timeout=5.0, failure=None)
+        return
+    except AssertionError:
+        if not page.locator(selector).count():
+            raise
+    click(page, selector)
+    wait_change(page, version, timeout=timeout)
+
+
 def check_buttons(page: Any, raw: re.Pattern[str]) -> None:
     """No button's text matches ``raw`` (a module's notation) and no action is left without a
     proper control (the table's ``.other-move`` fallback)."""

@@ -10,7 +10,7 @@ Notation (one action per line; squares and display slots are numbered 1-4)::
     redesign build G8sw 1,-2   reserve board -> Alhambra
     redesign remove G8sw       Alhambra -> reserve board
     redesign exchange T9ne G8sw  reserve tile T9ne takes the place of G8sw in the Alhambra
-    buy BZo2 o4                buy something a module offers (an item token starts with a letter)
+    buy Zo2 o4                 buy something a module offers (an item token starts with a letter)
     end                        pass the turn when no other action is possible
     pass                       between turns: make no out-of-turn move
 

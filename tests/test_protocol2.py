@@ -463,3 +463,29 @@ def test_an_action_whose_event_reveals_a_secret_cannot_be_undone() -> None:
     same = state.copy()
     assert not is_final(state, same, [ProbeSecret(0, 1)])
     assert is_final(state, same, [ProbeRevealed(0)])
+
+
+def test_exact_purchases_are_the_exact_ones_of_the_full_list() -> None:
+    """``purchase_options(exact=True)`` generates only exact payments; it must list exactly the
+    exact payments of the full list, in the same order (real modules: exchange cards, bazaars)."""
+    from alhambra.actions import BuyBuilding
+
+    config = GameConfig(players=3, modules=("bazaars", "currency_exchange", "vizier"))
+    state, _ = new_game(config, 17)
+    rng = random.Random(3)
+    mv = state.components.money_value
+    bazaars = hooks.load_module("bazaars")
+
+    def is_exact(state: GameState, seat: int, a: Any) -> bool:
+        if isinstance(a, BuyBuilding):
+            return sum(mv[c] for c in a.payment) == state.components.tile_price[state.market[a.square - 1]]
+        offer = next(o for o in bazaars.offers(state, seat, True) if o.item == a.item)
+        return sum(mv[c] for c in a.payment) == offer.price
+
+    compared = 0
+    while not state.is_over and compared < 400:
+        for seat in range(3):
+            full = purchase_options(state, seat, out_of_turn=True)
+            assert purchase_options(state, seat, out_of_turn=True, exact=True) == [a for a in full if is_exact(state, seat, a)]
+            compared += 1
+        apply_unchecked(state, rng.choice(legal_actions(state)))

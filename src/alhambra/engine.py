@@ -490,9 +490,10 @@ def put_on_market(state: GameState, tile: int, events: list[Event]) -> int:
 
 # ---------------------------------------------------------------------------------- payments
 def _money_payments(
-    comp: ComponentSet, hand: Sequence[int], currencies: frozenset[int], price: int, special: tuple[str, ...]
+    comp: ComponentSet, hand: Sequence[int], currencies: frozenset[int], price: int, special: tuple[str, ...], exact: bool = False
 ) -> list[tuple[str, ...]]:
-    """Every multiset of money cards of ``currencies`` from the hand worth at least ``price``."""
+    """Every multiset of money cards of ``currencies`` from the hand worth at least ``price``
+    (exactly ``price`` with ``exact``)."""
     cc = comp.card_currency
     cm = comp.card_is_money
     cards = comp.cards
@@ -517,10 +518,10 @@ def _money_payments(
     chosen: list[str] = []
 
     def rec(i: int, s: int) -> None:
-        if s + total_left[i] < price:
+        if s + total_left[i] < price or (exact and s > price):
             return
         if i == len(items):
-            if chosen:
+            if chosen and (not exact or s == price):
                 out.append(canonical_cards(list(special) + chosen) if special or len(currencies) > 1 or not plain else tuple(chosen))
             return
         code, n = items[i]
@@ -555,38 +556,33 @@ def _offers(state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
     return out
 
 
-def _way_payments(state: GameState, seat: int, way: frozenset[int], price: int) -> list[tuple[str, ...]]:
-    """Every payment of one way: money of its currencies worth at least ``price``, and for a
-    one-currency way also every module payment option (exchange cards...)."""
+def _way_payments(state: GameState, seat: int, way: frozenset[int], price: int, exact: bool = False) -> list[tuple[str, ...]]:
+    """Every payment of one way: money of its currencies worth at least ``price`` (exactly with
+    ``exact``), and for a one-currency way also every module payment option (exchange cards...)."""
     comp = state.components
     hand = state.players[seat].hand
-    pays = _money_payments(comp, hand, way, price, ())
+    pays = _money_payments(comp, hand, way, price, (), exact)
     if len(way) == 1:
         (cur,) = way
         for opt in _payment_options(state, seat, cur):
             special = tuple(comp.cards[c].code for c in opt.special)
-            pays += _money_payments(comp, hand, opt.currencies, price, special)
+            pays += _money_payments(comp, hand, opt.currencies, price, special, exact)
     return pays
 
 
 def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool = False) -> list[Action]:
     """``buy ITEM ...`` for every offer (only exact payments with ``exact``)."""
     out: list[Action] = []
-    mv = state.components.money_value
     for offer in _offers(state, seat, out_of_turn):
         if out_of_turn and not offer.out_of_turn:
             continue
         seen: set[tuple[str, ...]] = set()
+        only_exact = exact or offer.exact_only
         for way in offer.ways:
-            for pay in _way_payments(state, seat, way, offer.price):
-                if pay in seen:
-                    continue
-                seen.add(pay)
-                if exact or offer.exact_only:
-                    value = sum(mv[code] for code in pay)
-                    if value != offer.price:
-                        continue
-                out.append(BuyItem(offer.item, pay))
+            for pay in _way_payments(state, seat, way, offer.price, only_exact):
+                if pay not in seen:
+                    seen.add(pay)
+                    out.append(BuyItem(offer.item, pay))
     return out
 
 
@@ -733,10 +729,10 @@ def purchase_options(state: GameState, seat: int, out_of_turn: bool = False, exa
     :func:`check_purchase` and carry it out with :func:`pay_for_purchase` (:func:`pay_for_offer`
     for a ``BuyItem``).
     """
-    mv = state.components.money_value
     comp = state.components
+    mv = comp.money_value
     out: list[BuyBuilding | BuyItem] = []
-    for a in _buy_actions(state, seat):
+    for a in _buy_actions(state, seat):  # memoised in most games: filtering it beats generating anew
         if isinstance(a, BuyBuilding) and (not exact or sum(mv[c] for c in a.payment) == comp.tile_price[state.market[a.square - 1]]):
             out.append(a)
     if out_of_turn:

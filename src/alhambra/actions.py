@@ -235,9 +235,22 @@ def parse_target(text: str) -> Target:
     return parse_xy(text)
 
 
-def _need(words: list[str], n: int, usage: str) -> None:
+def need_words(words: list[str], n: int, usage: str) -> None:
+    """Raise :class:`NotationError` ``usage: ...`` unless there are exactly ``n`` argument words
+    (for parsers, core and modules alike)."""
     if len(words) != n:
         raise NotationError(f"usage: {usage}")
+
+
+def word_parser(action: Action) -> Callable[[list[str]], Action]:
+    """The parser of an action without arguments (``pass``, ``vizier wake``): it returns
+    ``action`` and refuses any further word."""
+
+    def parse(words: list[str]) -> Action:
+        need_words(words, 0, action.notation())
+        return action
+
+    return parse
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,12 +382,12 @@ def _tile_word(w: str) -> str:
 
 
 def _parse_take(w: list[str]) -> Action:
-    _need(w, 1, "take b3+g2")
+    need_words(w, 1, "take b3+g2")
     return TakeMoney(parse_cards(w[0]))
 
 
 def _parse_buy(w: list[str]) -> Action:
-    _need(w, 2, "buy SQUARE CARDS (e.g. buy 2 b7+b2) or buy ITEM CARDS")
+    need_words(w, 2, "buy SQUARE CARDS (e.g. buy 2 b7+b2) or buy ITEM CARDS")
     if w[0].isdigit():
         return BuyBuilding(int(w[0]), parse_cards(w[1]))
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", w[0]):
@@ -383,33 +396,23 @@ def _parse_buy(w: list[str]) -> Action:
 
 
 def _parse_place(w: list[str]) -> Action:
-    _need(w, 2, "place TILE x,y|reserve|neutral")
+    need_words(w, 2, "place TILE x,y|reserve|neutral")
     return PlaceBuilding(_tile_word(w[0]), parse_target(w[1]))
 
 
 def _parse_rbuild(w: list[str]) -> Action:
-    _need(w, 2, "redesign build TILE x,y")
+    need_words(w, 2, "redesign build TILE x,y")
     return BuildFromReserve(_tile_word(w[0]), parse_xy(w[1]))
 
 
 def _parse_rremove(w: list[str]) -> Action:
-    _need(w, 1, "redesign remove TILE")
+    need_words(w, 1, "redesign remove TILE")
     return MoveToReserve(_tile_word(w[0]))
 
 
 def _parse_rexchange(w: list[str]) -> Action:
-    _need(w, 2, "redesign exchange RESERVE_TILE ALHAMBRA_TILE")
+    need_words(w, 2, "redesign exchange RESERVE_TILE ALHAMBRA_TILE")
     return ExchangeTiles(_tile_word(w[0]), _tile_word(w[1]))
-
-
-def _parse_end(w: list[str]) -> Action:
-    _need(w, 0, "end")
-    return EndTurn()
-
-
-def _parse_pass(w: list[str]) -> Action:
-    _need(w, 0, "pass")
-    return Pass()
 
 
 register_parser("take", _parse_take, TakeMoney)
@@ -418,8 +421,8 @@ register_parser("place", _parse_place, PlaceBuilding)
 register_parser("redesign build", _parse_rbuild, BuildFromReserve)
 register_parser("redesign remove", _parse_rremove, MoveToReserve)
 register_parser("redesign exchange", _parse_rexchange, ExchangeTiles)
-register_parser("end", _parse_end, EndTurn)
-register_parser("pass", _parse_pass, Pass)
+register_parser("end", word_parser(EndTurn()), EndTurn)
+register_parser("pass", word_parser(Pass()), Pass)
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:

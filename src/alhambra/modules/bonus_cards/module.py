@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...actions import Action, register_parser
+from ...actions import Action, register_parser, word_parser
 from ...components import BASE_TILE_CODES, KINDS, SCORING_POINTS, CardType, ComponentSet, parse_tile_code
 from ...engine import building_counts
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -188,14 +188,8 @@ def _parse_play(w: list[str]) -> Action:
     return PlayBonusCard(parse_tile_code(code[:1].upper() + code[1:].lower()).code)
 
 
-def _parse_pass(w: list[str]) -> Action:
-    if w:
-        raise NotationError("usage: bonus pass")
-    return PassBonus()
-
-
 register_parser("bonus play", _parse_play, PlayBonusCard)
-register_parser("bonus pass", _parse_pass, PassBonus)
+register_parser("bonus pass", word_parser(PassBonus()), PassBonus)
 
 
 # ---------------------------------------------------------------------------------- events

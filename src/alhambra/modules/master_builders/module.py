@@ -32,7 +32,18 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, BuildFromReserve, ExchangeTiles, MoveToReserve, format_target, parse_cards, parse_xy, register_parser
+from ...actions import (
+    Action,
+    BuildFromReserve,
+    ExchangeTiles,
+    MoveToReserve,
+    format_target,
+    need_words,
+    parse_cards,
+    parse_xy,
+    register_parser,
+    word_parser,
+)
 from ...components import CURRENCIES, CardType, ComponentSet
 from ...engine import build_components, redesign_options
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -224,35 +235,25 @@ def _tile_word(w: str) -> str:
     return w[0].upper() + w[1:].lower()
 
 
-def _need(w: list[str], n: int, usage: str) -> None:
-    if len(w) != n:
-        raise NotationError(f"usage: {usage}")
-
-
 def _parse_build(w: list[str]) -> Action:
-    _need(w, 3, "builder build CARD TILE x,y (e.g. builder build my3 G8sw 1,-2)")
+    need_words(w, 3, "builder build CARD TILE x,y (e.g. builder build my3 G8sw 1,-2)")
     return MasterBuildersBuild(_card_word(w[0]), _tile_word(w[1]), parse_xy(w[2]))
 
 
 def _parse_remove(w: list[str]) -> Action:
-    _need(w, 2, "builder remove CARD TILE (e.g. builder remove mb3 G8sw)")
+    need_words(w, 2, "builder remove CARD TILE (e.g. builder remove mb3 G8sw)")
     return MasterBuildersRemove(_card_word(w[0]), _tile_word(w[1]))
 
 
 def _parse_exchange(w: list[str]) -> Action:
-    _need(w, 3, "builder exchange CARD RESERVE_TILE ALHAMBRA_TILE (e.g. builder exchange mo3 T9ne G8sw)")
+    need_words(w, 3, "builder exchange CARD RESERVE_TILE ALHAMBRA_TILE (e.g. builder exchange mo3 T9ne G8sw)")
     return MasterBuildersExchange(_card_word(w[0]), _tile_word(w[1]), _tile_word(w[2]))
-
-
-def _parse_skip(w: list[str]) -> Action:
-    _need(w, 0, "builder skip")
-    return MasterBuildersSkip()
 
 
 register_parser("builder build", _parse_build, MasterBuildersBuild)
 register_parser("builder remove", _parse_remove, MasterBuildersRemove)
 register_parser("builder exchange", _parse_exchange, MasterBuildersExchange)
-register_parser("builder skip", _parse_skip, MasterBuildersSkip)
+register_parser("builder skip", word_parser(MasterBuildersSkip()), MasterBuildersSkip)
 
 
 def core_redesign(action: BuilderAction) -> Action:

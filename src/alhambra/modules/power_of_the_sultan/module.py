@@ -29,7 +29,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...actions import Action, register_parser
+from ...actions import Action, register_parser, word_parser
 from ...components import CURRENCIES, CURRENCY_LETTERS, KINDS, SCORING_POINTS, CardType
 from ...engine import module_random, put_on_market
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -243,25 +243,16 @@ class SultanMark(Action):
         return f"sultan mark {self.kind}"
 
 
-def _word(action: Action) -> Any:
-    def parse(w: list[str]) -> Action:
-        if w:
-            raise NotationError(f"usage: {action.notation()}")
-        return action
-
-    return parse
-
-
 def _parse_mark(w: list[str]) -> Action:
     if len(w) != 1 or w[0].lower() not in KINDS:
         raise NotationError(f"usage: sultan mark KIND (one of {', '.join(KINDS)})")
     return SultanMark(w[0].lower())
 
 
-register_parser("sultan claim", _word(SultanClaim()), SultanClaim)
-register_parser("sultan decline", _word(SultanDecline()), SultanDecline)
-register_parser("sultan keep", _word(SultanKeep()), SultanKeep)
-register_parser("sultan reveal", _word(SultanReveal()), SultanReveal)
+register_parser("sultan claim", word_parser(SultanClaim()), SultanClaim)
+register_parser("sultan decline", word_parser(SultanDecline()), SultanDecline)
+register_parser("sultan keep", word_parser(SultanKeep()), SultanKeep)
+register_parser("sultan reveal", word_parser(SultanReveal()), SultanReveal)
 register_parser("sultan mark", _parse_mark, SultanMark)
 
 

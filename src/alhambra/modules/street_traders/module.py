@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, format_target, parse_xy, register_parser
+from ...actions import Action, format_target, need_words, parse_xy, register_parser
 from ...components import KINDS
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
@@ -287,8 +287,7 @@ def _kind_word(word: str) -> str:
 
 def _parser(n: int, usage: str, make: Callable[[list[str]], Action]) -> Callable[[list[str]], Action]:
     def parse(w: list[str]) -> Action:
-        if len(w) != n:
-            raise NotationError(f"usage: {usage}")
+        need_words(w, n, usage)
         return make(w)
 
     return parse

@@ -18,11 +18,10 @@ Flow (all through the plug-in hooks of protocol 2):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...actions import Action, BuyBuilding, parse_cards, register_parser
+from ...actions import Action, BuyBuilding, parse_cards, register_parser, word_parser
 from ...engine import check_purchase, finish_turn_action, pay_for_offer, pay_for_purchase, purchase_options, refill_market
 from ...errors import IllegalAction, InvalidPayment, NotationError, WrongPhase
 from ...events import Event
@@ -119,17 +118,8 @@ def _parse_buy(w: list[str]) -> Action:
     return VizierBuyItem(w[0], parse_cards(w[1]))
 
 
-def _parse_word(action: Action, usage: str) -> Callable[[list[str]], Action]:
-    def parse(w: list[str]) -> Action:
-        if w:
-            raise NotationError(f"usage: {usage}")
-        return action
-
-    return parse
-
-
 register_parser("vizier buy", _parse_buy, VizierBuy, VizierBuyItem)
-register_parser("vizier wake", _parse_word(VizierWake(), "vizier wake"), VizierWake)
+register_parser("vizier wake", word_parser(VizierWake()), VizierWake)
 
 
 # ---------------------------------------------------------------------------------- events

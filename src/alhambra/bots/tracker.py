@@ -159,7 +159,9 @@ class Sampler:
 
     # ----------------------------------------------------------------------------- public
     def base(self) -> GameState:
-        """A consistent state with the hidden cards and tiles in a fixed (unshuffled) order."""
+        """The state the samples start from: hidden cards and tiles in a fixed (unshuffled)
+        order. Cards a module dealt in secret into other seats' hands are not in it (each
+        :meth:`sample` draws them), so use it for the acting seat's own decision only."""
         return self._base
 
     def sample(self, rng: random.Random) -> GameState:

@@ -341,7 +341,7 @@ def test_offers_are_bought_with_the_buy_action_and_their_rules() -> None:
     assert EndTurn() not in legal_actions(after)
     # exact but again_if_exact=False: the action phase ends
     after, _ = apply(state, BuyItem("Qx6", ("g4", "g2")))
-    assert not isinstance(after.pending[-1], ChooseAction) or after.pending[-1].seat != seat or after.turn > state.turn
+    assert after.pending == [ChooseAction((seat + 1) % 3)] and after.turn == state.turn + 1
     # a tile offer joins the turn's bought tiles and is placed like a market tile
     after, _ = apply(state, BuyItem("G12s", ("o3",)))
     assert after.pending[-1] == ChooseAction(seat, 1, ("G12s",))

@@ -542,17 +542,15 @@ def _users(state: GameState, hook: str) -> tuple[Module, ...]:
 
 def _payment_options(state: GameState, seat: int, currency: int) -> list[PaymentOption]:
     opts: list[PaymentOption] = []
-    if state.config.modules:
-        for m in hook_users(state.config, "payment_options"):
-            opts.extend(m.payment_options(state, seat, currency))
+    for m in _users(state, "payment_options"):
+        opts.extend(m.payment_options(state, seat, currency))
     return opts
 
 
 def _offers(state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
     out: list[Offer] = []
-    if state.config.modules:
-        for m in hook_users(state.config, "offers"):
-            out.extend(m.offers(state, seat, out_of_turn))
+    for m in _users(state, "offers"):
+        out.extend(m.offers(state, seat, out_of_turn))
     return out
 
 

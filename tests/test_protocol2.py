@@ -576,6 +576,8 @@ def test_money_outside_the_hand_pays_like_cards_and_goes_back_to_its_module() ->
     set_market(state, blue + 1, "P5nw")
     buys = {str(a) for a in legal_actions(state, "buy")}
     assert f"buy {blue + 1} zc+zc+b3" in buys
+    exact = {str(a) for a in purchase_options(state, seat, out_of_turn=True, exact=True)}  # the vizier's list
+    assert f"buy {blue + 1} zc+zc+b3" in exact and f"buy {blue + 1} zc+zc+zc+b3" not in exact
     with pytest.raises(InvalidPayment, match="do not hold"):
         apply(state, BuyBuilding(blue + 1, ("zc", "zc", "zc", "b3")))
     with pytest.raises(InvalidPayment, match="only 4"):

@@ -193,10 +193,12 @@ def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot
 
 
 def action_owners(config: GameConfig) -> Callable[[Action], str | None]:
-    """A function naming the module an action uses (its own actions, and ``buy ITEM`` of the
-    module's items); None for a core action and for one that turns the module down (``declines``:
+    """A function naming the module an action uses (its own actions, ``buy ITEM`` of the
+    module's items, and a payment with the module's money held outside the hand: a coin, a
+    credit); None for a core action and for one that turns the module down (``declines``:
     pass, skip, decline)."""
     items = {item: m.id for m in modules_of(config) for item in m.notation_items(config)}
+    tokens = {token: m.id for m in modules_of(config) for token in m.payment_tokens(config)}
 
     def owner(action: Action) -> str | None:
         if action.declines:
@@ -204,7 +206,12 @@ def action_owners(config: GameConfig) -> Callable[[Action], str | None]:
         if action.module is not None:
             return action.module
         item = getattr(action, "item", None)
-        return items.get(item) if isinstance(item, str) else None
+        if isinstance(item, str) and item in items:
+            return items[item]
+        payment = getattr(action, "payment", None)
+        if tokens and isinstance(payment, tuple):
+            return next((tokens[c] for c in payment if c in tokens), None)
+        return None
 
     return owner
 

@@ -593,6 +593,10 @@ def test_money_outside_the_hand_pays_like_cards_and_goes_back_to_its_module() ->
     from alhambra.research.encoding import codec_for
 
     assert "zc" in codec_for(state.config).card_codes
+    # and the table's catalogue names the module of the token
+    from alhambra.view import catalogue
+
+    assert catalogue(state.config)["money_tokens"] == {"zc": "zz_money"}
 
 
 def test_overpaid_purchases_are_reported_and_the_final_hook_runs_before_the_hand_out() -> None:

@@ -192,6 +192,16 @@ export function cardSVG(code, catalogue, width = 48) {
   return s;
 }
 
+/** Money held outside the hand (a coin, a credit...) when its module draws nothing of its own:
+ * a coin of `currency` (a colour word; grey if unknown) showing `value`, drawn `width` wide. */
+export function moneySourceSVG(label, currency, value, width = 40) {
+  const s = svgEl("svg", { viewBox: "0 0 60 60", width, height: width, role: "img", "aria-label": label, class: "money-source-art" });
+  const colour = CURRENCY_COLORS[currency] || "#777";
+  s.appendChild(svgEl("circle", { cx: 30, cy: 30, r: 27, fill: CREAM, stroke: INK, "stroke-width": 2 }));
+  s.appendChild(coinGroup(30, 30, 22, colour, value));
+  return s;
+}
+
 /** A small card back for the draw pile. */
 export function cardBackSVG(width = 40) {
   const s = svgEl("svg", { viewBox: "0 0 60 84", width, height: Math.round((width * 84) / 60), "aria-hidden": "true" });

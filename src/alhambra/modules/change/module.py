@@ -123,8 +123,10 @@ def change_slice(state: GameState) -> ChangeState:
 @dataclass(frozen=True, slots=True)
 class ChangeGiven(Event):
     """A player overpaid a building by ``overpaid`` and was due ``due`` coins; ``coins`` are the
-    tokens of the coins drawn from the bag (fewer than ``due`` when the bag ran out)."""
+    tokens of the coins drawn from the bag (fewer than ``due`` when the bag ran out). The draw
+    shows what was hidden in the bag, so the action cannot be taken back (``reveals``)."""
 
+    reveals: ClassVar[bool] = True
     seat: int
     overpaid: int
     due: int

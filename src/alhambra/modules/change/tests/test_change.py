@@ -47,6 +47,7 @@ def test_rulebook_example_17_blue_for_a_garden_of_10_gives_3_coins() -> None:
     for token in got.coins:
         assert token in ("cb", "cg", "co", "cy")
     assert "takes 3 coins of change" in got.describe()
+    assert got.reveals  # a blind draw: the server's undo never takes it back
     assert isinstance(after.pending[-1], PlaceTiles)  # the coins come at once, no decision
     check_coins(after)
     check_conservation(after)

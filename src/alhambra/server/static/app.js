@@ -376,7 +376,8 @@ async function lobby() {
     ...[2, 3, 4, 5, 6].map((n) => h("option", { value: n, text: `${n} players` })));
   const makeRow = (i) => {
     const kind = h("select", { class: "seat-kind", "aria-label": `Seat ${i + 1}: person or bot` },
-      h("option", { value: "person", text: "Person" }), h("option", { value: "bot", text: "Bot" }));
+      h("option", { value: "person", text: "Person (invitation link)" }), h("option", { value: "bot", text: "Bot" }),
+      h("option", { value: "open", text: "Anyone (open seat, public tables)" }));
     const level = h("select", { class: "seat-bot", "aria-label": `Seat ${i + 1}: bot level` },
       ...bots.map((b) => h("option", { value: b.id, text: `${b.label} — ${b.description}` })));
     level.value = "greedy";
@@ -405,7 +406,7 @@ async function lobby() {
     const seats = rows.slice(0, n).map((r) => {
       const kind = r.querySelector(".seat-kind").value;
       const name = r.querySelector(".seat-name").value.trim();
-      const s = { kind };
+      const s = kind === "open" ? { kind: "person", open: true } : { kind };
       if (kind === "bot") s.bot = r.querySelector(".seat-bot").value;
       if (name) s.name = name;
       return s;
@@ -505,6 +506,7 @@ function moduleOption(m, o) {
 function showCreated(out, res) {
   const items = res.seats.map((s) => {
     if (s.kind !== "person") return h("li", {}, h("strong", { text: `Seat ${s.seat + 1}` }), ` — ${s.name} (bot)`);
+    if (!s.invite_url) return h("li", {}, h("strong", { text: `Seat ${s.seat + 1}` }), " — open: the first stranger who joins from the list of open tables takes it");
     const input = h("input", { type: "text", readonly: true, value: s.invite_url, "aria-label": `Invitation link for seat ${s.seat + 1}` });
     return h("li", {}, h("strong", { text: `Seat ${s.seat + 1}` }), s.name ? ` — ${s.name} ` : " ",
       input,

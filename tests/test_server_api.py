@@ -290,3 +290,20 @@ def test_modules_are_played_through_the_server(c: Any) -> None:
     assert "vizier" in v["view"]["module_views"]
     last = play_random(c, tid, [tok, None], random.Random(2))
     assert last["table"]["status"] == "finished"
+
+
+def test_table_creation_is_rate_limited_per_client(tmp_path: Path) -> None:
+    from alhambra.server.limits import RateLimit
+
+    now = [0.0]
+    bucket = RateLimit(6, burst=3, clock=lambda: now[0])
+    assert [bucket.take("a") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert bucket.take("a") == pytest.approx(10.0)  # 6 a minute: one every 10 s
+    assert bucket.take("b") == 0.0  # another client has its own bucket
+    now[0] = 10.0
+    assert bucket.take("a") == 0.0 and bucket.take("a") > 0
+    with client(tmp_path / "rate.db") as c:
+        codes = [c.post("/api/tables", json={"seats": [{"kind": "person"}, {"kind": "person"}]}).status_code for _ in range(25)]
+        assert codes[:20] == [201] * 20 and codes[20:] == [429] * 5
+        r = c.post("/api/tables", json={"seats": [{"kind": "person"}, {"kind": "person"}]})
+        assert r.status_code == 429 and "too many new tables" in r.json()["detail"] and int(r.headers["retry-after"]) >= 1

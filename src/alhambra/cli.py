@@ -874,6 +874,9 @@ def serve(
             "--request-timeout", help="Seconds a client has to send a request's head, and again its body; slower ones are cut off."
         ),
     ] = 10.0,
+    create_rate: Annotated[
+        float, typer.Option("--create-rate", help="Tables one client address may create per minute (429 beyond).")
+    ] = 20.0,
 ) -> None:
     """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
     import uvicorn
@@ -888,9 +891,11 @@ def serve(
         _fail("--bot-delay must not be negative")
     if not request_timeout > 0:
         _fail("--request-timeout must be positive")
+    if not create_rate > 0:
+        _fail("--create-rate must be positive")
     url = database_url or default_database_url()
     try:
-        application = create_app(url, bot_delay=bot_delay, request_timeout=request_timeout)
+        application = create_app(url, bot_delay=bot_delay, request_timeout=request_timeout, create_rate=create_rate)
     except Exception as e:  # a bad URL or an unreachable database
         _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

@@ -11,6 +11,7 @@ import contextlib
 import inspect
 import json
 import logging
+import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import asdict
@@ -32,7 +33,7 @@ from ..hooks import Module, available_modules, load_module
 from ..state import GameConfig
 from ..view import catalogue
 from .db import Database, default_database_url
-from .limits import DEFAULT_REQUEST_TIMEOUT, MAX_BODY, BodyLimit
+from .limits import DEFAULT_CREATE_RATE, DEFAULT_REQUEST_TIMEOUT, MAX_BODY, BodyLimit, RateLimit
 from .service import BOT_LEVELS, BotRunner, SeatSpec, ServiceError, Snapshot, Table, TableService, message
 
 __all__ = ["create_app"]
@@ -273,13 +274,19 @@ class Hub:
 
 # ---------------------------------------------------------------------------------- app
 def create_app(
-    database_url: str | None = None, bot_delay: float = 0.6, start_bots: bool = True, request_timeout: float = DEFAULT_REQUEST_TIMEOUT
+    database_url: str | None = None,
+    bot_delay: float = 0.6,
+    start_bots: bool = True,
+    request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
+    create_rate: float = DEFAULT_CREATE_RATE,
 ) -> FastAPI:
     """The server app over ``database_url`` (default: a SQLite file in the user's data directory).
 
     ``bot_delay`` is the pause (seconds) before each bot move so people can follow;
-    ``request_timeout`` the seconds a client has to send a request body.
+    ``request_timeout`` the seconds a client has to send a request body; ``create_rate`` the
+    tables one client address may create per minute (429 beyond).
     """
+    creations = RateLimit(create_rate)
     db = Database(database_url or default_database_url())
     service = TableService(db)
     runner = BotRunner(service, bot_delay)
@@ -414,6 +421,13 @@ def create_app(
 
     @app.post("/api/tables", response_model=CreateTableResponse, status_code=201, tags=["tables"])
     async def create_table(body: CreateTableRequest, request: Request) -> CreateTableResponse:
+        wait = creations.take(request.client.host if request.client else "?")
+        if wait > 0:
+            raise StarletteHTTPException(
+                429,
+                f"too many new tables from your address; try again in {math.ceil(wait)} s",
+                headers={"Retry-After": str(math.ceil(wait))},
+            )
         """Create a table and deal the game. Returns one secret invitation link per person seat
         (keep them: the server stores only their hashes). The game starts once every person has joined."""
         specs = [SeatSpec(s.kind, s.bot, s.name, s.open) for s in body.seats]

@@ -1,5 +1,6 @@
 """Limits that keep one client from tying up the server: the request body size whatever its
-framing, and the time a client may take to send a request's head and its body.
+framing, the time a client may take to send a request's head and its body, and how fast one
+client may create tables.
 
 * :class:`BodyLimit` (ASGI middleware) reads a request's body, as it streams in, up to
   ``max_body`` bytes and within ``timeout`` seconds, then hands it to the app. A longer body
@@ -16,18 +17,56 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["DEFAULT_REQUEST_TIMEOUT", "MAX_BODY", "BodyLimit", "GuardedH11Protocol"]
+__all__ = ["DEFAULT_CREATE_RATE", "DEFAULT_REQUEST_TIMEOUT", "MAX_BODY", "BodyLimit", "GuardedH11Protocol", "RateLimit"]
 
 MAX_BODY = 64 * 1024
 """Largest request body accepted (bytes)."""
 
 DEFAULT_REQUEST_TIMEOUT = 10.0
 """Seconds a client has to send a request's head, and again its body (``serve --request-timeout``)."""
+
+
+DEFAULT_CREATE_RATE = 20
+"""Tables one client (address) may create per minute (``serve --create-rate``)."""
+
+
+class RateLimit:
+    """A token bucket per client key: ``per_minute`` requests a minute on average, at most
+    ``burst`` at once. :meth:`take` answers 0 when a request may go ahead, else the seconds to
+    wait. Thread-safe; forgets clients whose bucket is full again."""
+
+    def __init__(self, per_minute: float, burst: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        if per_minute <= 0:
+            raise ValueError("the rate must be positive")
+        self.rate = per_minute / 60.0
+        self.burst = float(burst if burst is not None else max(1, int(per_minute)))
+        self.clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: str) -> float:
+        """Take one request for ``key``: 0.0 if allowed, else the seconds until one is."""
+        now = self.clock()
+        with self._lock:
+            level, since = self._buckets.get(key, (self.burst, now))
+            level = min(self.burst, level + (now - since) * self.rate)
+            if level >= 1.0:
+                self._buckets[key] = (level - 1.0, now)
+                if len(self._buckets) > 10_000:  # forget the clients whose bucket is full anyway
+                    full = [k for k, (lv, t) in self._buckets.items() if lv + (now - t) * self.rate >= self.burst]
+                    for k in full:
+                        del self._buckets[k]
+                return 0.0
+            self._buckets[key] = (level, now)
+            return (1.0 - level) / self.rate
 
 
 class BodyLimit:

@@ -114,3 +114,13 @@ def test_the_mcts_bot_samples_and_plays_with_diamonds() -> None:
         assert action in legal_actions(state)
         state, evs = apply(state, action, seat)
         history.extend(evs)
+
+
+def test_tournaments_count_a_diamond_payment_as_using_the_module() -> None:
+    from alhambra import parse_action
+    from alhambra.tournament import action_owners
+
+    owner = action_owners(GameConfig(players=2, modules=(ID,)))
+    assert owner(parse_action("buy 2 d4+d5")) == ID
+    assert owner(parse_action("buy 2 b4+b5")) is None
+    assert owner(parse_action("take d3")) is None  # taking diamonds is taking money

@@ -73,12 +73,20 @@ BOT_EXACT_POWER: Final = 0.25
 """Extra points when the diamonds can pay that tile exactly (another action)."""
 
 
+_CURRENCY: dict[tuple[tuple[str, ...], tuple[tuple[str, str, bool | int | str], ...]], int] = {}
+
+
 def diamond_currency(config: GameConfig) -> int:
     """The index of the diamond currency in a game of ``config`` (4 unless a module before this
-    one in id order adds currencies too)."""
+    one in id order adds currencies too; cached per configuration)."""
+    key = (config.modules, config.options)
+    got = _CURRENCY.get(key)
+    if got is not None:
+        return got
     index = len(CURRENCIES)
     for m in modules_of(config):
         if m.id == MODULE_ID:
+            _CURRENCY[key] = index
             return index
         index += len(m.extra_currencies(config))
     raise ConfigError(f"the module {MODULE_ID!r} is not part of this game")

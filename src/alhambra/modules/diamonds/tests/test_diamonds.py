@@ -412,3 +412,11 @@ def test_bot_values_credit_what_the_diamonds_alone_can_buy() -> None:
     assert values[seat] == pytest.approx(0.6 + 0.3 * (0.35 + 0.35))
     assert values[other] == 0.0  # 3 in diamonds buys nothing here
     assert values[(seat + 2) % 3] == 0.0
+
+
+def test_the_currency_index_follows_the_modules_before_it() -> None:
+    from alhambra.errors import ConfigError
+
+    assert diamond_currency(GameConfig(players=3, modules=("currency_exchange", ID, "vizier"))) == 4
+    with pytest.raises(ConfigError, match="not part of this game"):
+        diamond_currency(GameConfig(players=3, modules=("vizier",)))

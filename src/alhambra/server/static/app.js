@@ -207,7 +207,7 @@ function cardName(code) {
   const got = owner ? callPlugin(owner, "cardName", code) : null;
   if (typeof got === "string") return got;
   const f = cardFacts(code, T.catalogue);
-  return f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency]}` : code;
+  return f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency] || f.currency}` : code;
 }
 
 /** A tile's name for texts and labels, e.g. "Garden 8, walls south and west". */
@@ -905,16 +905,19 @@ function renderHand(v, seat) {
       },
     }, cardArt(c, 40));
   };
-  const groups = CURRENCIES.map((cur) => {
+  // the four base currencies, then any currency a module adds (catalogue.extra_currencies), each its own group
+  const currencies = [...CURRENCIES, ...((T.catalogue && T.catalogue.extra_currencies) || [])];
+  const groups = currencies.map((cur) => {
     const idx = hand.map((c, i) => [c, i]).filter(([c]) => cardFacts(c, T.catalogue).currency === cur);
     if (!idx.length) return null;
     const total = idx.reduce((s, [c]) => s + cardFacts(c, T.catalogue).value, 0);
     const dim = sel && !idx.some(([c]) => usable.has(c));
-    return h("div", { class: `hand-group ${dim ? "dim" : ""}`, dataset: { currency: cur } },
-      h("div", { class: "hand-head", style: `color:${CURRENCY_COLORS[cur]}` }, h("strong", { text: CURRENCY_NAMES[cur] }), ` · ${total}`),
+    const colour = CURRENCY_COLORS[cur];
+    return h("div", { class: `hand-group ${dim ? "dim" : ""} ${CURRENCIES.includes(cur) ? "" : "extra-currency"}`, dataset: { currency: cur } },
+      h("div", { class: "hand-head", style: colour ? `color:${colour}` : null }, h("strong", { text: CURRENCY_NAMES[cur] || cur }), ` · ${total}`),
       h("div", { class: "hand-cards" }, ...idx.map(([c, i]) => button(c, i))));
   }).filter(Boolean);
-  const other = hand.map((c, i) => [c, i]).filter(([c]) => !cardFacts(c, T.catalogue).currency);
+  const other = hand.map((c, i) => [c, i]).filter(([c]) => !currencies.includes(cardFacts(c, T.catalogue).currency));
   const otherDim = sel && !other.some(([c]) => usable.has(c));
   return h("div", { class: "panel hand" }, h("h2", { text: `Your hand (${hand.length})` }),
     groups.length ? groups : h("p", { class: "muted", text: "No money." }),

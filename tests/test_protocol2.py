@@ -587,6 +587,9 @@ def test_money_outside_the_hand_pays_like_cards_and_goes_back_to_its_module() ->
     assert purchase == Purchase(seat, blue + 1, None, after.components.tile_ids["P5nw"], 5, 5, ("zc", "zc", "b3"), True, False)
     assert top == "ChooseAction"  # heard after the action was closed
     assert purchase.overpaid == 0
+    # the exact purchases of out-of-turn buyers (the vizier) include money sources too
+    exact = {str(a) for a in purchase_options(state, seat, out_of_turn=True, exact=True)}
+    assert f"buy {blue + 1} zc+zc+b3" in exact and f"buy {blue + 1} zc+b3" not in exact
     # the research encoding has a card token for the module's payment token
     from alhambra.research.encoding import codec_for
 

@@ -397,13 +397,9 @@ function describeEvent(ctx, e) {
     default:
       break;
   }
-  // another purchase paid with a marker: the engine's line with the marker named
+  // another purchase paid with a marker: the engine's line (as the table writes it) with the marker named
   if (Array.isArray(e.payment) && e.payment.some((code) => byToken(ctx, code)) && typeof e.text === "string" && TOKEN.test(e.text)) {
-    const paid = e.payment.join("+");
-    return e.text
-      .replace(paid, payText(ctx, e.payment))
-      .replace(/player (\d+)/g, (_, n) => who(Number(n) - 1))
-      .replace(/\b[A-Z][a-z]?\d+[nesw]*\b/g, (code) => (ctx.catalogue && ctx.catalogue.tiles && ctx.catalogue.tiles[code] ? ctx.tileName(code) : code));
+    return e.text.replace(e.payment.join("+"), payText(ctx, e.payment)).replace(/player (\d+)/g, (_, n) => who(Number(n) - 1));
   }
   return null;
 }

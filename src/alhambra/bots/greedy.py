@@ -355,9 +355,9 @@ def _payment_parts(action: Action) -> tuple[int, tuple[str, ...]] | None:
 
 
 def dominated(state: GameState, action: Action) -> bool:
-    """True for a purchase that pays more than it must: a money card (or money held outside the
-    hand: a coin, a credit) could be left out and the rest would still pay the price, or a
-    special card is spent although plain money of the square's currency pays."""
+    """True for a purchase that pays more than it must: a money card could be left out and the
+    rest would still pay the price, or a special card is spent although plain money of the
+    square's currency pays."""
     parts = _payment_parts(action)
     if parts is None:
         return False
@@ -372,13 +372,10 @@ def dominated(state: GameState, action: Action) -> bool:
     values: list[int] = []
     special = False
     foreign = False
-    held: dict[str, tuple[int, int]] | None = None
     for code in payment:
         face = faces.get(code)
-        if face is None:  # a coin, a credit... held outside the hand pays like a money card
-            if held is None:
-                held = _held_faces(state)
-            face = held.get(code)
+        if face is None and state.to_act is not None:  # money held outside the hand (a coin, a marker)
+            face = _source_faces(state, state.to_act).get(code)
         if face is not None:
             values.append(face[0])
             if face[1] != cur:
@@ -394,20 +391,19 @@ def dominated(state: GameState, action: Action) -> bool:
 _FACES: dict[int, dict[str, tuple[int, int]]] = {}
 
 
+def _source_faces(state: GameState, seat: int) -> dict[str, tuple[int, int]]:
+    """Value and currency of the money ``seat`` holds outside the hand, by token."""
+    if not state.config.modules:
+        return {}
+    return {src.token: (src.value, src.currency) for m in hook_users(state.config, "money_sources") for src in m.money_sources(state, seat)}
+
+
 def _money_faces(comp: ComponentSet) -> dict[str, tuple[int, int]]:
     """Value and currency of every money card by code, modules' money cards (``mb3``...) included."""
     got = _FACES.get(id(comp))
     if got is None:
         got = _FACES[id(comp)] = {c.code: (c.value, c.currency) for c in comp.cards if c.is_money}
     return got
-
-
-def _held_faces(state: GameState) -> dict[str, tuple[int, int]]:
-    """Value and currency of the money the seat to act holds outside the hand, by token."""
-    seat = state.to_act
-    if seat is None or not state.config.modules:
-        return {}
-    return {src.token: (src.value, src.currency) for m in hook_users(state.config, "money_sources") for src in m.money_sources(state, seat)}
 
 
 _PAYS: dict[type, bool] = {}
@@ -419,27 +415,29 @@ def canonical_actions(state: GameState, actions: Sequence[Action] | None = None)
     """The legal actions without dominated overpayments (see :func:`dominated`)."""
     acts = legal_actions(state) if actions is None else actions
     out = []
-    cards = state.components.money_value  # every card code
     market = state.market
     price = state.components.tile_price
+    sources = bool(state.config.modules) and bool(hook_users(state.config, "money_sources"))
+    faces = _money_faces(state.components)
     for a in acts:
         tp = type(a)
         pays = _PAYS.get(tp)
         if pays is None:
             names = {f.name for f in dataclasses.fields(tp)} if dataclasses.is_dataclass(tp) else {"square", "payment"}
             pays = _PAYS[tp] = {"square", "payment"} <= names
-        if pays:
+        if pays and sources and any(c not in faces for c in getattr(a, "payment", ())):
+            if dominated(state, a):  # a token's value changes: never memoised
+                continue
+        elif pays:
             sq = getattr(a, "square", 0)
             t = market[sq - 1] if isinstance(sq, int) and 1 <= sq <= len(market) else -1
             key = (a, price[t] if t >= 0 else -1, state.market_currency[sq - 1] if t >= 0 else -1)
-            held = not all(c in cards for c in getattr(a, "payment", ()))  # money outside the hand: no memo
-            dom = None if held else _DOMINATED.get(key)
+            dom = _DOMINATED.get(key)
             if dom is None:
                 dom = dominated(state, a)
                 if len(_DOMINATED) > 200_000:
                     _DOMINATED.clear()
-                if not held:
-                    _DOMINATED[key] = dom
+                _DOMINATED[key] = dom
             if dom:
                 continue
         out.append(a)

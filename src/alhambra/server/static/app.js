@@ -238,7 +238,7 @@ function cardName(code) {
   const got = owner ? callPlugin(owner, "cardName", code) : null;
   if (typeof got === "string") return got;
   const f = cardFacts(code, T.catalogue);
-  return f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency]}` : code;
+  return f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency] || f.currency}` : code;
 }
 
 /** A tile's name for texts and labels, e.g. "Garden 8, walls south and west". */
@@ -407,7 +407,8 @@ async function lobby() {
     ...[2, 3, 4, 5, 6].map((n) => h("option", { value: n, text: `${n} players` })));
   const makeRow = (i) => {
     const kind = h("select", { class: "seat-kind", "aria-label": `Seat ${i + 1}: person or bot` },
-      h("option", { value: "person", text: "Person" }), h("option", { value: "bot", text: "Bot" }));
+      h("option", { value: "person", text: "Person (invitation link)" }), h("option", { value: "bot", text: "Bot" }),
+      h("option", { value: "open", text: "Anyone (open seat, public tables)" }));
     const level = h("select", { class: "seat-bot", "aria-label": `Seat ${i + 1}: bot level` },
       ...bots.map((b) => h("option", { value: b.id, text: `${b.label} — ${b.description}` })));
     level.value = "greedy";
@@ -436,7 +437,7 @@ async function lobby() {
     const seats = rows.slice(0, n).map((r) => {
       const kind = r.querySelector(".seat-kind").value;
       const name = r.querySelector(".seat-name").value.trim();
-      const s = { kind };
+      const s = kind === "open" ? { kind: "person", open: true } : { kind };
       if (kind === "bot") s.bot = r.querySelector(".seat-bot").value;
       if (name) s.name = name;
       return s;
@@ -536,6 +537,7 @@ function moduleOption(m, o) {
 function showCreated(out, res) {
   const items = res.seats.map((s) => {
     if (s.kind !== "person") return h("li", {}, h("strong", { text: `Seat ${s.seat + 1}` }), ` — ${s.name} (bot)`);
+    if (!s.invite_url) return h("li", {}, h("strong", { text: `Seat ${s.seat + 1}` }), " — open: the first stranger who joins from the list of open tables takes it");
     const input = h("input", { type: "text", readonly: true, value: s.invite_url, "aria-label": `Invitation link for seat ${s.seat + 1}` });
     return h("li", {}, h("strong", { text: `Seat ${s.seat + 1}` }), s.name ? ` — ${s.name} ` : " ",
       input,
@@ -954,16 +956,19 @@ function renderHand(v, seat) {
       },
     }, cardArt(c, 40));
   };
-  const groups = CURRENCIES.map((cur) => {
+  // the four base currencies, then any currency a module adds (catalogue.extra_currencies), each its own group
+  const currencies = [...CURRENCIES, ...((T.catalogue && T.catalogue.extra_currencies) || [])];
+  const groups = currencies.map((cur) => {
     const idx = hand.map((c, i) => [c, i]).filter(([c]) => cardFacts(c, T.catalogue).currency === cur);
     if (!idx.length) return null;
     const total = idx.reduce((s, [c]) => s + cardFacts(c, T.catalogue).value, 0);
     const dim = sel && !idx.some(([c]) => usable.has(c));
-    return h("div", { class: `hand-group ${dim ? "dim" : ""}`, dataset: { currency: cur } },
-      h("div", { class: "hand-head", style: `color:${CURRENCY_COLORS[cur]}` }, h("strong", { text: CURRENCY_NAMES[cur] }), ` · ${total}`),
+    const colour = CURRENCY_COLORS[cur];
+    return h("div", { class: `hand-group ${dim ? "dim" : ""} ${CURRENCIES.includes(cur) ? "" : "extra-currency"}`, dataset: { currency: cur } },
+      h("div", { class: "hand-head", style: colour ? `color:${colour}` : null }, h("strong", { text: CURRENCY_NAMES[cur] || cur }), ` · ${total}`),
       h("div", { class: "hand-cards" }, ...idx.map(([c, i]) => button(c, i))));
   }).filter(Boolean);
-  const other = hand.map((c, i) => [c, i]).filter(([c]) => !cardFacts(c, T.catalogue).currency);
+  const other = hand.map((c, i) => [c, i]).filter(([c]) => !currencies.includes(cardFacts(c, T.catalogue).currency));
   const otherDim = sel && !other.some(([c]) => usable.has(c));
   const outside = renderOutside(v.seats[seat].money_sources || [], sel, usable);
   return h("div", { class: "panel hand" }, h("h2", { text: `Your hand (${hand.length})` }),

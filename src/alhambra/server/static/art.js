@@ -169,8 +169,9 @@ export function coinGroup(cx, cy, r, colour, label = "") {
 /** A money card: currency colour, value, currency name, a coin. */
 export function cardSVG(code, catalogue, width = 48) {
   const f = cardFacts(code, catalogue);
-  const colour = f.currency ? CURRENCY_COLORS[f.currency] : "#777";
-  const label = f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency]} (${f.currency})` : code;
+  const colour = (f.currency && CURRENCY_COLORS[f.currency]) || "#777";
+  const name = CURRENCY_NAMES[f.currency] || f.currency; // a module's currency (diamond) by its own name
+  const label = f.currency ? `${f.value} ${name} (${f.currency})` : code;
   const s = cardShell(label, width);
   s.appendChild(svgEl("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: colour, stroke: "#3a2614", "stroke-width": 2 }));
   s.appendChild(svgEl("rect", { x: 7, y: 7, width: 46, height: 70, rx: 4, fill: "#fffaf0", stroke: colour, "stroke-width": 1.5 }));
@@ -182,7 +183,7 @@ export function cardSVG(code, catalogue, width = 48) {
       s.appendChild(corner);
     }
     const n = svgEl("text", { x: 30, y: 64, "text-anchor": "middle", "font-size": 8.5, fill: "#3a2614", "font-family": "sans-serif" });
-    n.textContent = CURRENCY_NAMES[f.currency];
+    n.textContent = name;
     s.appendChild(n);
   } else {
     const n = svgEl("text", { x: 30, y: 46, "text-anchor": "middle", "font-size": 10, fill: "#3a2614", "font-family": "sans-serif" });

@@ -271,7 +271,20 @@ class MoneyModule(Module):
         return tuple(data)
 
 
-PROBES = {m.id: m for m in (NothingModule(), WindowModule(), OfferModule(), DrawsModule(), MoneyModule())}
+class LeastModule(Module):
+    """Offer ``Qm8``: at least 8 in any mix of the four currencies, nothing back for overpaying
+    (``Offer.minimal``, like treasure chests); says seat 0's fountain is not built yet."""
+
+    id = "zz_least"
+
+    def offers(self, state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
+        return [Offer("Qm8", self.id, 8, (frozenset({0, 1, 2, 3}),), again_if_exact=False, minimal=True)]
+
+    def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
+        return list(state.players[seat].city.values()) if seat == 0 else []
+
+
+PROBES = {m.id: m for m in (NothingModule(), WindowModule(), OfferModule(), DrawsModule(), MoneyModule(), LeastModule())}
 
 
 @pytest.fixture(autouse=True)
@@ -417,6 +430,26 @@ def test_money_held_outside_the_hand_counts_in_the_hand_out() -> None:
     assert money_of(state, 0, 3) == 2 + 4  # the probe holds 4 yellow for seat 0
     assert money_of(state, 1, 3) == 5
     assert money_of(state, 0, 0) == 0
+
+
+def test_a_minimal_offer_lists_and_accepts_only_payments_without_a_needless_card() -> None:
+    state = game("zz_least")
+    seat = state.current
+    set_hand(state, seat, ["b5", "g3", "o4", "y1"])
+    pays = {frozenset(a.payment) for a in legal_actions(state) if isinstance(a, BuyItem)}
+    assert pays == {frozenset(p) for p in (("b5", "g3"), ("b5", "o4"), ("g3", "o4", "y1"))}
+    with pytest.raises(InvalidPayment, match="not needed"):
+        apply(state, BuyItem("Qm8", ("b5", "g3", "y1")), seat)  # 9: the 1 could be left out
+    after, events = apply(state, BuyItem("Qm8", ("b5", "o4")), seat)  # 9, but nothing can be left out
+    assert [type(e) for e in events][:2] == [ItemBought, TurnEnded] and after.current != seat
+
+
+def test_unbuilt_tiles_is_the_union_of_the_modules_answers() -> None:
+    from alhambra.engine import unbuilt_tiles
+
+    state = game("zz_least")
+    assert unbuilt_tiles(state, 0) == set(state.players[0].city.values()) and unbuilt_tiles(state, 1) == set()
+    assert unbuilt_tiles(game("zz_nothing"), 0) == set()
 
 
 # ---------------------------------------------------------------------------------- draws and turn points

@@ -112,6 +112,7 @@ __all__ = [
     "put_on_market",
     "redesign_options",
     "refill_market",
+    "unbuilt_tiles",
 ]
 
 _COMPONENT_CACHE: dict[GameConfig, ComponentSet] = {}
@@ -500,9 +501,11 @@ def _money_payments(
     special: tuple[str, ...],
     exact: bool = False,
     sources: Sequence[MoneySource] = (),
+    minimal: bool = False,
 ) -> list[tuple[str, ...]]:
     """Every multiset of money cards of ``currencies`` from the hand (and money ``sources`` of
-    those currencies held outside it) worth at least ``price`` (exactly ``price`` with ``exact``)."""
+    those currencies held outside it) worth at least ``price`` (exactly ``price`` with ``exact``;
+    with ``minimal`` only those from which no card could be left out)."""
     cc = comp.card_currency
     cm = comp.card_is_money
     cards = comp.cards
@@ -531,21 +534,22 @@ def _money_payments(
     out: list[tuple[str, ...]] = []
     chosen: list[str] = []
 
-    def rec(i: int, s: int) -> None:
+    def rec(i: int, s: int, low: int) -> None:
         if s + total_left[i] < price or (exact and s > price):
             return
-        if i == len(items):
-            if chosen and (not exact or s == price):
+        if i == len(items) or (minimal and s >= price):
+            # ``low``: the smallest value chosen (values come in falling order)
+            if chosen and (not exact or s == price) and (not minimal or s - low < price):
                 out.append(canonical_cards(list(special) + chosen) if special or len(currencies) > 1 or not plain else tuple(chosen))
             return
         code, n = items[i]
         for k in range(n, -1, -1):
             chosen.extend([code] * k)
-            rec(i + 1, s + values[i] * k)
+            rec(i + 1, s + values[i] * k, values[i] if k else low)
             if k:
                 del chosen[-k:]
 
-    rec(0, 0)
+    rec(0, 0, 0)
     return out
 
 
@@ -576,18 +580,21 @@ def _offers(state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
     return out
 
 
-def _way_payments(state: GameState, seat: int, way: frozenset[int], price: int, exact: bool = False) -> list[tuple[str, ...]]:
+def _way_payments(
+    state: GameState, seat: int, way: frozenset[int], price: int, exact: bool = False, minimal: bool = False
+) -> list[tuple[str, ...]]:
     """Every payment of one way: money of its currencies worth at least ``price`` (exactly with
-    ``exact``), and for a one-currency way also every module payment option (exchange cards...)."""
+    ``exact``; with ``minimal`` none that could leave a card out), and for a one-currency way also
+    every module payment option (exchange cards...)."""
     comp = state.components
     hand = state.players[seat].hand
     srcs = _sources(state, seat)
-    pays = _money_payments(comp, hand, way, price, (), exact, srcs)
+    pays = _money_payments(comp, hand, way, price, (), exact, srcs, minimal)
     if len(way) == 1:
         (cur,) = way
         for opt in _payment_options(state, seat, cur):
             special = tuple(comp.cards[c].code for c in opt.special)
-            pays += _money_payments(comp, hand, opt.currencies, price, special, exact, srcs)
+            pays += _money_payments(comp, hand, opt.currencies, price, special, exact, srcs, minimal)
     return pays
 
 
@@ -600,7 +607,7 @@ def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool =
         seen: set[tuple[str, ...]] = set()
         only_exact = exact or offer.exact_only
         for way in offer.ways:
-            for pay in _way_payments(state, seat, way, offer.price, only_exact):
+            for pay in _way_payments(state, seat, way, offer.price, only_exact, offer.minimal):
                 if pay not in seen:
                     seen.add(pay)
                     out.append(BuyItem(offer.item, pay))
@@ -766,6 +773,17 @@ def _check_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...
     _, exact = _check_money(state, seat, payment, offer.ways, offer.price, offer.label or offer.item, offer.label or offer.item)
     if offer.exact_only and not exact:
         raise InvalidPayment(f"{offer.label or offer.item} can only be bought with exact money ({offer.price})")
+    if offer.minimal and not exact:
+        idx, srcs = _match_payment(state, seat, payment)
+        comp = state.components
+        hand = state.players[seat].hand
+        values = [comp.card_value[hand[i]] for i in idx if comp.card_is_money[hand[i]]] + [src.value for src in srcs]
+        total = sum(values)
+        if values and total - min(values) >= offer.price:
+            raise InvalidPayment(
+                f"{offer.label or offer.item} costs {offer.price} and gives nothing back: {'+'.join(payment)} ({total}) "
+                f"pays with a card that is not needed (leave out one worth {min(values)})"
+            )
     return offer, exact
 
 
@@ -1675,6 +1693,15 @@ def _run_scoring_queue(state: GameState, events: list[Event], limit: int | None 
             got = [_draw_tile(state) for _ in range(k)]
             state.neutral.extend(got)
             events.append(NeutralTilesReceived(tuple(state.components.tiles[t].code for t in got)))
+
+
+def unbuilt_tiles(state: GameState, seat: int) -> set[int]:
+    """Tiles of ``seat``'s Alhambra that are not buildings yet (``Module.unbuilt_tiles``: a
+    building site): nothing that goes into a building (a treasure chest, a citizen) goes there."""
+    out: set[int] = set()
+    for m in _users(state, "unbuilt_tiles"):
+        out.update(m.unbuilt_tiles(state, seat))
+    return out
 
 
 def building_counts(state: GameState, seat: int) -> dict[str, int]:

@@ -397,7 +397,7 @@ def draw_card(state: GameState, events: list[Event]) -> int | None:
                 random.Random(f"{state.seed}/reshuffle/{state.reshuffles}").shuffle(state.deck)
             else:
                 state.deck.sort()
-                state.piles = ((len(state.deck), ()),)
+                state.piles = (_pile_model(state, state.deck),)  # module cards (exchange...) come back too
             events.append(DeckReshuffled(len(state.deck)))
         c = state.deck.pop() if state.piles is None else _decided_card(state)
         ct = cards[c]

@@ -484,9 +484,8 @@ class TreasureChamber(Module):
         then pass the rest on (the neutral player's buildings take theirs by themselves), put
         what is left back into the bag and refill the room."""
         assert isinstance(pending, TreasureChestPlacement)
-        chests = _place_forced(state, pending.seat, pending.chests, events)
+        chests, free = _place_forced(state, pending.seat, pending.chests, events)
         counts = Counter(chests)
-        free = free_buildings(state, pending.seat)
         if any(0 < counts[k] < len(free[k]) for k in counts):
             if chests != pending.chests:
                 state.pending[-1] = replace(pending, chests=chests)
@@ -505,7 +504,7 @@ class TreasureChamber(Module):
             if to != NEUTRAL:
                 state.pending.append(TreasureChestPlacement(to, chests, tuple(rest), room))
                 return
-            chests = _place_forced(state, NEUTRAL, chests, events, choose=True)
+            chests = _place_forced(state, NEUTRAL, chests, events, choose=True)[0]
             seat = to
         sl = chamber(state)
         if chests:
@@ -664,10 +663,15 @@ def _leaders(counts: list[int], players: int) -> list[int]:
     return [s if s < players else NEUTRAL for s, c in enumerate(counts) if c == best]
 
 
-def _place_forced(state: GameState, seat: int, chests: tuple[str, ...], events: list[Event], choose: bool = False) -> tuple[str, ...]:
+def _place_forced(
+    state: GameState, seat: int, chests: tuple[str, ...], events: list[Event], choose: bool = False
+) -> tuple[tuple[str, ...], dict[str, list[str]]]:
     """Put in every chest of a colour for which ``seat`` has no more free buildings than chests
     (every free building of that colour takes one); with ``choose`` (the neutral player) also
-    the others, into his first free buildings. Returns the chests still to place."""
+    the others, into his first free buildings. Returns the chests still to place and the free
+    buildings left."""
+    if not chests:
+        return chests, {k: [] for k in KINDS}
     free = free_buildings(state, seat)
     counts = Counter(chests)
     tiles: list[str] = []
@@ -676,16 +680,17 @@ def _place_forced(state: GameState, seat: int, chests: tuple[str, ...], events: 
         c = counts.get(kind, 0)
         if c and (choose or len(free[kind]) <= c):
             got = free[kind][:c]
+            del free[kind][:c]
             tiles += got
             kinds += [kind] * len(got)
             counts[kind] -= len(got)
     if not tiles:
-        return chests
+        return chests, free
     sl = chamber(state)
     home = sl.neutral if seat == NEUTRAL else sl.homes[seat]
     state.mods[MODULE_ID] = sl.with_home(seat, (*home, *tiles))
     events.append(ChestsPlaced(seat, tuple(tiles), tuple(kinds)))
-    return sort_chests(counts.elements())
+    return sort_chests(counts.elements()), free
 
 
 _ROUND_WEIGHTS: Final = (1.0, 0.8, 0.6)

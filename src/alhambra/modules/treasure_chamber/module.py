@@ -281,8 +281,10 @@ class ChestLost(Event):
 
 @dataclass(frozen=True, slots=True)
 class ChamberRefilled(Event):
-    """Room ``room`` of the treasure chamber was refilled with ``chests`` drawn from the bag."""
+    """Room ``room`` of the treasure chamber was refilled with ``chests`` drawn from the bag (a
+    random draw: it cannot be taken back)."""
 
+    reveals: ClassVar[bool] = True
     room: int
     chests: tuple[str, ...]
 
@@ -299,6 +301,28 @@ class ChamberRoomLeftEmpty(Event):
 
     def describe(self) -> str:
         return f"only {self.left} treasure chest(s) are left in the bag: room {self.room} stays empty, and no room is refilled any more"
+
+
+@dataclass(frozen=True, slots=True)
+class ChestsCounted(Event):
+    """Scoring round ``round_no`` counts the chests: ``counts`` per seat, ``neutral`` the neutral
+    player's (-1 without him) and the points each wins (``points`` per seat; ``neutral_points``
+    go to nobody)."""
+
+    round_no: int
+    counts: tuple[int, ...]
+    points: tuple[int, ...]
+    neutral: int = -1
+    neutral_points: int = 0
+
+    def describe(self) -> str:
+        have = [f"{_who(s)} {c}" for s, c in enumerate(self.counts)]
+        if self.neutral >= 0:
+            have.append(f"the neutral player {self.neutral}")
+        won = [f"{_who(s)} +{p}" for s, p in enumerate(self.points) if p]
+        if self.neutral_points:
+            won.append(f"the neutral player {self.neutral_points} (to nobody)")
+        return f"scoring round {self.round_no}, treasure chests: {', '.join(have)}; {', '.join(won) or 'nobody scores'}"
 
 
 # ---------------------------------------------------------------------------------- helpers
@@ -571,6 +595,14 @@ class TreasureChamber(Module):
         state.pending[-1] = replace(top, chests=tuple(chests))
 
     # ----- scoring ----------------------------------------------------------------------
+    def before_scoring(self, state: GameState, round_no: int, events: list[Event]) -> None:
+        """Record the chest counts the round is scored with (for the log and the breakdown)."""
+        counts = chest_counts(state)
+        n = state.config.players
+        aw = majority_awards(counts, POINTS[round_no - 1])
+        neutral = counts[n] if len(counts) > n else -1
+        events.append(ChestsCounted(round_no, tuple(counts[:n]), tuple(aw[:n]), neutral, aw[n] if len(aw) > n else 0))
+
     def round_points(self, state: GameState, round_no: int) -> list[int] | None:
         """The chest majority: 7 / 14, 7 / 22, 14, 7 (ties as for buildings; the neutral
         player takes part, his points go to nobody)."""

@@ -24,6 +24,7 @@ from alhambra.modules.treasure_chamber import (
     ChamberState,
     ChestLost,
     ChestPut,
+    ChestsCounted,
     ChestsPassed,
     ChestsPlaced,
     ChestsReturned,
@@ -441,6 +442,17 @@ def test_a_scoring_round_adds_the_chest_points() -> None:
     scored = next(e for e in events if isinstance(e, RoundScored))
     assert scored.extra[ID] == (0, 7, 0)
     assert after.neutral_score == neutral_score
+    counted = next(e for e in events if isinstance(e, ChestsCounted))
+    assert events.index(counted) < events.index(scored)
+    assert counted == ChestsCounted(1, (0, 2, 1), (0, 7, 0))
+    assert counted.describe() == "scoring round 1, treasure chests: player 1 0, player 2 2, player 3 1; player 2 +7"
+    two = fresh(2, rooms=ROOMS3)
+    _with_counts(two, [2, 0], neutral=3)
+    two.scoring_queue.append(1)
+    _, events = end_turn_by_taking(two)
+    counted = next(e for e in events if isinstance(e, ChestsCounted))
+    assert counted == ChestsCounted(1, (2, 0), (0, 0), 3, 7)
+    assert "the neutral player 7 (to nobody)" in counted.describe()
 
 
 # ---------------------------------------------------------------------------------- notation, JSON, view

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from alhambra import GameConfig, apply, legal_actions, new_game, parse_action, view
 from alhambra.actions import BuyBuilding, BuyItem, ExchangeTiles, MoveToReserve, PlaceBuilding
+from alhambra.components import CardType
 from alhambra.engine import purchase_options
 from alhambra.errors import IllegalAction, InvalidPayment, NotationError, WrongPhase
 from alhambra.events import ItemBought, RoundScored, TurnEnded
-from alhambra.hooks import load_module
+from alhambra.hooks import Module, MoneySource, load_module
 from alhambra.modules.treasure_chamber import (
     CHESTS,
     ITEMS,
@@ -281,7 +285,6 @@ def test_chests_are_placed_only_in_the_turn_they_are_bought() -> None:
 
 def test_a_building_site_takes_no_chest(monkeypatch: pytest.MonkeyPatch) -> None:
     from alhambra import hooks
-    from alhambra.hooks import Module
 
     class Sites(Module):
         """Probe: G10 is a building site wherever it stands."""
@@ -548,3 +551,76 @@ def test_describe_texts_read_as_sentences() -> None:
     )
     assert "room 3 stays empty" in ChamberRoomLeftEmpty(3, 2).describe()
     assert ChestsPlaced(1, ("G10",), (G,)).describe() == "player 2 puts 1 treasure chest into buildings (green into G10)"
+
+
+# ---------------------------------------------------------------------------------- other money
+class _Money(Module):
+    """Probe: the currency ``diamond`` (cards ``dm5``, ``dm4``, on the deck) and a blue coin ``zc``
+    worth 1 held outside the hand by every seat until spent (like change coins)."""
+
+    id = "zz_money"
+
+    def extra_currencies(self, config: GameConfig) -> list[str]:
+        return ["diamond"]
+
+    def extra_cards(self, config: GameConfig) -> list[CardType]:
+        return [CardType("dm5", "money", 4, 5, self.id), CardType("dm4", "money", 4, 4, self.id)]
+
+    def setup(self, state: GameState, rng: random.Random) -> None:
+        state.deck.extend(i for i, c in enumerate(state.components.cards) if c.module == self.id)
+        state.mods[self.id] = (1,) * state.config.players
+
+    def money_sources(self, state: GameState, seat: int) -> list[MoneySource]:
+        return [MoneySource("zc", 0, 1, self.id)] * state.mods[self.id][seat]
+
+    def source_spent(self, state: GameState, seat: int, source: MoneySource) -> None:
+        coins = list(state.mods[self.id])
+        coins[seat] -= 1
+        state.mods[self.id] = tuple(coins)
+
+    def payment_tokens(self, config: GameConfig) -> list[str]:
+        return ["zc"]
+
+    def slice_to_json(self, value: Any) -> Any:
+        return list(value)
+
+    def slice_from_json(self, data: Any) -> Any:
+        return tuple(data)
+
+
+@pytest.fixture
+def money(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    from alhambra import hooks
+
+    monkeypatch.setitem(hooks._CACHE, "zz_money", _Money())
+    yield
+    for mods in [k for k in hooks._BY_CONFIG if "zz_money" in k]:
+        del hooks._BY_CONFIG[mods]
+    for used in [k for k in hooks._USERS if "zz_money" in k[0]]:
+        del hooks._USERS[used]
+
+
+def test_diamonds_pay_for_chests_on_their_own_and_coins_held_outside_the_hand_pay_too(money: None) -> None:
+    state = fresh(3, modules=("zz_money",), rooms=ROOMS3)
+    s = state.current
+    state = with_hand(state, s, ["dm5", "dm4", "b7", "g2"])
+    listed = {frozenset(a.payment) for a in buys(state) if a.item == "room1"}
+    assert frozenset({"dm5", "dm4"}) in listed  # diamonds alone
+    assert frozenset({"b7", "zc"}) in listed and frozenset({"b7", "g2"}) in listed  # the coin pays like a blue 1
+    assert not any(p & {"dm5", "dm4"} and p & {"b7", "g2", "zc"} for p in listed)  # never mixed
+    with pytest.raises(InvalidPayment, match="cannot be paid with this mix"):
+        apply(state, BuyItem("room1", ("b7", "dm4")), s)
+    after, events = apply(state, pay(state, "room1", "b7", "zc"), s)
+    assert after.mods["zz_money"][s] == 0  # the coin was spent
+    assert next(e for e in events if isinstance(e, ItemBought)).exact
+    after, _ = apply(state, pay(state, "room1", "dm5", "dm4"), s)
+    check_chests(after)
+
+
+def test_exchange_cards_are_not_used_for_chests() -> None:
+    state = fresh(3, modules=("currency_exchange",), rooms=ROOMS3)
+    s = state.current
+    state = with_hand(state, s, ["xbg", "b4", "g4"])
+    assert all("xbg" not in a.payment for a in buys(state))
+    with pytest.raises(InvalidPayment):
+        apply(state, BuyItem("room1", ("b4", "g4", "xbg")), s)

@@ -444,6 +444,11 @@ class TreasureChamber(Module):
             rooms.append(drawn)
         state.mods[self.id] = replace(sl, rooms=tuple(rooms))
 
+    def max_actions_between_turns(self, config: GameConfig) -> int:
+        """At the end of a turn, after its tiles are placed: at most one ``chest put`` per chest of
+        the room bought (the research game length counts them here)."""
+        return ROOM_SIZE
+
     def notation_items(self, config: GameConfig) -> list[str]:
         """``room1``..``room3``: the items of ``buy ITEM CARDS``."""
         return list(ITEMS)

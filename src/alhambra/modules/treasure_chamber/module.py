@@ -415,9 +415,11 @@ class TreasureChamber(Module):
         "accepts only payments from which no card can be left out. This forbids nothing a player would want to do.",
         "The chests are put into buildings at the end of the buyer's turn, after the turn's tiles were placed (buildings "
         "bought this turn and put into the Alhambra take chests; the reserve board does not). Putting them in is not "
-        "optional: every chest that fits must go in. Where a player has more free buildings of a colour than chests of "
-        "it, the player chooses which buildings (this matters only if a building is removed later); otherwise the chests "
-        "go in by themselves.",
+        "optional: every chest that fits must go in, also for a player who receives leftovers (the rulebook's 'has the "
+        "opportunity' is read as the same duty; a chest never harms its owner). Where a player has more free buildings of "
+        "a colour than chests of it, the player chooses which buildings (this matters only if a building is removed "
+        "later); otherwise the chests go in by themselves.",
+        "'The player to the left' is the next player in turn order.",
         "Only the six building kinds take chests: no squares, no building sites before they are completed, nothing else "
         "(camps, bazaars...).",
         "Chests nobody can place go back into the bag before the emptied room is refilled, so they may come back at once.",

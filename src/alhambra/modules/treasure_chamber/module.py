@@ -333,11 +333,6 @@ def chamber(state: GameState) -> ChamberState:
     return value
 
 
-def _row_order(item: tuple[int, int]) -> tuple[int, int]:
-    x, y = geo.xy(item[0])
-    return (y, x)
-
-
 def free_buildings(state: GameState, seat: int, sl: ChamberState | None = None) -> dict[str, list[str]]:
     """Per kind, the tile codes of ``seat``'s built buildings without a chest (``seat`` -1: the
     neutral player's tiles). Only the six building kinds take chests (no squares, no building
@@ -355,7 +350,7 @@ def free_buildings(state: GameState, seat: int, sl: ChamberState | None = None) 
         return out
     taken = set(sl.homes[seat])
     unbuilt = unbuilt_tiles(state, seat) if state.config.modules else set()
-    for _, t in sorted(state.players[seat].city.items(), key=_row_order):
+    for _, t in sorted(state.players[seat].city.items()):  # a position grows with y, then x
         tt = comp.tiles[t]
         if tt.kind in out and tt.code not in taken and t not in unbuilt:
             out[tt.kind].append(tt.code)

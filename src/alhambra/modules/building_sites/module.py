@@ -43,7 +43,6 @@ from ...engine import module_random
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, Offer, Purchase, load_module
-from ...scoring import majority_awards
 from ...state import ChooseAction, GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "building_sites"
@@ -382,22 +381,100 @@ def _completable(state: GameState, site: Site) -> bool:
 
 
 ROUND_WEIGHTS: Final = (1.0, 0.75, 0.55)
-"""Bots: weight of the next scoring round, the one after, and the one after that."""
+"""Bots: weight of the next scoring round, the one after, and the one after that (as the greedy bot)."""
 RESERVE_SHARE: Final = 0.33
 """Bots: what the greedy evaluation credits for a building on the reserve board (of a built one)."""
 
 
-def _marginal(state: GameState, seat: int, kind: str, cols: dict[str, list[int]]) -> float:
-    """Points one more building of ``kind`` is worth to ``seat`` over the scoring rounds still to
-    come (weighted like the greedy bot's rounds), against the current majority counts."""
-    col = cols[kind]
-    more = list(col)
-    more[seat] += 1
-    v = 0.0
-    for i, r in enumerate(range(state.rounds_scored + 1, 4)):
-        pts = SCORING_POINTS[kind][r - 1]
-        v += ROUND_WEIGHTS[i] * (majority_awards(more, pts)[seat] - majority_awards(col, pts)[seat])
-    return v
+@dataclass(frozen=True, slots=True)
+class BotWeights:
+    """The bots' estimate of a site (see :meth:`BuildingSites.bot_values`)."""
+
+    action_cost: float = 3.0
+    """Points a turn action is worth: completing a site takes one."""
+    q_money: float = 0.4
+    """Chance of completing a site, for holding its full price in its currency ..."""
+    q_time: float = 0.25
+    """... plus this much at a full bag (less as the bag empties) ..."""
+    q_max: float = 0.65
+    """... at most."""
+    unfinished: float = 4.5
+    """Points an unfinished site costs its owner beyond that (it holds a place and an action)."""
+    risk: float = 0.3
+    """Points per coin of the site's currency held that an unfinished site in the Alhambra risks
+    at the end (times the chance it stays unfinished and how far the bag has emptied)."""
+
+
+BOT_WEIGHTS = BotWeights()
+"""The weights :meth:`BuildingSites.bot_values` uses."""
+
+
+def _awards(counts: Sequence[float], points: Sequence[int]) -> list[float]:
+    """Majority awards for one kind and round with fractional counts (ties split, not rounded),
+    as the greedy evaluation reckons them."""
+    out = [0.0] * len(counts)
+    place = 0
+    for c in sorted({c for c in counts if c > 0}, reverse=True):
+        if place >= len(points):
+            break
+        tied = [i for i, x in enumerate(counts) if x == c]
+        share = sum(points[place : place + len(tied)]) / len(tied)
+        for i in tied:
+            out[i] = share
+        place += len(tied)
+    return out
+
+
+class _Standing:
+    """The majority columns the way the greedy evaluation sees them: ``built`` (the Alhambra's
+    counts through every module's ``building_counts``, plus tiles waiting to be placed) and
+    ``all`` (``built`` plus a third of each reserve tile), per kind, one entry per seat (and the
+    neutral player)."""
+
+    def __init__(self, state: GameState) -> None:
+        n = state.config.players
+        comp = state.components
+        rows = [core_building_counts(state, s) for s in range(n)]
+        if state.neutral is not None:
+            rows.append(core_building_counts(state, -1))
+        self.built = {k: [float(r[k]) for r in rows] for k in KINDS}
+        self.all = {k: list(v) for k, v in self.built.items()}
+        tiles = comp.tiles
+        for top in state.pending:
+            codes = top.bought if isinstance(top, ChooseAction) else top.tiles if isinstance(top, PlaceTiles) else ()
+            for code in codes:
+                k = tiles[comp.tile_ids[code]].kind
+                if k in self.built:
+                    self.built[k][top.seat] += 1
+                    self.all[k][top.seat] += 1
+        for s in range(n):
+            for t in state.players[s].reserve:
+                k = tiles[t].kind
+                if k in self.all:
+                    self.all[k][s] += RESERVE_SHARE
+        self.rounds = list(range(state.rounds_scored + 1, 4))
+        self.players = n
+
+    def delta(self, seat: int, kind: str, d_built: float, d_all: float) -> list[float]:
+        """How every seat's points over the rounds to come (weighted like the greedy bot) change
+        when ``seat``'s ``kind`` count changes by ``d_built`` (built) and ``d_all`` (built and
+        reserve): the seat gains, the others may lose places."""
+        col = self.built[kind]
+        col_all = self.all[kind]
+        col2 = list(col)
+        col2[seat] += d_built
+        all2 = list(col_all)
+        all2[seat] += d_all
+        table = SCORING_POINTS[kind]
+        out = [0.0] * self.players
+        for i, r in enumerate(self.rounds):
+            pts = table[r - 1]
+            a0, a1 = _awards(col, pts), _awards(col2, pts)
+            b0, b1 = _awards(col_all, pts), _awards(all2, pts)
+            wi = ROUND_WEIGHTS[i]
+            for x in range(self.players):
+                out[x] += wi * ((a1[x] - a0[x]) * (1 - RESERVE_SHARE) + (b1[x] - b0[x]) * RESERVE_SHARE)
+        return out
 
 
 _TOTAL_TILES: dict[int, int] = {}
@@ -482,7 +559,7 @@ class BuildingSites(Module):
                         ways=(frozenset((state.market_currency[sq],)),),
                         again_if_exact=False,
                         tile=t,
-                        label=f"building site on {code} (square {sq + 1})",
+                        label=f"a building site on {code} (square {sq + 1})",
                     )
                 )
         for site in sl.sites:
@@ -496,7 +573,7 @@ class BuildingSites(Module):
                     price=comp.tile_price[t],
                     ways=(frozenset((site.currency,)),),
                     building=True,
-                    label=f"completion of the building site on {site.tile}",
+                    label=f"the completion of the building on {site.tile}",
                 )
             )
         return out
@@ -578,7 +655,9 @@ class BuildingSites(Module):
         state.mods[self.id] = SitesState(
             tuple(sorted((*sl.stack, *rest))), tuple(kept if s is site else s for s in sl.sites), (), sl.completed
         )
-        events.append(SiteTileKept(top.seat, site.number, site.tile, currency_name(cur), " and ".join(currency_name(c) for c in rest), False))
+        events.append(
+            SiteTileKept(top.seat, site.number, site.tile, currency_name(cur), " and ".join(currency_name(c) for c in rest), False)
+        )
         state.pending.pop()
 
     # ----- scoring ------------------------------------------------------------------------
@@ -640,12 +719,10 @@ class BuildingSites(Module):
             return None
         n = state.config.players
         comp = state.components
-        rows = [core_building_counts(state, s) for s in range(n)]
-        if state.neutral is not None:
-            rows.append(core_building_counts(state, -1))
-        cols = {k: [r[k] for r in rows] for k in KINDS}
+        standing = _Standing(state)
         bag_left = len(state.bag) / _building_tiles(state)
         rate = 0.06 + 0.22 * bag_left
+        w = BOT_WEIGHTS
         cv = comp.card_value
         cc = comp.card_currency
         cm = comp.card_is_money
@@ -658,25 +735,37 @@ class BuildingSites(Module):
             kind = comp.tiles[t].kind
             price = comp.tile_price[t]
             s = site.seat
-            v = _marginal(state, s, kind, cols)
+            # what the greedy evaluation credits for the tile now (a waiting tile as built, a
+            # reserve tile as a third; also the places the others lose by it) is taken back;
+            # ``done``: what completing it would change
+            if where == "waiting":
+                credit = [-x for x in standing.delta(s, kind, -1.0, -1.0)]
+                done = credit
+            elif where == "reserve":
+                credit = [-x for x in standing.delta(s, kind, 0.0, -RESERVE_SHARE)]
+                done = standing.delta(s, kind, 1.0, 1.0)
+            else:
+                credit = [0.0] * n
+                done = standing.delta(s, kind, 1.0, 1.0)
             purse = [0] * len(comp.currencies)
             for c in state.players[s].hand:
                 if cm[c]:
                     purse[cc[c]] += cv[c]
             choices = [site.currency] if site.currency >= 0 else list(dict.fromkeys(sl.drawn)) or list(range(len(CURRENCIES)))
             best = float("-inf")
+            best_q = 0.0
+            net = done[s] - rate * price - w.action_cost
             for cur in choices:
                 held = purse[cur]
-                q = min(0.9, 0.6 * min(1.0, held / price) + 0.3 * bag_left)
-                worth = q * max(0.0, v - rate * price)
+                q = min(w.q_max, w.q_money * min(1.0, held / price) + w.q_time * bag_left) if net > 0 else 0.0
+                worth = q * net
                 if where in ("alhambra", "waiting"):
-                    worth -= (1.0 - q) * (1.0 - bag_left) * rate * held
-                best = max(best, worth)
-            if where == "waiting":
-                best -= v
-            elif where == "reserve":
-                best -= RESERVE_SHARE * v
-            out[s] += best
+                    worth -= (1.0 - q) * (1.0 - bag_left) * w.risk * held
+                worth -= w.unfinished
+                if worth > best:
+                    best, best_q = worth, q
+            for x in range(n):
+                out[x] += (best if x == s else best_q * done[x]) - credit[x]
         return out
 
     # ----- views and persistence --------------------------------------------------------

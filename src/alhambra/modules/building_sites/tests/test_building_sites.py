@@ -335,7 +335,12 @@ def test_notation_round_trips(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("site keep", "usage: site keep CURRENCY"), ("site keep blue", "bad currency 'blue'"), ("site keep x", "bad currency"), ("site keep b g", "usage")],
+    [
+        ("site keep", "usage: site keep CURRENCY"),
+        ("site keep blue", "bad currency 'blue'"),
+        ("site keep x", "bad currency"),
+        ("site keep b g", "usage"),
+    ],
 )
 def test_bad_notation_is_refused_with_a_reason(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):

@@ -267,8 +267,10 @@ def _p(seat: int) -> str:
 @dataclass(frozen=True, slots=True)
 class SiteTilesDrawn(Event):
     """The buyer of building site ``site`` drew ``count`` site tiles in secret; only the buyer
-    sees their currencies (``currencies`` is empty in everybody else's copy)."""
+    sees their currencies (``currencies`` is empty in everybody else's copy). It shows the buyer
+    something hidden until then, so the purchase cannot be taken back (``reveals``)."""
 
+    reveals: ClassVar[bool] = True
     seat: int
     site: int
     tile: str
@@ -287,8 +289,10 @@ class SiteTilesDrawn(Event):
 class SiteTileKept(Event):
     """The owner of building site ``site`` laid a site tile on ``tile`` (``kept``: its currency)
     and shuffled ``returned`` back into the stack ("" when only one tile was left). Secret:
-    everybody else's copy has both empty."""
+    everybody else's copy has both empty. With ``forced`` (the last tile) it shows the owner a
+    tile hidden until then, so it ``reveals``: the purchase cannot be taken back."""
 
+    reveals: ClassVar[bool] = True
     seat: int
     site: int
     tile: str

@@ -86,7 +86,8 @@ def test_the_choice_is_redacted_in_the_log_of_the_others() -> None:
         hidden = kept.seen_by(viewer)
         assert isinstance(hidden, SiteTileKept) and hidden.kept == "" and hidden.returned == ""
         assert "yellow" not in hidden.describe() and "blue" not in hidden.describe()
-    assert not SiteTileKept.reveals and not SiteTilesDrawn.reveals and SiteRevealed.reveals
+    # each shows its owner something hidden until then: the server never takes such a move back
+    assert SiteTileKept.reveals and SiteTilesDrawn.reveals and SiteRevealed.reveals
 
 
 def _play_until(config: GameConfig, seed: int, stop: object, prefer_sites: bool = True) -> tuple[GameState, EventLog]:

@@ -10,13 +10,13 @@ import pytest
 
 pytest.importorskip("numpy", reason="the research tools need numpy (pip install 'alhambra[rl]')")
 
-from alhambra import GameConfig, legal_actions, new_game, view  # noqa: E402
-from alhambra.actions import grammar_of  # noqa: E402
-from alhambra.engine import apply_unchecked  # noqa: E402
-from alhambra.research.encoding import codec_for  # noqa: E402
-from alhambra.research.observation import ObservationEncoder  # noqa: E402
+from alhambra import GameConfig, legal_actions, new_game, view
+from alhambra.actions import grammar_of
+from alhambra.engine import apply_unchecked
+from alhambra.research.encoding import codec_for
+from alhambra.research.observation import ObservationEncoder
 
-from .helpers import ID  # noqa: E402
+from .helpers import ID
 
 
 @pytest.mark.parametrize("players", [2, 4])

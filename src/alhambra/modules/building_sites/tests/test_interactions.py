@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from alhambra import GameConfig, apply, hooks, new_game
+from alhambra import GameConfig, apply, hooks, new_game, parse_action
 from alhambra.components import CardType
 from alhambra.engine import building_counts
 from alhambra.errors import IllegalAction
@@ -195,3 +195,25 @@ def test_a_site_with_the_neutral_player_is_never_completed_or_revealed() -> None
     events: list[Event] = []
     module.final_starting(state, events)
     assert events == [] and sites_slice(state) == sl
+
+
+# ---------------------------------------------------------------------------------- street traders
+def test_no_citizen_moves_into_a_building_site() -> None:
+    """Residents go on completed buildings only: a site built on the trader's place offers the
+    exchange (as a bazaar does), never a citizen moving in."""
+    from alhambra.modules.street_traders.tests.support import started
+
+    state = started(players=2, modules=(ID, "street_traders"))  # everybody holds pavilion, seraglio, arcades
+    seat = seat_to_act(state)
+    set_stack(state, "bg")
+    set_market(state, 1, "P4es")
+    set_hand(state, seat, ["b2"])
+    state, _ = act(state, "buy site1 b2")
+    state, _ = act(state, "site keep b")
+    state, _ = act(state, "place P4es 1,0")  # where the trader tile stands
+    assert state.pending[-1].__class__.__name__ == "StreetTraderArrival"
+    acts = legal(state)
+    assert not [a for a in acts if a.startswith("trader move")]
+    assert "trader skip" in acts and [a for a in acts if a.startswith("trader exchange")]
+    with pytest.raises(IllegalAction, match="only finished buildings"):
+        apply(state, parse_action("trader move pavilion"), seat)

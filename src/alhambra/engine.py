@@ -806,10 +806,9 @@ def purchase_options(state: GameState, seat: int, out_of_turn: bool = False, exa
     for a ``BuyItem``).
     """
     comp = state.components
-    mv = comp.money_value
     out: list[BuyBuilding | BuyItem] = []
     for a in _buy_actions(state, seat):  # memoised in most games: filtering it beats generating anew
-        if isinstance(a, BuyBuilding) and (not exact or sum(mv[c] for c in a.payment) == comp.tile_price[state.market[a.square - 1]]):
+        if isinstance(a, BuyBuilding) and (not exact or _paid_value(state, seat, a.payment) == comp.tile_price[state.market[a.square - 1]]):
             out.append(a)
     if out_of_turn:
         out += [a for a in _offer_actions(state, seat, True, exact) if isinstance(a, BuyItem)]

@@ -18,6 +18,8 @@ from alhambra.errors import IllegalAction
 from alhambra.events import Event
 from alhambra.hooks import Module, MoneySource, PaymentOption, Purchase
 from alhambra.modules.building_sites import SiteChoice, check_sites, site_location, sites_slice
+from alhambra.modules.change import ChangeGiven, change_slice
+from alhambra.modules.exchange_certificates.module import StoreChoice
 from alhambra.modules.vizier.module import VizierBuyItem
 from alhambra.state import BetweenTurns, ChooseAction, GameState
 from alhambra.testing import check_conservation, set_hand, set_market
@@ -217,3 +219,49 @@ def test_no_citizen_moves_into_a_building_site() -> None:
     assert "trader skip" in acts and [a for a in acts if a.startswith("trader exchange")]
     with pytest.raises(IllegalAction, match="only finished buildings"):
         apply(state, parse_action("trader move pavilion"), seat)
+
+
+# ---------------------------------------------------------------------------------- the money modules of issue 14
+def test_diamonds_pay_a_set_up_and_a_completion_and_survive_the_reveal() -> None:
+    state = fresh(3, modules=("diamonds",))
+    seat = seat_to_act(state)
+    give_site(state, seat, "C5nsw", "o", x=-1, y=0)
+    set_hand(state, seat, ["d3", "d5", "o2"])
+    acts = legal(state)
+    assert "buy site4 d3" in acts and "buy fin1 d5" in acts  # "You can pay with diamonds when setting up or completing"
+    assert not [a for a in acts if "d3" in a and "o2" in a]  # diamonds never mix with other money
+    after, _ = act(state, "buy fin1 d5")
+    assert sites_slice(after).sites == () and isinstance(after.pending[-1], ChooseAction)
+    # at the end only money cards of the site's currency are discarded: diamonds stay
+    state = fresh(3, modules=("diamonds",))
+    seat = seat_to_act(state)
+    give_site(state, seat, "C5nsw", "o", x=-1, y=0)
+    set_hand(state, seat, ["d3", "o2", "o4", "b1"])
+    module = hooks.load_module(ID)
+    revealed: list[Event] = []
+    module.final_starting(state, revealed)
+    assert sorted(state.card_code(c) for c in state.players[seat].hand) == ["b1", "d3"]
+
+
+def test_change_for_an_overpaid_set_up_against_the_half_price() -> None:
+    state = fresh(3, modules=("change",))
+    seat = seat_to_act(state)
+    set_hand(state, seat, ["y9"])
+    after, events = act(state, "buy site4 y9")  # C7sw: half is 3, 6 overpaid: 3 coins
+    given = [e for e in events if isinstance(e, ChangeGiven)]
+    assert len(given) == 1 and given[0].overpaid == 6 and len(given[0].coins) == 3
+    assert sum(change_slice(after).coins[seat]) == 3
+    assert isinstance(after.pending[-1], SiteChoice)
+
+
+def test_a_certificate_may_store_the_set_up_overpay() -> None:
+    state = fresh(3, modules=("exchange_certificates",))
+    seat = seat_to_act(state)
+    set_hand(state, seat, ["y9"])
+    after, _ = act(state, "buy site4 y9")  # 6 overpaid on a building purchase: the certificate asks first
+    top = after.pending[-1]
+    assert isinstance(top, StoreChoice) and top.seat == seat and top.amount == 6
+    assert isinstance(after.pending[-2], SiteChoice)
+    assert "certificate store y" in legal(after)
+    after, _ = act(after, "certificate store y")
+    assert isinstance(after.pending[-1], SiteChoice)

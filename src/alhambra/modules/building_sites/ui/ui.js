@@ -24,10 +24,17 @@ const completed = (ctx) => (ctx.state && Array.isArray(ctx.state.completed) ? ct
 const curName = (ctx, cur) => (cur ? ctx.art.CURRENCY_NAMES[cur] || cur : "a secret currency");
 const letterCur = (ctx, letter) => ctx.art.CURRENCY_LETTER[letter] || null;
 const cardsText = (ctx, cards) => cards.map(ctx.cardName).join(" + ");
-const cardsValue = (ctx, cards) => cards.reduce((s, c) => {
-  const f = ctx.catalogue && ctx.catalogue.cards ? ctx.catalogue.cards[c] : null;
-  return s + (f && Number.isFinite(f.value) ? f.value : 0);
-}, 0);
+/** The value of a payment: money cards by the catalogue, money held outside the hand (a coin, a
+ * credit: a token) by the viewer's `money_sources`. */
+function cardsValue(ctx, cards) {
+  const seat = ctx.view && ctx.view.seats && ctx.me !== null ? ctx.view.seats[ctx.me] : null;
+  const tokens = new Map(((seat && seat.money_sources) || []).map((m) => [m.token, m.value]));
+  return cards.reduce((s, c) => {
+    const f = ctx.catalogue && ctx.catalogue.cards ? ctx.catalogue.cards[c] : null;
+    if (f && Number.isFinite(f.value)) return s + f.value;
+    return s + (tokens.get(c) || 0);
+  }, 0);
+}
 const half = (price) => Math.max(1, Math.floor(price / 2));
 const tilePrice = (ctx, code) => {
   const t = ctx.catalogue && ctx.catalogue.tiles ? ctx.catalogue.tiles[code] : null;

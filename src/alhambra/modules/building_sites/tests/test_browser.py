@@ -267,6 +267,7 @@ def test_both_seats_play_building_sites_by_clicks(tmp_path: Path) -> None:
         log = pages[0].locator(".log-list").inner_text()
         assert "sets up a building site on" in log
         assert not RAW.search(log), "the log names the module's items by their codes"
+        assert not re.search(r"\b(Pavilion|Seraglio|Arcades|Chambers|Garden|Tower) 0\b", log), "a log line names no real tile"
         if player.seen["completed"]:
             assert "completes" in log
         player.shot(pages[0], "table")

@@ -390,7 +390,7 @@ function describeEvent(ctx, e) {
     case "ItemBought": {
       const m = /^(site|fin)(\d+)$/.exec(e.item || "");
       if (!m) return null;
-      const t = /on (\S+)/.exec(e.label || "");
+      const t = / on ([A-Z][A-Za-z0-9]*)/.exec(e.label || "");
       const tile = t ? ctx.tileName(t[1]) : "a building";
       if (m[1] === "site") return `${who(e.seat)} sets up a building site on ${tile} for ${cardsText(ctx, e.payment)} (half price or more; no further action)`;
       return `${who(e.seat)} pays ${cardsText(ctx, e.payment)} to complete ${tile}${e.exact ? " (exactly: another action)" : ""}`;

@@ -462,10 +462,16 @@ def trader_spots(state: GameState, seat: int) -> list[tuple[int, int]]:
 
 
 def _base_kind(state: GameState, code: str) -> str | None:
-    """The building kind of a tile if citizens may live in it (a base kind), else None."""
+    """The building kind of a tile if citizens may live in it (a base kind, and not an unfinished
+    building of the building_sites module: residents go on completed buildings only), else None."""
     comp = state.components
     kind = comp.tiles[comp.tile_ids[code]].kind
-    return kind if kind in _KI else None
+    if kind not in _KI:
+        return None
+    sites = state.mods.get("building_sites")  # read through the slice's ``sites`` (no import of that module)
+    if sites is not None and any(site.tile == code for site in getattr(sites, "sites", ())):
+        return None
+    return kind
 
 
 def _needs_placing(state: GameState, sl: StreetTradersState, seat: int) -> bool:
@@ -594,7 +600,7 @@ class StreetTraders(Module):
             match = kind is not None and kind in ts.citizens
             if isinstance(action, TraderMove):
                 if kind is None:
-                    raise IllegalAction(f"citizens may not move into {top.tile}: only buildings of the six kinds take citizens")
+                    raise IllegalAction(f"citizens may not move into {top.tile}: only finished buildings of the six kinds take citizens")
                 if action.kind != kind:
                     raise IllegalAction(f"a {_citizen(action.kind)} cannot move into {top.tile}, a {kind}")
                 if not match:

@@ -665,6 +665,11 @@ class BuildingSites(Module):
         state.pending.pop()
 
     # ----- scoring ------------------------------------------------------------------------
+    def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
+        """The tiles of ``seat``'s Alhambra that carry a site: no chest and no citizen goes there."""
+        sites = site_tile_ids(state)
+        return [t for t in state.players[seat].city.values() if t in sites] if sites else []
+
     def building_counts(self, state: GameState, seat: int, counts: dict[str, int]) -> None:
         """A building under a site tile does not count (in an Alhambra, or with the neutral player)."""
         sl = state.mods.get(self.id)

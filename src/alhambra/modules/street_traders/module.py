@@ -35,6 +35,7 @@ from ...actions import Action, format_target, need_words, parse_xy, register_par
 from ...components import KINDS
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
+from ...engine import unbuilt_tiles
 from ...hooks import Module, hook_users
 from ...state import STAGE_FINAL, STAGE_TURN, GameConfig, GameState, Pending
 
@@ -468,8 +469,8 @@ def _base_kind(state: GameState, code: str) -> str | None:
     kind = comp.tiles[comp.tile_ids[code]].kind
     if kind not in _KI:
         return None
-    sites = state.mods.get("building_sites")  # read through the slice's ``sites`` (no import of that module)
-    if sites is not None and any(site.tile == code for site in getattr(sites, "sites", ())):
+    tid = comp.tile_ids[code]
+    if any(tid in unbuilt_tiles(state, s) for s in range(state.config.players)):  # a building site (Module.unbuilt_tiles)
         return None
     return kind
 

@@ -33,9 +33,9 @@ from typing import Any, ClassVar, Final
 from ... import city as geo
 from ...actions import Action, format_target, need_words, parse_xy, register_parser
 from ...components import KINDS
+from ...engine import unbuilt_tiles
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
-from ...engine import unbuilt_tiles
 from ...hooks import Module, hook_users
 from ...state import STAGE_FINAL, STAGE_TURN, GameConfig, GameState, Pending
 

@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from alhambra import testing_browser as tb
 from alhambra.testing_browser import ARTIFACTS
 
@@ -48,7 +50,13 @@ class Player:
         version = tb.version(page)
         tb.press(page, selector, version)
         if tb.version(page) == version and page.locator("#btn-confirm").count():  # a blind draw from the bag: confirmed
-            tb.click(page, "#btn-confirm", "change-failure")
+            try:
+                page.locator("#btn-confirm").first.click(timeout=5000)
+            except PlaywrightTimeout:  # the page was redrawn meanwhile (a live update): the move loop looks again
+                if tb.version(page) == version and page.locator("#btn-confirm").count():
+                    tb.dump(page, "the confirmation did not take a click", "change-failure")
+                    raise
+                return
             tb.wait_change(page, version, confirm=False, failure="change-failure")
 
     def shot(self, page: Any, name: str) -> None:

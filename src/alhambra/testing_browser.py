@@ -16,12 +16,14 @@ page objects are typed ``Any`` for the same reason. Needs pytest (the ``dev`` ex
 from __future__ import annotations
 
 import os
+import random
 import re
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -267,3 +269,56 @@ def check_buttons(page: Any, raw: re.Pattern[str]) -> None:
     bad = [t for t in texts if raw.search(t)]
     assert not bad, f"buttons show raw notation: {bad}"
     assert page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+
+
+class ClickPlayer:
+    """Base of a module's Playwright player that plays the seats of a table by clicks, one page
+    per seat. Subclasses set ``module`` (names the screenshots ``<module>-<name>.png`` and the
+    failure dump ``<module>-failure.png``) and write ``move`` and ``done``; ``seen`` counts the
+    module's controls used."""
+
+    module = "module"
+
+    def __init__(self, pages: list[Any], rng: random.Random) -> None:
+        self.pages = pages
+        self.rng = rng
+        self.seen: Counter[str] = Counter()
+        self.shots: list[Path] = []
+
+    def saw(self, what: str) -> None:
+        """Count one use of a control."""
+        self.seen[what] += 1
+
+    def wait_change(self, page: Any, before: str, confirm: bool = True) -> None:
+        """Wait until the table moved past the version ``before``; a final move's confirmation is clicked."""
+        end = time.monotonic() + 15
+        while time.monotonic() < end:
+            if version(page) != before:
+                return
+            if confirm and page.locator("#btn-confirm").count():
+                page.locator("#btn-confirm").click(timeout=5000)
+                confirm = False
+                continue
+            page.wait_for_timeout(15)
+        self.dump(page, "no reaction")
+        raise AssertionError(f"the table did not react (still version {before})")
+
+    def click(self, page: Any, selector: str) -> None:
+        """Click the first ``selector`` and wait for the table to react."""
+        before = version(page)
+        try:
+            page.locator(selector).first.click(timeout=5000)
+        except Exception:
+            self.dump(page, f"click {selector}")
+            raise
+        self.wait_change(page, before)
+
+    def dump(self, page: Any, why: str) -> None:
+        """Screenshot and state after a failure."""
+        dump(page, why, f"{self.module}-failure")
+
+    def shot(self, page: Any, name: str) -> None:
+        """A full-page screenshot ``<module>-<name>.png`` (listed in ``shots``)."""
+        path = ARTIFACTS / f"{self.module}-{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        self.shots.append(path)

@@ -36,49 +36,17 @@ SEED = int(os.environ.get("ALHAMBRA_SITES_SEED", "5"))
 see :class:`ServerProcess`), so the clicks play the same game every time."""
 
 
-class _Player:
+class _Player(tb.ClickPlayer):
     """Both seats, one page each: the moves are clicks like a person's; ``seen`` counts the
     module's controls used."""
 
+    module = "building_sites"
+
     def __init__(self, pages: list[Any], rng: random.Random) -> None:
-        self.pages = pages
-        self.rng = rng
-        self.seen: Counter[str] = Counter()
-        self.shots: list[Path] = []
+        super().__init__(pages, rng)
 
     def done(self) -> bool:
         return all(self.seen[w] for w in WANTED) and self.seen["setup"] >= 2
-
-    def wait_change(self, page: Any, version: str, confirm: bool = True) -> None:
-        """Wait until the table moved past ``version``; a final move's confirmation is clicked."""
-        end = time.monotonic() + 15
-        while time.monotonic() < end:
-            if tb.version(page) != version:
-                return
-            if confirm and page.locator("#btn-confirm").count():
-                page.locator("#btn-confirm").click(timeout=5000)
-                confirm = False
-                continue
-            page.wait_for_timeout(15)
-        self.dump(page, "no reaction")
-        raise AssertionError(f"the table did not react (still version {version})")
-
-    def click(self, page: Any, selector: str) -> None:
-        version = tb.version(page)
-        try:
-            page.locator(selector).first.click(timeout=5000)
-        except Exception:
-            self.dump(page, f"click {selector}")
-            raise
-        self.wait_change(page, version)
-
-    def dump(self, page: Any, why: str) -> None:
-        tb.dump(page, why, f"{ID}-failure")
-
-    def shot(self, page: Any, name: str) -> None:
-        path = ARTIFACTS / f"{ID}-{name}.png"
-        page.screenshot(path=str(path), full_page=True)
-        self.shots.append(path)
 
     @staticmethod
     def seat(page: Any) -> int:

@@ -38,52 +38,17 @@ clicks play the same game every time. Another seed plays another game; the test 
 (set the variable to try)."""
 
 
-class _Player:
+class _Player(tb.ClickPlayer):
     """Both seats, one page each: the moves are clicks like a person's; ``seen`` counts the
     module's controls used."""
 
-    def __init__(self, pages: list[Any], rng: random.Random) -> None:
-        self.pages = pages
-        self.rng = rng
-        self.seen: dict[str, int] = {}
-        self.shots: list[Path] = []
+    module = "treasure_chamber"
 
-    def saw(self, what: str) -> None:
-        self.seen[what] = self.seen.get(what, 0) + 1
+    def __init__(self, pages: list[Any], rng: random.Random) -> None:
+        super().__init__(pages, rng)
 
     def done(self) -> bool:
         return all(self.seen.get(w, 0) for w in WANTED) and self.seen.get("bought", 0) >= 3
-
-    def wait_change(self, page: Any, version: str, confirm: bool = True) -> None:
-        """Wait until the table moved past ``version``; a final move's confirmation is clicked."""
-        end = time.monotonic() + 15
-        while time.monotonic() < end:
-            if tb.version(page) != version:
-                return
-            if confirm and page.locator("#btn-confirm").count():
-                page.locator("#btn-confirm").click(timeout=5000)
-                confirm = False
-                continue
-            page.wait_for_timeout(15)
-        self.dump(page, "no reaction")
-        raise AssertionError(f"the table did not react (still version {version})")
-
-    def click(self, page: Any, selector: str) -> None:
-        version = tb.version(page)
-        try:
-            page.locator(selector).first.click(timeout=5000)
-        except Exception:
-            self.dump(page, f"click {selector}")
-            raise
-        self.wait_change(page, version)
-
-    def dump(self, page: Any, why: str) -> None:
-        tb.dump(page, why, f"{ID}-failure")
-
-    def shot(self, page: Any, name: str) -> None:
-        path = ARTIFACTS / f"{ID}-{name}.png"
-        page.screenshot(path=str(path), full_page=True)
-        self.shots.append(path)
 
     # ----- one move of the page whose turn it is
     def move(self, page: Any) -> None:

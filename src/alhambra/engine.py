@@ -375,11 +375,12 @@ def _waiting_for(state: GameState) -> str:
     return "the game waits for nobody"
 
 
-def draw_card(state: GameState, events: list[Event]) -> int | None:
+def draw_card(state: GameState, events: list[Event] | None) -> int | None:
     """Draw the top card of the money pile (reshuffling the discards when it is empty).
 
     Scoring cards are set aside and queue a scoring round; the next card is drawn instead.
-    Returns None when neither the pile nor the discards hold a card.
+    Returns None when neither the pile nor the discards hold a card. ``events`` None: record
+    no events (the fast path without events, see :func:`apply_unchecked`).
     """
     cards = state.components.cards
     while True:
@@ -394,38 +395,49 @@ def draw_card(state: GameState, events: list[Event]) -> int | None:
             else:
                 state.deck.sort()
                 state.piles = ((len(state.deck), ()),)
-            events.append(DeckReshuffled(len(state.deck)))
+            if events is not None:
+                events.append(DeckReshuffled(len(state.deck)))
         c = state.deck.pop() if state.piles is None else _decided_card(state)
         ct = cards[c]
         if ct.kind == "scoring":
             state.removed.append(c)
             state.scoring_queue.append(ct.value)
-            events.append(ScoringCardDrawn(ct.value))
+            if events is not None:
+                events.append(ScoringCardDrawn(ct.value))
             continue
-        if ct.module is not None and load_module(ct.module).card_drawn(state, c, events):
+        if ct.module is not None and load_module(ct.module).card_drawn(state, c, _sink(events)):
             continue
         return c
 
 
-def refill_display(state: GameState, events: list[Event]) -> None:
+def refill_display(state: GameState, events: list[Event] | None) -> None:
     """Fill every empty display slot from the money pile."""
-    if -1 not in state.display:
+    display = state.display
+    if -1 not in display:
+        return
+    if events is None:
+        for i in range(DISPLAY_SIZE):
+            if display[i] < 0:
+                c = draw_card(state, None)
+                if c is None:
+                    break
+                display[i] = c
         return
     slots: list[int] = []
     codes: list[str] = []
     for i in range(DISPLAY_SIZE):
-        if state.display[i] < 0:
+        if display[i] < 0:
             c = draw_card(state, events)
             if c is None:
                 break
-            state.display[i] = c
+            display[i] = c
             slots.append(i + 1)
             codes.append(state.components.cards[c].code)
     if slots:
         events.append(DisplayRefilled(tuple(slots), tuple(codes)))
 
 
-def refill_market(state: GameState, events: list[Event]) -> bool:
+def refill_market(state: GameState, events: list[Event] | None) -> bool:
     """Fill empty market squares in ascending order as far as the bag allows.
 
     Every drawn tile is shown to the modules' ``tile_drawn`` first; a module may take it (the
@@ -437,30 +449,33 @@ def refill_market(state: GameState, events: list[Event]) -> bool:
     return _fill_market(state, events, announce=True)
 
 
-def _fill_market(state: GameState, events: list[Event], announce: bool) -> bool:
+def _fill_market(state: GameState, events: list[Event] | None, announce: bool) -> bool:
     if -1 not in state.market:
         return True
     squares: list[int] = []
     tiles: list[str] = []
     complete = True
     watchers = hook_users(state.config, "tile_drawn") if state.config.modules else ()
+    sink = _sink(events) if watchers else None
     depth = len(state.pending)
+    announce = announce and events is not None
     for i in range(MARKET_SIZE):
         while state.market[i] < 0:
             if not state.bag:
                 complete = False
                 break
             t = _draw_tile(state)
-            if watchers and any(m.tile_drawn(state, t, events) for m in watchers):
+            if sink is not None and any(m.tile_drawn(state, t, sink) for m in watchers):
                 if len(state.pending) != depth:
-                    if squares and announce:
+                    if squares and announce and events is not None:
                         events.append(MarketRefilled(tuple(squares), tuple(tiles)))
                     return True  # paused for a decision
                 continue
             state.market[i] = t
-            squares.append(i + 1)
-            tiles.append(state.components.tiles[t].code)
-    if squares and announce:
+            if announce:
+                squares.append(i + 1)
+                tiles.append(state.components.tiles[t].code)
+    if squares and announce and events is not None:
         events.append(MarketRefilled(tuple(squares), tuple(tiles)))
     if not complete:
         state.market_exhausted = True
@@ -477,13 +492,14 @@ def module_random(state: GameState, module_id: str) -> random.Random:
     return random.Random(f"{state.seed}/{module_id}/{state.draws}")
 
 
-def put_on_market(state: GameState, tile: int, events: list[Event]) -> int:
+def put_on_market(state: GameState, tile: int, events: list[Event] | None) -> int:
     """Put a tile a module held back (``tile_drawn``) on the lowest empty market square, as the
     refill would have; returns the square (1-4). Raises ``ValueError`` when no square is empty."""
     for i in range(MARKET_SIZE):
         if state.market[i] < 0:
             state.market[i] = tile
-            events.append(MarketRefilled((i + 1,), (state.components.tiles[tile].code,)))
+            if events is not None:
+                events.append(MarketRefilled((i + 1,), (state.components.tiles[tile].code,)))
             return i + 1
     raise ValueError("no market square is empty")
 
@@ -758,7 +774,7 @@ def pay_for_purchase(state: GameState, seat: int, square: int, payment: tuple[st
     return t
 
 
-def pay_for_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event], out_of_turn: bool = True) -> Offer:
+def pay_for_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event] | None, out_of_turn: bool = True) -> Offer:
     """Carry out a checked purchase of a module offer: pay, let the module deliver it
     (``Module.offer_bought``) and record ``ItemBought``. Returns the offer (its ``tile``, if any,
     is for the caller to have placed)."""
@@ -766,13 +782,14 @@ def pay_for_offer(state: GameState, seat: int, item: str, payment: tuple[str, ..
 
 
 def _pay_offer(
-    state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event], out_of_turn: bool
+    state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event] | None, out_of_turn: bool
 ) -> tuple[Offer, bool]:
     offer = _find_offer(state, seat, item, out_of_turn)
     paid = _spend(state, seat, payment)
     exact = payment_value(state.components, [c for c in paid if state.components.card_is_money[c]]) == offer.price
-    events.append(ItemBought(seat, offer.item, offer.label, payment, exact))
-    load_module(offer.module).offer_bought(state, seat, offer, events)
+    if events is not None:
+        events.append(ItemBought(seat, offer.item, offer.label, payment, exact))
+    load_module(offer.module).offer_bought(state, seat, offer, _sink(events))
     return offer, exact
 
 
@@ -784,7 +801,7 @@ def finish_turn_action(state: GameState, again: bool = False) -> None:
     top = state.pending[-1] if state.pending else None
     if not isinstance(top, ChooseAction):
         raise WrongPhase(_waiting_for(state))
-    _finish_action(state, top, again, [])
+    _finish_action(state, top, again, None)
 
 
 # ---------------------------------------------------------------------------------- legal actions
@@ -1112,30 +1129,43 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[Ga
     return new, events
 
 
-def apply_unchecked(state: GameState, action: Action) -> list[Event]:
+def apply_unchecked(state: GameState, action: Action, *, events: bool = True) -> list[Event]:
     """Fast path for search: apply a legal action to ``state`` in place, without any check.
 
     Only pass actions from :func:`legal_actions` of this very state; anything else may leave
-    the state corrupt. Returns the events.
+    the state corrupt. Returns the events; with ``events=False`` no event is built (a search
+    reads none) and the list is empty. The game goes exactly as with events: a module that
+    reads the events of an action (``after_action``, ``on_events``) still gets them, and the
+    other hooks that take an ``events`` list get one that is thrown away.
     """
-    events: list[Event] = []
-    _perform(state, action, events)
-    _after_action(state, events)
-    _advance(state, events)
-    _notify(state, events)
-    return events
+    evs: list[Event] | None = [] if events or _reads_events(state.config) else None
+    _perform(state, action, evs)
+    _after_action(state, evs)
+    _advance(state, evs)
+    _notify(state, evs)
+    return evs if events and evs is not None else []
 
 
-def _after_action(state: GameState, events: list[Event]) -> None:
+def _reads_events(config: GameConfig) -> bool:
+    """Does a module of this game read the events of an action (so they must be built)?"""
+    return bool(config.modules) and bool(hook_users(config, "after_action") or hook_users(config, "on_events"))
+
+
+def _sink(events: list[Event] | None) -> list[Event]:
+    """The list a module hook appends its events to: a throwaway one when no events are built."""
+    return [] if events is None else events
+
+
+def _after_action(state: GameState, events: list[Event] | None) -> None:
     if state.config.modules:
         for m in hook_users(state.config, "after_action"):
-            m.after_action(state, events)
+            m.after_action(state, _sink(events))
 
 
-def _notify(state: GameState, events: list[Event]) -> None:
+def _notify(state: GameState, events: list[Event] | None) -> None:
     if state.config.modules:
         for m in hook_users(state.config, "on_events"):
-            m.on_events(state, events)
+            m.on_events(state, _sink(events))
 
 
 def _check(state: GameState, action: Action) -> None:
@@ -1255,14 +1285,14 @@ def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, i
         raise IllegalPlacement(f"{state.components.tiles[tile].code} cannot go to {x},{y}: {_rule_text(rule)}", rule)
 
 
-def _perform(state: GameState, action: Action, events: list[Event]) -> None:
+def _perform(state: GameState, action: Action, events: list[Event] | None) -> None:
     handler = _PERFORM.get(type(action))
     if handler is not None:
         handler(state, action, events)
     elif action.module is not None:
         at = len(state.pending) - 1
         window = state.pending[at] if at >= 0 and isinstance(state.pending[at], BetweenTurns) else None
-        load_module(action.module).perform(state, action, events)
+        load_module(action.module).perform(state, action, _sink(events))
         if window is not None and at < len(state.pending) and state.pending[at] is window:
             # somebody acted in the window: once that is resolved, everybody may decide again
             state.pending[at] = BetweenTurns(window.seat, (), True)
@@ -1270,7 +1300,7 @@ def _perform(state: GameState, action: Action, events: list[Event]) -> None:
         raise IllegalAction(f"{action} is not a core action")
 
 
-def _do_place(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_place(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, PlaceBuilding)
     top = state.pending[-1]
     assert isinstance(top, PlaceTiles)
@@ -1285,7 +1315,8 @@ def _do_place(state: GameState, action: Action, events: list[Event]) -> None:
     else:
         assert isinstance(tgt, tuple)
         state.players[seat].build(geo.pos(*tgt), t)
-    events.append(BuildingPlaced(seat, action.tile, tgt))
+    if events is not None:
+        events.append(BuildingPlaced(seat, action.tile, tgt))
     if len(top.tiles) > 1:
         rest = list(top.tiles)
         rest.remove(action.tile)
@@ -1300,7 +1331,7 @@ def _turn_top(state: GameState) -> ChooseAction:
     return top
 
 
-def _do_take(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_take(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, TakeMoney)
     top = _turn_top(state)
     seat = top.seat
@@ -1311,11 +1342,12 @@ def _do_take(state: GameState, action: Action, events: list[Event]) -> None:
     for i in idx:
         hand.append(display[i])
         display[i] = -1
-    events.append(MoneyTaken(seat, action.cards))
+    if events is not None:
+        events.append(MoneyTaken(seat, action.cards))
     _finish_action(state, top, False, events)
 
 
-def _do_buy(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_buy(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, BuyBuilding)
     top = _turn_top(state)
     seat = top.seat
@@ -1324,22 +1356,24 @@ def _do_buy(state: GameState, action: Action, events: list[Event]) -> None:
     exact = sum(mv[c] for c in action.payment) == comp.tile_price[state.market[action.square - 1]]
     t = pay_for_purchase(state, seat, action.square, action.payment)
     code = comp.tile_code[t]
-    events.append(BuildingBought(seat, action.square, code, action.payment, exact))
+    if events is not None:
+        events.append(BuildingBought(seat, action.square, code, action.payment, exact))
     _finish_action(state, ChooseAction(seat, top.actions, (*top.bought, code)), exact, events)
 
 
-def _do_build(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_build(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, BuildFromReserve)
     top = _turn_top(state)
     p = state.players[top.seat]
     t = state.components.tile_ids[action.tile]
     p.reserve.remove(t)
     p.build(geo.pos(*action.target), t)
-    events.append(AlhambraRedesigned(top.seat, "build", action.tile, action.target[0], action.target[1]))
+    if events is not None:
+        events.append(AlhambraRedesigned(top.seat, "build", action.tile, action.target[0], action.target[1]))
     _finish_action(state, top, False, events)
 
 
-def _do_remove(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_remove(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, MoveToReserve)
     top = _turn_top(state)
     p = state.players[top.seat]
@@ -1348,11 +1382,12 @@ def _do_remove(state: GameState, action: Action, events: list[Event]) -> None:
     p.unbuild(q)
     p.reserve.append(t)
     x, y = geo.xy(q)
-    events.append(AlhambraRedesigned(top.seat, "remove", action.tile, x, y))
+    if events is not None:
+        events.append(AlhambraRedesigned(top.seat, "remove", action.tile, x, y))
     _finish_action(state, top, False, events)
 
 
-def _do_exchange(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_exchange(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, ExchangeTiles)
     top = _turn_top(state)
     p = state.players[top.seat]
@@ -1364,15 +1399,16 @@ def _do_exchange(state: GameState, action: Action, events: list[Event]) -> None:
     p.reserve.append(ct)
     p.build(q, rt)
     x, y = geo.xy(q)
-    events.append(AlhambraRedesigned(top.seat, "exchange", action.reserve_tile, x, y, action.city_tile))
+    if events is not None:
+        events.append(AlhambraRedesigned(top.seat, "exchange", action.reserve_tile, x, y, action.city_tile))
     _finish_action(state, top, False, events)
 
 
-def _do_end(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_end(state: GameState, action: Action, events: list[Event] | None) -> None:
     _finish_action(state, _turn_top(state), False, events)
 
 
-def _do_buy_item(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_buy_item(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, BuyItem)
     top = _turn_top(state)
     offer, exact = _pay_offer(state, top.seat, action.item, action.payment, events, False)
@@ -1380,17 +1416,18 @@ def _do_buy_item(state: GameState, action: Action, events: list[Event]) -> None:
     _finish_action(state, ChooseAction(top.seat, top.actions, bought), exact and offer.again_if_exact, events)
 
 
-def _do_pass(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_pass(state: GameState, action: Action, events: list[Event] | None) -> None:
     top = state.pending[-1]
     assert isinstance(top, BetweenTurns)
-    events.append(Passed(top.seat))
+    if events is not None:
+        events.append(Passed(top.seat))
     if top.later:
         state.pending[-1] = BetweenTurns(top.later[0], top.later[1:])
     else:
         state.pending.pop()
 
 
-_PERFORM: dict[type, Callable[[GameState, Action, list[Event]], None]] = {
+_PERFORM: dict[type, Callable[[GameState, Action, list[Event] | None], None]] = {
     PlaceBuilding: _do_place,
     TakeMoney: _do_take,
     BuyBuilding: _do_buy,
@@ -1404,7 +1441,7 @@ _PERFORM: dict[type, Callable[[GameState, Action, list[Event]], None]] = {
 """How each core action is carried out (by exact class; module actions go to their module)."""
 
 
-def _finish_action(state: GameState, top: ChooseAction, again: bool, events: list[Event]) -> None:
+def _finish_action(state: GameState, top: ChooseAction, again: bool, events: list[Event] | None) -> None:
     """After a turn action: continue (exact payment) or close the action phase."""
     if again:
         state.pending[-1] = ChooseAction(top.seat, top.actions + 1, top.bought)
@@ -1415,19 +1452,20 @@ def _finish_action(state: GameState, top: ChooseAction, again: bool, events: lis
 
 
 # ---------------------------------------------------------------------------------- flow
-def _start_turn(state: GameState, seat: int, events: list[Event]) -> None:
+def _start_turn(state: GameState, seat: int, events: list[Event] | None) -> None:
     state.current = seat
     state.turn += 1
     state.stage = STAGE_TURN
     state.flow = 0
     state.pending.append(ChooseAction(seat))
-    events.append(TurnStarted(seat, state.turn))
+    if events is not None:
+        events.append(TurnStarted(seat, state.turn))
     if state.config.modules:
         for m in hook_users(state.config, "turn_started"):
-            m.turn_started(state, seat, events)
+            m.turn_started(state, seat, _sink(events))
 
 
-def _advance(state: GameState, events: list[Event]) -> None:
+def _advance(state: GameState, events: list[Event] | None) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     guard = 0
     while state.outcome is None:
@@ -1442,7 +1480,7 @@ def _advance(state: GameState, events: list[Event]) -> None:
                     continue
                 return
             before = (len(state.pending), top)
-            load_module(top.module).resume(state, top, events)
+            load_module(top.module).resume(state, top, _sink(events))
             if state.pending and (len(state.pending), state.pending[-1]) == before:
                 return
             continue
@@ -1476,14 +1514,15 @@ def _advance(state: GameState, events: list[Event]) -> None:
             raise AssertionError(state.stage)
 
 
-def _complete_turn(state: GameState, events: list[Event]) -> None:
+def _complete_turn(state: GameState, events: list[Event] | None) -> None:
     """The automatic end of a turn, step by step (``state.flow`` counts the steps done, so a
     step that pushed a pending decision is not repeated): the modules' ``turn_ending``, then
     ``TurnEnded`` and the display refill, the market refill (which may pause for a decision and
     goes on when called again), the queued scoring rounds and ``after_turn``."""
     if not state.config.modules:
         # no module can pause the end of a turn or open the window between turns: straight through
-        events.append(TurnEnded(state.current))
+        if events is not None:
+            events.append(TurnEnded(state.current))
         refill_display(state, events)
         _fill_market(state, events, True)
         if state.scoring_queue:
@@ -1496,12 +1535,13 @@ def _complete_turn(state: GameState, events: list[Event]) -> None:
         step = state.flow
         if step < len(enders):
             state.flow += 1
-            enders[step].turn_ending(state, events)
+            enders[step].turn_ending(state, _sink(events))
             if state.pending:
                 return
         elif step == len(enders):
             state.flow += 1
-            events.append(TurnEnded(state.current))
+            if events is not None:
+                events.append(TurnEnded(state.current))
             refill_display(state, events)
         elif step == len(enders) + 1:
             refill_market(state, events)
@@ -1518,7 +1558,7 @@ def _complete_turn(state: GameState, events: list[Event]) -> None:
             state.flow = 0
             if state.config.modules:
                 for m in hook_users(state.config, "after_turn"):
-                    m.after_turn(state, events)
+                    m.after_turn(state, _sink(events))
             return
 
 
@@ -1547,7 +1587,7 @@ def _reopen_window(state: GameState) -> None:
         state.pending.pop()
 
 
-def _before_scoring(state: GameState, round_no: int, base: int, events: list[Event]) -> bool:
+def _before_scoring(state: GameState, round_no: int, base: int, events: list[Event] | None) -> bool:
     """Let the modules' ``before_scoring`` act before scoring round ``round_no`` (``state.flow``
     counts from ``base``). True when one pushed a pending decision: the flow comes back here
     once it is resolved, to the next module."""
@@ -1557,13 +1597,13 @@ def _before_scoring(state: GameState, round_no: int, base: int, events: list[Eve
     while state.flow - base < len(users):
         m = users[state.flow - base]
         state.flow += 1
-        m.before_scoring(state, round_no, events)
+        m.before_scoring(state, round_no, _sink(events))
         if state.pending:
             return True
     return False
 
 
-def _run_scoring_queue(state: GameState, events: list[Event], limit: int | None = None) -> None:
+def _run_scoring_queue(state: GameState, events: list[Event] | None, limit: int | None = None) -> None:
     done = 0
     while state.scoring_queue and (limit is None or done < limit):
         done += 1
@@ -1574,7 +1614,8 @@ def _run_scoring_queue(state: GameState, events: list[Event], limit: int | None 
             k = min(k, len(state.bag))
             got = [_draw_tile(state) for _ in range(k)]
             state.neutral.extend(got)
-            events.append(NeutralTilesReceived(tuple(state.components.tiles[t].code for t in got)))
+            if events is not None:
+                events.append(NeutralTilesReceived(tuple(state.components.tiles[t].code for t in got)))
 
 
 def building_counts(state: GameState, seat: int) -> dict[str, int]:
@@ -1591,7 +1632,7 @@ def building_counts(state: GameState, seat: int) -> dict[str, int]:
     return counts
 
 
-def _score_round(state: GameState, rnd: int, events: list[Event]) -> None:
+def _score_round(state: GameState, rnd: int, events: list[Event] | None) -> None:
     n = state.config.players
     seats = list(range(n)) + ([-1] if state.neutral is not None else [])
     counts = [building_counts(state, s) for s in seats]
@@ -1620,6 +1661,8 @@ def _score_round(state: GameState, rnd: int, events: list[Event]) -> None:
     state.neutral_score += neutral_points
     state.rounds_scored += 1
     state.score_history.append(tuple(state.scores))
+    if events is None:
+        return
     events.append(
         RoundScored(
             round=rnd,
@@ -1646,7 +1689,7 @@ def money_of(state: GameState, seat: int, currency: int) -> int:
     return total
 
 
-def _start_final(state: GameState, events: list[Event]) -> None:
+def _start_final(state: GameState, events: list[Event] | None) -> None:
     """The market could not be refilled: hand out the remaining market tiles, then score."""
     state.stage = STAGE_FINAL
     state.flow = 0
@@ -1664,18 +1707,20 @@ def _start_final(state: GameState, events: list[Event]) -> None:
             state.market[sq] = -1
             code = state.components.tiles[t].code
             got.setdefault(s, []).append(code)
-            events.append(MarketTileAwarded(s, sq + 1, code))
+            if events is not None:
+                events.append(MarketTileAwarded(s, sq + 1, code))
     order = [(state.current + 1 + i) % n for i in range(n)]
     for s in reversed(order):
         if s in got:
             state.pending.append(PlaceTiles(s, tuple(got[s]), False, "final"))
 
 
-def _end_game(state: GameState, outcome: str, events: list[Event]) -> None:
+def _end_game(state: GameState, outcome: str, events: list[Event] | None) -> None:
     state.outcome = outcome
     state.stage = STAGE_OVER
     state.pending.clear()
-    events.append(GameEnded(outcome, tuple(state.scores), winners(state)))
+    if events is not None:
+        events.append(GameEnded(outcome, tuple(state.scores), winners(state)))
 
 
 def winners(state: GameState) -> tuple[int, ...]:

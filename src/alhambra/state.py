@@ -141,8 +141,9 @@ class BetweenTurns(Pending):
 class PlayerState:
     """One seat's hand (card ids), Alhambra (position -> tile id) and reserve board (tile ids).
 
-    The :class:`~alhambra.city.CityAnalysis` that legal-action generation relies on is cached
-    and checked against the Alhambra on every use, so direct edits of ``city`` stay safe.
+    The :class:`~alhambra.city.CityAnalysis` that legal-action generation relies on is cached,
+    updated by :meth:`build` and :meth:`unbuild`, and checked against the Alhambra on every
+    use, so direct edits of ``city`` stay safe (the analysis is then computed anew).
     """
 
     hand: list[int]
@@ -160,14 +161,20 @@ class PlayerState:
         return new
 
     def build(self, position: int, tile: int) -> None:
-        """Put a tile into the Alhambra (no rule check)."""
+        """Put a tile into the Alhambra (no rule check): on an empty place, or in exchange for
+        the tile there. The cached analysis is updated, not recomputed."""
         self.city[position] = tile
-        self.cached = None
+        a = self.cached
+        if a is not None:
+            self.cached = a.with_tile(position, tile)
 
     def unbuild(self, position: int) -> int:
         """Take the tile off a position of the Alhambra and return it (no rule check)."""
-        self.cached = None
-        return self.city.pop(position)
+        t = self.city.pop(position)
+        a = self.cached
+        if a is not None:
+            self.cached = a.without_tile(position)
+        return t
 
     def analysis(self, walls: Sequence[int]) -> CityAnalysis:
         """The cached analysis of this Alhambra (computed on first use after a change)."""

@@ -114,7 +114,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("players", "policy", "every", "modules"), CASES)
-def test_incremental_analysis_matches_a_fresh_one_after_every_move(players: int, policy: str, every: float, modules: tuple[str, ...]) -> None:
+def test_incremental_analysis_matches_a_fresh_one_after_every_move(
+    players: int, policy: str, every: float, modules: tuple[str, ...]
+) -> None:
     games = GAMES or 2
     checks = 0
     for g in range(games):

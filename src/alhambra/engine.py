@@ -774,7 +774,9 @@ def pay_for_purchase(state: GameState, seat: int, square: int, payment: tuple[st
     return t
 
 
-def pay_for_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event] | None, out_of_turn: bool = True) -> Offer:
+def pay_for_offer(
+    state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event] | None, out_of_turn: bool = True
+) -> Offer:
     """Carry out a checked purchase of a module offer: pay, let the module deliver it
     (``Module.offer_bought``) and record ``ItemBought``. Returns the offer (its ``tile``, if any,
     is for the caller to have placed)."""

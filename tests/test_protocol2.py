@@ -16,12 +16,13 @@ from typing import Any, ClassVar
 import pytest
 
 from alhambra import hooks
-from alhambra.actions import Action, BuyItem, EndTurn, Pass, TakeMoney, parse_action, register_parser
+from alhambra.actions import Action, BuyBuilding, BuyItem, EndTurn, Pass, TakeMoney, parse_action, register_parser
 from alhambra.bots.base import EventLog
+from alhambra.components import CardType
 from alhambra.engine import apply, apply_unchecked, legal_actions, money_of, new_game, purchase_options, put_on_market
 from alhambra.errors import ConfigError, IllegalAction, InvalidPayment, WrongPhase
-from alhambra.events import Event, ItemBought, MarketRefilled, Passed, RoundScored, TurnEnded, TurnStarted
-from alhambra.hooks import Module, Offer, OptionSpec, hook_users
+from alhambra.events import BuildingBought, Event, ItemBought, MarketRefilled, Passed, RoundScored, TurnEnded, TurnStarted
+from alhambra.hooks import Module, MoneySource, Offer, OptionSpec, PaymentOption, Purchase, hook_users
 from alhambra.record import GameRecord, replay
 from alhambra.serialize import state_from_json, state_to_json
 from alhambra.state import BetweenTurns, ChooseAction, GameConfig, GameState, Pending, PlaceTiles
@@ -224,7 +225,53 @@ class DrawsModule(Module):
         return int(data)
 
 
-PROBES = {m.id: m for m in (NothingModule(), WindowModule(), OfferModule(), DrawsModule())}
+class MoneyModule(Module):
+    """A fifth currency ``gem`` (cards ``gm5``, ``gm4``) that pays for any square on its own; blue
+    coins ``zc`` worth 1 held outside the hand (2 for seat 0 at the start), spent back to the
+    probe; records every purchase and the call before the final hand-out."""
+
+    id = "zz_money"
+    purchases: ClassVar[list[Any]] = []
+    finals: ClassVar[list[int]] = []
+
+    def extra_currencies(self, config: GameConfig) -> list[str]:
+        return ["gem"]
+
+    def extra_cards(self, config: GameConfig) -> list[CardType]:
+        return [CardType("gm5", "money", 4, 5, self.id), CardType("gm4", "money", 4, 4, self.id)]
+
+    def setup(self, state: GameState, rng: random.Random) -> None:
+        state.deck.extend(i for i, c in enumerate(state.components.cards) if c.module == self.id)
+        state.mods[self.id] = (2,) + (0,) * (state.config.players - 1)
+
+    def payment_options(self, state: GameState, seat: int, currency: int) -> list[PaymentOption]:
+        return [PaymentOption((), frozenset({4}))]
+
+    def money_sources(self, state: GameState, seat: int) -> list[MoneySource]:
+        return [MoneySource("zc", 0, 1, self.id)] * state.mods[self.id][seat]
+
+    def source_spent(self, state: GameState, seat: int, source: MoneySource) -> None:
+        coins = list(state.mods[self.id])
+        coins[seat] -= 1
+        state.mods[self.id] = tuple(coins)
+
+    def payment_tokens(self, config: GameConfig) -> list[str]:
+        return ["zc"]
+
+    def purchase_made(self, state: GameState, purchase: Any, events: list[Event]) -> None:
+        MoneyModule.purchases.append((purchase, type(state.pending[-1]).__name__ if state.pending else None))
+
+    def final_starting(self, state: GameState, events: list[Event]) -> None:
+        MoneyModule.finals.append(len(events))
+
+    def slice_to_json(self, value: Any) -> Any:
+        return list(value)
+
+    def slice_from_json(self, data: Any) -> Any:
+        return tuple(data)
+
+
+PROBES = {m.id: m for m in (NothingModule(), WindowModule(), OfferModule(), DrawsModule(), MoneyModule())}
 
 
 @pytest.fixture(autouse=True)
@@ -232,6 +279,8 @@ def probes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for mid, m in PROBES.items():
         monkeypatch.setitem(hooks._CACHE, mid, m)
     DrawsModule.calls.clear()
+    MoneyModule.purchases.clear()
+    MoneyModule.finals.clear()
     yield
     for key in [k for k in hooks._BY_CONFIG if any(m in PROBES for m in k)]:
         del hooks._BY_CONFIG[key]
@@ -489,3 +538,72 @@ def test_exact_purchases_are_the_exact_ones_of_the_full_list() -> None:
             assert purchase_options(state, seat, out_of_turn=True, exact=True) == [a for a in full if is_exact(state, seat, a)]
             compared += 1
         apply_unchecked(state, rng.choice(legal_actions(state)))
+
+
+# ---------------------------------------------------------------------------------- money of modules
+def test_a_module_currency_pays_any_square_alone_and_never_mixes() -> None:
+    state = game("zz_money")
+    assert state.components.currencies == ("blue", "green", "orange", "yellow", "gem")
+    from alhambra.view import catalogue
+
+    assert catalogue(state.config)["extra_currencies"] == ["gem"]
+    assert catalogue(state.config)["cards"]["gm5"]["currency"] == "gem"
+    seat = state.current
+    for s in range(3):
+        set_hand(state, s, [])  # the gems may have been dealt as starting money
+    set_hand(state, seat, ["gm5", "gm4", "b3"])
+    for sq in range(1, 5):
+        set_market(state, sq, ["P2new", "S4ne", "A6sw", "C9w"][sq - 1])
+    buys = {str(a) for a in legal_actions(state, "buy")}
+    assert "buy 4 gm4+gm5" in buys and "buy 3 gm4+gm5" in buys and "buy 2 gm5" in buys
+    assert not any("gm" in b and "b3" in b for b in buys)  # never mixed with another currency
+    with pytest.raises(InvalidPayment):
+        apply(state, BuyBuilding(4, ("b3", "gm5", "gm4")))
+    after, events = apply(state, BuyBuilding(4, ("gm4", "gm5")))  # exact: another action
+    assert isinstance(events[0], BuildingBought) and events[0].exact
+    assert after.pending[-1] == ChooseAction(seat, 1, ("C9w",))
+    assert [after.components.card_code[c] for c in after.players[seat].hand] == ["b3"]
+    check_conservation(after)
+
+
+def test_money_outside_the_hand_pays_like_cards_and_goes_back_to_its_module() -> None:
+    state = game("zz_money")
+    seat = state.current
+    state.mods["zz_money"] = tuple(2 if s == seat else 0 for s in range(3))
+    set_hand(state, seat, ["b3", "g2"])
+    set_market(state, 1, "S4ne")
+    blue = state.market_currency.index(0)
+    set_market(state, blue + 1, "P5nw")
+    buys = {str(a) for a in legal_actions(state, "buy")}
+    assert f"buy {blue + 1} zc+zc+b3" in buys
+    with pytest.raises(InvalidPayment, match="do not hold"):
+        apply(state, BuyBuilding(blue + 1, ("zc", "zc", "zc", "b3")))
+    with pytest.raises(InvalidPayment, match="only 4"):
+        apply(state, BuyBuilding(blue + 1, ("zc", "b3")))
+    after, events = apply(state, BuyBuilding(blue + 1, ("zc", "zc", "b3")))
+    assert events[0].exact and after.mods["zz_money"][seat] == 0  # both coins spent
+    assert after.pending[-1] == ChooseAction(seat, 1, ("P5nw",))
+    (purchase, top), *_ = MoneyModule.purchases
+    assert purchase == Purchase(seat, blue + 1, None, after.components.tile_ids["P5nw"], 5, 5, ("zc", "zc", "b3"), True, False)
+    assert top == "ChooseAction"  # heard after the action was closed
+    assert purchase.overpaid == 0
+    # the research encoding has a card token for the module's payment token
+    from alhambra.research.encoding import codec_for
+
+    assert "zc" in codec_for(state.config).card_codes
+
+
+def test_overpaid_purchases_are_reported_and_the_final_hook_runs_before_the_hand_out() -> None:
+    state = game("zz_money", players=2, seed=3)
+    seat = state.current
+    set_hand(state, seat, ["b9", "g9", "o9", "y9"])
+    square = 1
+    set_market(state, square, "P2new")
+    cur = "bgoy"[state.market_currency[0]]
+    after, _ = apply(state, BuyBuilding(square, (f"{cur}9",)))
+    (purchase, top), *_ = MoneyModule.purchases
+    assert purchase.overpaid == 7 and not purchase.exact and top == "PlaceTiles"
+    rng = random.Random(1)
+    while not after.is_over:
+        apply_unchecked(after, rng.choice(legal_actions(after)))
+    assert len(MoneyModule.finals) == 1

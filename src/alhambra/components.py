@@ -178,6 +178,8 @@ class ComponentSet:
     tiles: tuple[TileType, ...]
     cards: tuple[CardType, ...]
     fountains: tuple[int, ...]
+    currencies: tuple[str, ...] = CURRENCIES
+    """Currency names by index: the four base currencies, then any a module adds (diamonds)."""
     tile_walls: tuple[int, ...] = field(init=False)
     tile_price: tuple[int, ...] = field(init=False)
     card_currency: tuple[int, ...] = field(init=False)

@@ -77,7 +77,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
-from .hooks import Module, Offer, PaymentOption, hook_users, load_module, modules_of
+from .hooks import Module, MoneySource, Offer, PaymentOption, Purchase, hook_users, load_module, modules_of
 from .scoring import majority_awards
 from .state import (
     STAGE_BETWEEN,
@@ -128,10 +128,13 @@ def build_components(config: GameConfig) -> ComponentSet:
     mods = modules_of(config)
     tiles = [FOUNTAIN] * config.players + list(BASE_TILES)
     cards = base_money_cards(config.players) + list(SCORING_CARDS)
+    currencies = list(CURRENCIES)
+    for m in mods:
+        currencies += m.extra_currencies(config)
     for m in mods:
         tiles += m.extra_tiles(config)
         cards += m.extra_cards(config)
-    comp = ComponentSet(tuple(tiles), tuple(cards), tuple(range(config.players)))
+    comp = ComponentSet(tuple(tiles), tuple(cards), tuple(range(config.players)), tuple(currencies))
     _COMPONENT_CACHE[key] = comp
     return comp
 
@@ -506,10 +509,16 @@ def put_on_market(state: GameState, tile: int, events: list[Event] | None) -> in
 
 # ---------------------------------------------------------------------------------- payments
 def _money_payments(
-    comp: ComponentSet, hand: Sequence[int], currencies: frozenset[int], price: int, special: tuple[str, ...], exact: bool = False
+    comp: ComponentSet,
+    hand: Sequence[int],
+    currencies: frozenset[int],
+    price: int,
+    special: tuple[str, ...],
+    exact: bool = False,
+    sources: Sequence[MoneySource] = (),
 ) -> list[tuple[str, ...]]:
-    """Every multiset of money cards of ``currencies`` from the hand worth at least ``price``
-    (exactly ``price`` with ``exact``)."""
+    """Every multiset of money cards of ``currencies`` from the hand (and money ``sources`` of
+    those currencies held outside it) worth at least ``price`` (exactly ``price`` with ``exact``)."""
     cc = comp.card_currency
     cm = comp.card_is_money
     cards = comp.cards
@@ -520,10 +529,15 @@ def _money_payments(
             code = cards[c].code
             counts[code] = counts.get(code, 0) + 1
             value_of[code] = cards[c].value
+    plain = all(card_sort_key(code)[0] == 1 for code in counts)  # False: a module's money card (mb3) is in the mix
+    for src in sources:
+        if src.currency in currencies and src.value > 0:
+            counts[src.token] = counts.get(src.token, 0) + 1
+            value_of[src.token] = src.value
+            plain = False
     if not counts:
         return []
     items = sorted(counts.items(), key=lambda kv: (-value_of[kv[0]], kv[0]))
-    plain = all(card_sort_key(code)[0] == 1 for code in counts)  # False: a module's money card (mb3) is in the mix
     values = [value_of[code] for code, _ in items]
     total_left = [0] * (len(items) + 1)
     for i in range(len(items) - 1, -1, -1):
@@ -563,6 +577,14 @@ def _payment_options(state: GameState, seat: int, currency: int) -> list[Payment
     return opts
 
 
+def _sources(state: GameState, seat: int) -> list[MoneySource]:
+    """The money ``seat`` holds outside the hand (``Module.money_sources``)."""
+    out: list[MoneySource] = []
+    for m in _users(state, "money_sources"):
+        out.extend(m.money_sources(state, seat))
+    return out
+
+
 def _offers(state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
     out: list[Offer] = []
     for m in _users(state, "offers"):
@@ -575,12 +597,13 @@ def _way_payments(state: GameState, seat: int, way: frozenset[int], price: int, 
     ``exact``), and for a one-currency way also every module payment option (exchange cards...)."""
     comp = state.components
     hand = state.players[seat].hand
-    pays = _money_payments(comp, hand, way, price, (), exact)
+    srcs = _sources(state, seat)
+    pays = _money_payments(comp, hand, way, price, (), exact, srcs)
     if len(way) == 1:
         (cur,) = way
         for opt in _payment_options(state, seat, cur):
             special = tuple(comp.cards[c].code for c in opt.special)
-            pays += _money_payments(comp, hand, opt.currencies, price, special, exact)
+            pays += _money_payments(comp, hand, opt.currencies, price, special, exact, srcs)
     return pays
 
 
@@ -614,7 +637,7 @@ def _buy_actions(state: GameState, seat: int) -> list[Action]:
                 by_cur[currency[c]] = [code_of[c]]
             else:
                 cur_list.append(code_of[c])
-    special_pay = bool(state.config.modules) and bool(hook_users(state.config, "payment_options"))
+    special_pay = bool(state.config.modules) and bool(_users(state, "payment_options") or _users(state, "money_sources"))
     out: list[Action] = []
     for sq in range(MARKET_SIZE):
         t = state.market[sq]
@@ -664,18 +687,21 @@ def _check_money(
     if not payment:
         raise InvalidPayment("a purchase needs at least one card")
     hand = state.players[seat].hand
-    idx = _match_cards(comp, hand, payment)
-    if idx is None:
-        raise InvalidPayment(f"you do not hold all of {'+'.join(payment)}")
+    idx, srcs = _match_payment(state, seat, payment)
     ids = [hand[i] for i in idx]
     special = tuple(sorted(c for c in ids if not comp.card_is_money[c]))
-    money = [c for c in ids if comp.card_is_money[c]]
-    total = payment_value(comp, money)
+    money = [comp.card_currency[c] for c in ids if comp.card_is_money[c]] + [src.currency for src in srcs]
+    total = payment_value(comp, [c for c in ids if comp.card_is_money[c]]) + sum(src.value for src in srcs)
     if not special:
-        if not any(all(comp.card_currency[c] in way for c in money) for way in ways):
+        if not any(all(cur in way for cur in money) for way in ways) and not any(
+            len(way) == 1 and opt.currencies.issuperset(money)
+            for way in ways
+            for opt in _payment_options(state, seat, next(iter(way)))
+            if not opt.special
+        ):
             if len(ways) == 1 and len(ways[0]) == 1:
                 (cur,) = ways[0]
-                wrong = [comp.cards[c].code for c in money if comp.card_currency[c] != cur]
+                wrong = [code for code in payment if _currency_of(state, seat, code) != cur]
                 raise InvalidPayment(f"{where} takes {CURRENCIES[cur]} ({CURRENCY_LETTERS[cur]}) money, not {'+'.join(wrong)}")
             raise InvalidPayment(f"{what} cannot be paid with this mix of currencies: {'+'.join(payment)}")
     else:
@@ -686,7 +712,7 @@ def _check_money(
                 continue
             (cur,) = way
             for opt in _payment_options(state, seat, cur):
-                if sorted(comp.cards[c].code for c in opt.special) == codes and all(comp.card_currency[c] in opt.currencies for c in money):
+                if sorted(comp.cards[c].code for c in opt.special) == codes and opt.currencies.issuperset(money):
                     ok = True
                     break
         if not ok:
@@ -696,6 +722,52 @@ def _check_money(
     if total < price:
         raise InvalidPayment(f"{what} costs {price}; {'+'.join(payment)} is only {total}")
     return idx, total == price
+
+
+def _currency_of(state: GameState, seat: int, code: str) -> int:
+    """The currency of a card code or money-source token in a payment (-1 if unknown)."""
+    ids = state.components.card_ids_by_code().get(code)
+    if ids:
+        return state.components.card_currency[ids[0]]
+    return next((src.currency for src in _sources(state, seat) if src.token == code), -1)
+
+
+def _match_payment(state: GameState, seat: int, payment: tuple[str, ...]) -> tuple[list[int], list[MoneySource]]:
+    """The hand indices and the money sources a payment names; :class:`InvalidPayment` if
+    ``seat`` does not hold all of it."""
+    comp = state.components
+    hand = state.players[seat].hand
+    idx = _match_cards(comp, hand, payment)
+    if idx is not None:
+        return idx, []
+    srcs = _sources(state, seat)
+    if srcs:
+        tokens = {src.token for src in srcs}
+        idx = _match_cards(comp, hand, [c for c in payment if c not in tokens])
+        if idx is not None:
+            left = list(srcs)
+            used: list[MoneySource] = []
+            for code in payment:
+                if code in tokens:
+                    src = next((x for x in left if x.token == code), None)
+                    if src is None:
+                        break
+                    left.remove(src)
+                    used.append(src)
+            else:
+                return idx, used
+    raise InvalidPayment(f"you do not hold all of {'+'.join(payment)}")
+
+
+def _paid_value(state: GameState, seat: int, payment: tuple[str, ...]) -> int:
+    """The money value of a payment: its money cards and money sources."""
+    mv = state.components.money_value
+    try:
+        return sum(mv[c] for c in payment)
+    except KeyError:
+        idx, srcs = _match_payment(state, seat, payment)
+        hand = state.players[seat].hand
+        return sum(mv[state.components.card_code[hand[i]]] for i in idx) + sum(src.value for src in srcs)
 
 
 def _find_offer(state: GameState, seat: int, item: str, out_of_turn: bool) -> Offer:
@@ -715,12 +787,11 @@ def _check_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...
 
 def _spend(state: GameState, seat: int, payment: tuple[str, ...]) -> list[int]:
     """Take the paid cards out of ``seat``'s hand: onto the discard pile, or to their module when
-    it disposes of them (``Module.card_spent``). Returns the card ids."""
+    it disposes of them (``Module.card_spent``); money sources go back to their module
+    (``Module.source_spent``). Returns the card ids."""
     comp = state.components
     hand = state.players[seat].hand
-    idx = _match_cards(comp, hand, payment)
-    if idx is None:
-        raise InvalidPayment(f"you do not hold all of {'+'.join(payment)}")
+    idx, srcs = _match_payment(state, seat, payment)
     paid = [hand[i] for i in idx]
     for i in sorted(idx, reverse=True):
         del hand[i]
@@ -729,7 +800,14 @@ def _spend(state: GameState, seat: int, payment: tuple[str, ...]) -> list[int]:
         owner = cards[c].module
         if owner is None or not load_module(owner).card_spent(state, c):
             state.discard.append(c)
+    for src in srcs:
+        load_module(src.module).source_spent(state, seat, src)
     return paid
+
+
+def _purchase_made(state: GameState, purchase: Purchase, events: list[Event] | None) -> None:
+    for m in _users(state, "purchase_made"):
+        m.purchase_made(state, purchase, _sink(events))
 
 
 # ---------------------------------------------------------------------------------- helpers for modules
@@ -764,10 +842,25 @@ def check_purchase(state: GameState, seat: int, square: int | str, payment: tupl
     return _check_payment(state, seat, square, payment)[1]
 
 
-def pay_for_purchase(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> int:
+def pay_for_purchase(
+    state: GameState, seat: int, square: int, payment: tuple[str, ...], events: list[Event] | None = None, out_of_turn: bool = True
+) -> int:
     """Carry out a checked purchase: the paid cards go from ``seat``'s hand to the discard pile
     (or to their module, ``Module.card_spent``) and the tile leaves ``square`` (1-4), which stays
-    empty until :func:`refill_market`. Returns the tile id."""
+    empty until :func:`refill_market`; then every ``Module.purchase_made`` hears of it (with
+    ``events``; push your own pending first if theirs must come before it). Returns the tile id."""
+    hooked = bool(state.config.modules) and bool(_users(state, "purchase_made"))
+    paid = _paid_value(state, seat, payment) if hooked else 0
+    t = _pay_square(state, seat, square, payment)
+    if hooked:
+        price = state.components.tile_price[t]
+        _purchase_made(
+            state, Purchase(seat, square, None, t, price, paid, payment, paid == price, out_of_turn), [] if events is None else events
+        )
+    return t
+
+
+def _pay_square(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> int:
     _spend(state, seat, payment)
     t = state.market[square - 1]
     state.market[square - 1] = -1
@@ -779,20 +872,30 @@ def pay_for_offer(
 ) -> Offer:
     """Carry out a checked purchase of a module offer: pay, let the module deliver it
     (``Module.offer_bought``) and record ``ItemBought``. Returns the offer (its ``tile``, if any,
-    is for the caller to have placed)."""
+    is for the caller to have placed). Every ``Module.purchase_made`` then hears of it."""
     return _pay_offer(state, seat, item, payment, events, out_of_turn)[0]
 
 
 def _pay_offer(
-    state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event] | None, out_of_turn: bool
-) -> tuple[Offer, bool]:
+    state: GameState,
+    seat: int,
+    item: str,
+    payment: tuple[str, ...],
+    events: list[Event] | None,
+    out_of_turn: bool,
+    announce: bool = True,
+) -> tuple[Offer, Purchase]:
     offer = _find_offer(state, seat, item, out_of_turn)
-    paid = _spend(state, seat, payment)
-    exact = payment_value(state.components, [c for c in paid if state.components.card_is_money[c]]) == offer.price
+    paid = _paid_value(state, seat, payment)
+    _spend(state, seat, payment)
+    exact = paid == offer.price
     if events is not None:
         events.append(ItemBought(seat, offer.item, offer.label, payment, exact))
     load_module(offer.module).offer_bought(state, seat, offer, _sink(events))
-    return offer, exact
+    purchase = Purchase(seat, 0, offer, offer.tile, offer.price, paid, payment, exact, out_of_turn)
+    if announce:
+        _purchase_made(state, purchase, events)
+    return offer, purchase
 
 
 def finish_turn_action(state: GameState, again: bool = False) -> None:
@@ -1354,13 +1457,16 @@ def _do_buy(state: GameState, action: Action, events: list[Event] | None) -> Non
     top = _turn_top(state)
     seat = top.seat
     comp = state.components
-    mv = comp.money_value
-    exact = sum(mv[c] for c in action.payment) == comp.tile_price[state.market[action.square - 1]]
-    t = pay_for_purchase(state, seat, action.square, action.payment)
+    price = comp.tile_price[state.market[action.square - 1]]
+    paid = _paid_value(state, seat, action.payment)
+    exact = paid == price
+    t = _pay_square(state, seat, action.square, action.payment)
     code = comp.tile_code[t]
     if events is not None:
         events.append(BuildingBought(seat, action.square, code, action.payment, exact))
     _finish_action(state, ChooseAction(seat, top.actions, (*top.bought, code)), exact, events)
+    if state.config.modules and _users(state, "purchase_made"):
+        _purchase_made(state, Purchase(seat, action.square, None, t, price, paid, action.payment, exact, False), events)
 
 
 def _do_build(state: GameState, action: Action, events: list[Event] | None) -> None:
@@ -1413,9 +1519,10 @@ def _do_end(state: GameState, action: Action, events: list[Event] | None) -> Non
 def _do_buy_item(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, BuyItem)
     top = _turn_top(state)
-    offer, exact = _pay_offer(state, top.seat, action.item, action.payment, events, False)
+    offer, purchase = _pay_offer(state, top.seat, action.item, action.payment, events, False, announce=False)
     bought = top.bought if offer.tile < 0 else (*top.bought, state.components.tile_code[offer.tile])
-    _finish_action(state, ChooseAction(top.seat, top.actions, bought), exact and offer.again_if_exact, events)
+    _finish_action(state, ChooseAction(top.seat, top.actions, bought), purchase.exact and offer.again_if_exact, events)
+    _purchase_made(state, purchase, events)
 
 
 def _do_pass(state: GameState, action: Action, events: list[Event] | None) -> None:
@@ -1695,6 +1802,8 @@ def _start_final(state: GameState, events: list[Event] | None) -> None:
     """The market could not be refilled: hand out the remaining market tiles, then score."""
     state.stage = STAGE_FINAL
     state.flow = 0
+    for m in _users(state, "final_starting"):
+        m.final_starting(state, _sink(events))
     n = state.config.players
     got: dict[int, list[str]] = {}
     for sq in range(MARKET_SIZE):

@@ -46,7 +46,8 @@ class Offer:
     ``buy ITEM CARDS``. ``ways`` are the currency sets one payment may mix (one payment uses one
     way only). ``exact_only`` refuses overpayment; ``again_if_exact`` gives another action for
     an exact payment on a turn. ``tile`` >= 0 is a building tile that joins the turn's bought
-    tiles (it is placed like a market tile). ``out_of_turn`` lets out-of-turn purchases
+    tiles (it is placed like a market tile; a market tile too: then ``offer_bought`` takes it off
+    its square). ``out_of_turn`` lets out-of-turn purchases
     (``engine.purchase_options(..., out_of_turn=True)``) buy it too.
     """
 
@@ -59,6 +60,56 @@ class Offer:
     tile: int = -1
     out_of_turn: bool = False
     label: str = ""
+    building: bool = False
+    """The price pays for a building although no tile changes hands (completing a building
+    site): modules that react to building purchases (change, exchange certificates) treat it as
+    one. An offer with a ``tile`` is a building purchase anyway."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoneySource:
+    """Money a seat holds outside the hand (a change coin, a stored credit, a caravanserai marker):
+    it pays like a money card of ``currency`` worth ``value``. ``token`` names it in a payment
+    (``buy 2 b7+cb``): a word of lower-case letters and digits that is no card code of the game;
+    several sources may share a token when they are alike (two blue coins). Listed by
+    :meth:`Module.money_sources`; once spent, :meth:`Module.source_spent` disposes of it."""
+
+    token: str
+    currency: int
+    value: int
+    module: str
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """One purchase that has just been paid (for :meth:`Module.purchase_made`).
+
+    ``square`` is the market square (1-4) of a building tile bought from the market, 0 for a
+    module offer (``offer``). ``tile`` is the building tile bought (-1 if none: a card, chests...).
+    ``paid`` is the value of the money spent (cards and money sources), ``exact`` whether it was
+    exactly ``price``. ``out_of_turn``: bought outside the buyer's own turn action (vizier...).
+    """
+
+    seat: int
+    square: int
+    offer: Offer | None
+    tile: int
+    price: int
+    paid: int
+    payment: tuple[str, ...]
+    exact: bool
+    out_of_turn: bool
+
+    @property
+    def building(self) -> bool:
+        """Whether this paid for a building: a market tile, an offer's tile, or an offer that
+        says so (:attr:`Offer.building`)."""
+        return self.square > 0 or (self.offer is not None and (self.offer.tile >= 0 or self.offer.building))
+
+    @property
+    def overpaid(self) -> int:
+        """How much more than the price was paid (0 for an exact payment)."""
+        return self.paid - self.price
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +119,8 @@ class PaymentOption:
 
     special: tuple[int, ...]
     currencies: frozenset[int]
+    """Without ``special`` cards, an option lets money of other currencies pay (diamonds pay for
+    any square, on their own)."""
 
 
 class Module:
@@ -94,6 +147,12 @@ class Module:
 
     def extra_tiles(self, config: GameConfig) -> list[TileType]:
         """Building tiles this module adds to the game."""
+        return []
+
+    def extra_currencies(self, config: GameConfig) -> list[str]:
+        """Names of currencies this module adds (diamonds); they get the indices after the four
+        base currencies, in module order. Module money cards use them as ``CardType.currency``.
+        No market square takes them and the end-of-game hand-out never counts them."""
         return []
 
     def deck_piles(self, state: GameState, piles: list[list[int]], rng: random.Random) -> None:
@@ -182,6 +241,26 @@ class Module:
         (removed from the game, put back into a bag...); False sends it to the discard pile."""
         return False
 
+    def money_sources(self, state: GameState, seat: int) -> list[MoneySource]:
+        """Money ``seat`` holds outside the hand that pays like money cards (see
+        :class:`MoneySource`). Public facts only, like everything a payment shows."""
+        return []
+
+    def source_spent(self, state: GameState, seat: int, source: MoneySource) -> None:
+        """One of this module's money sources was spent in a payment: dispose of it (a coin back
+        into the bag, a marker back to 0, a credit cleared)."""
+
+    def payment_tokens(self, config: GameConfig) -> list[str]:
+        """Every token this module's money sources may have in a game of ``config`` (the research
+        token encoding has one card token per token)."""
+        return []
+
+    def purchase_made(self, state: GameState, purchase: Purchase, events: list[Event]) -> None:
+        """A purchase was just paid (a market tile, a module offer, in or out of turn), after the
+        turn action was closed (another action after an exact payment, or the placement of the
+        bought tiles). May push a pending decision on top (store an overpayment...) or act at
+        once (give change)."""
+
     def held_money(self, state: GameState, seat: int, currency: int) -> int:
         """Money of ``currency`` that ``seat`` holds outside the hand and that counts in the
         end-of-game hand-out of the last market tiles."""
@@ -195,6 +274,11 @@ class Module:
     def placement_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
         """An extra building rule: a reason why ``tile`` may not go to ``position``, or None."""
         return None
+
+    def final_starting(self, state: GameState, events: list[Event]) -> None:
+        """The market could not be refilled: the game ends. Called once, before the remaining
+        market tiles are handed out to the players with the most money of their currency (it may
+        change hands: reveal building sites and discard money). No pending may be pushed here."""
 
     # ----- flow and events ------------------------------------------------------------
     def after_turn(self, state: GameState, events: list[Event]) -> None:

@@ -15,7 +15,7 @@ from . import city as geo
 from .components import CURRENCIES, CURRENCY_NAMES, KINDS
 from .engine import build_components, legal_actions
 from .events import Event
-from .hooks import modules_of
+from .hooks import hook_users, modules_of
 from .state import GameConfig, GameState
 
 
@@ -32,6 +32,7 @@ def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = Tru
     top = state.pending[-1] if state.pending else None
     to_act = state.to_act
     seats = []
+    source_modules = hook_users(state.config, "money_sources") if state.config.modules else ()
     for s, p in enumerate(state.players):
         seats.append(
             {
@@ -42,6 +43,11 @@ def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = Tru
                 "alhambra": [{"x": geo.xy(q)[0], "y": geo.xy(q)[1], "tile": tc(t)} for q, t in sorted(p.city.items())],
                 "reserve": sorted(tc(t) for t in p.reserve),
                 "longest_wall": geo.longest_wall(p.city, walls),
+                "money_sources": [
+                    {"token": src.token, "currency": comp.currencies[src.currency], "value": src.value, "module": src.module}
+                    for m in source_modules
+                    for src in m.money_sources(state, s)
+                ],
             }
         )
     return {
@@ -100,13 +106,14 @@ def catalogue(config: GameConfig) -> dict[str, Any]:
     for c in comp.cards:
         cards[c.code] = {
             "kind": c.kind,
-            "currency": CURRENCIES[c.currency] if c.currency >= 0 else None,
+            "currency": comp.currencies[c.currency] if c.currency >= 0 else None,
             "value": c.value,
             "module": c.module,
         }
     return {
         "kinds": list(KINDS),
         "currencies": [{"colour": c, "name": CURRENCY_NAMES[c]} for c in CURRENCIES],
+        "extra_currencies": list(comp.currencies[len(CURRENCIES) :]),
         "tiles": tiles,
         "cards": cards,
     }

@@ -279,8 +279,8 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
         p = state.players[s]
         values[s] += wsum * _wall(analyses[s])
         values[s] += weights.room * min(weights.room_cap, _room(analyses[s], tables)) * bag_left
-        purse = [0, 0, 0, 0]
-        cards_by_cur: list[list[int]] = [[], [], [], []]
+        purse = [0] * len(comp.currencies)  # a module's currency (diamonds) after the four
+        cards_by_cur: list[list[int]] = [[] for _ in comp.currencies]
         for c in p.hand:
             if cm[c]:
                 purse[cc[c]] += cv[c]

@@ -246,6 +246,11 @@ class ActionCodec:
         for c in comp.cards:
             if c.kind != "scoring" and c.code not in cards:
                 cards.append(c.code)
+        for m in mods:
+            for token in m.payment_tokens(self.config):  # money held outside the hand (coins, credit...)
+                if token in cards:
+                    raise ValueError(f"module {m.id!r}: payment token {token!r} is also a card code")
+                cards.append(token)
         tiles: list[str] = []
         for t in comp.tiles:
             if t.kind != "fountain" and t.code not in tiles:

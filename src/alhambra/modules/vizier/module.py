@@ -248,7 +248,7 @@ class Vizier(Module):
         seat = top.seat
         if isinstance(action, VizierBuy):
             where: int | str = action.square
-            tile = pay_for_purchase(state, seat, action.square, action.payment)
+            tile = pay_for_purchase(state, seat, action.square, action.payment, events)
         else:
             where = action.item
             tile = pay_for_offer(state, seat, action.item, action.payment, events).tile

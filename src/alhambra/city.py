@@ -411,6 +411,16 @@ class CityAnalysis:
             req = self._req = _requirements_of(self.cells, self.walls, self.fountain)
         return req
 
+    def exchanges(self, tile_walls: int) -> list[int]:
+        """Positions (ascending) of the tiles that a tile with these walls may take the place
+        of (:meth:`exchange_ok`)."""
+        key = 16 + tile_walls  # beside the spots of each wall mask (keys 0-15)
+        got = self._spots.get(key)
+        if got is None:
+            req = self.requirements
+            got = self._spots[key] = [q for q in sorted(req) if (tile_walls & req[q][0]) == req[q][1]]
+        return got
+
     def exchange_ok(self, p: int, tile_walls: int) -> bool:
         """May a tile with these walls take the place of the (non-fountain) tile on ``p``?
 
@@ -434,7 +444,7 @@ class CityAnalysis:
         if p == self.fountain:
             return None
         new = self._add(p, tile) if p not in self.cells else self._exchange(p, tile)
-        return self._remember(new, (p, tile))
+        return self._remember(new, (p, tile)) if _SHARED.stack else new
 
     def without_tile(self, p: int) -> CityAnalysis | None:
         """The analysis of this Alhambra without the tile on ``p``, or None when there is no
@@ -446,15 +456,13 @@ class CityAnalysis:
                 return got
         if p == self.fountain or p not in self.cells:
             return None
-        return self._remember(self._remove(p), (p, -1))
+        new = self._remove(p)
+        return self._remember(new, (p, -1)) if _SHARED.stack else new
 
     def _remember(self, new: CityAnalysis, key: tuple[int, int]) -> CityAnalysis:
-        """Inside :func:`shared_analyses`, keep the result for the same change of this analysis
+        """Inside :func:`shared_analyses`: keep the result for the same change of this analysis,
         and share it with an equal Alhambra analysed before."""
-        stack = _SHARED.stack
-        if not stack:
-            return new
-        memo = stack[-1]
+        memo = _SHARED.stack[-1]
         shared_key = (new.fountain, frozenset(new.cells.items()))
         got = memo.get(shared_key)
         if got is not None and got.walls is new.walls:
@@ -468,13 +476,13 @@ class CityAnalysis:
         self._next[key] = new
         return new
 
-    def _child(self, cells: dict[int, int], fr: dict[int, int]) -> CityAnalysis:
+    def _child(self, cells: dict[int, int], fr: dict[int, int], req: dict[int, tuple[int, int]] | None) -> CityAnalysis:
         new: CityAnalysis = _new_analysis(CityAnalysis)
         new.cells = cells
         new.walls = self.walls
         new.fountain = self.fountain
         new._fr = fr
-        new._req = None
+        new._req = req
         new._cut = None
         new._clean = False
         new._frontier = None
@@ -493,21 +501,36 @@ class CityAnalysis:
         fr = self._fr.copy()
         fr.pop(p, None)
         w = walls[tile]
+        s = _STRIDE
+        # the empty places around the new tile learn of it (sides unrolled: N, E, S, W)
+        tn = cells.get(p - s)
+        te = cells.get(p + 1)
+        ts = cells.get(p + s)
+        tw = cells.get(p - 1)
+        if tn is None:
+            fr[p - s] = fr.get(p - s, 0) | (0x44 if w & NORTH else 0x04)
+        if te is None:
+            fr[p + 1] = fr.get(p + 1, 0) | (0x88 if w & EAST else 0x08)
+        if ts is None:
+            fr[p + s] = fr.get(p + s, 0) | (0x11 if w & SOUTH else 0x01)
+        if tw is None:
+            fr[p - 1] = fr.get(p - 1, 0) | (0x22 if w & WEST else 0x02)
         req = self._req
+        cut = self._cut if self._clean else None
+        if req is None and cut is None:
+            return self._child(cells, fr, None)
         if req is not None:
             req = req.copy()
-        cut = self._cut if self._clean else None
+        fountain = self.fountain
         joined: list[int] = []  # tiles joined to the new one by open sides
         v = 0
-        for side, d, opp in _NEIGHBOURS:
-            q = p + d
-            t = cells.get(q)
+        for side, d, opp, t in ((NORTH, -s, SOUTH, tn), (EAST, 1, WEST, te), (SOUTH, s, NORTH, ts), (WEST, -1, EAST, tw)):
             if t is None:
-                fr[q] = fr.get(q, 0) | opp | (opp << 4 if w & side else 0)
                 continue
+            q = p + d
             wq = walls[t]
             v |= side | (side << 4 if wq & opp else 0)
-            if req is not None and q != self.fountain:
+            if req is not None and q != fountain:
                 k, n = req[q]
                 req[q] = _PAIRS[(k | opp) | (n | (opp if w & side else 0)) << 4]
             if not w & side:
@@ -519,15 +542,14 @@ class CityAnalysis:
                 cut = None
         if req is not None:
             req[p] = _PAIRS[v]
-        new = self._child(cells, fr)
-        new._req = req
+        new = self._child(cells, fr, req)
         if cut is not None and joined:
             # A tile joined by one side hangs off that tile, which now strands it when removed;
             # no other tile changes. Joined by several sides it can only close loops: tiles
             # that were cut may stop being cut (recompute, unless there were none).
             if len(joined) == 1:
                 a = joined[0]
-                new._cut = cut if a == self.fountain or a in cut else cut | {a}
+                new._cut = cut if a == fountain or a in cut else cut | {a}
                 new._clean = True
             elif not cut:
                 new._cut = cut
@@ -537,13 +559,13 @@ class CityAnalysis:
     def _remove(self, p: int) -> CityAnalysis:
         walls = self.walls
         cells = self.cells.copy()
-        t = cells.pop(p)
-        w = walls[t]
+        w = walls[cells.pop(p)]
         fr = self._fr.copy()
         req = self._req
         if req is not None:
             req = req.copy()
             del req[p]
+        fountain = self.fountain
         v = 0
         joined: list[int] = []
         for side, d, opp in _NEIGHBOURS:
@@ -558,15 +580,14 @@ class CityAnalysis:
                 continue
             wq = walls[tq]
             v |= side | (side << 4 if wq & opp else 0)
-            if req is not None and q != self.fountain:
+            if req is not None and q != fountain:
                 k, n = req[q]
                 req[q] = _PAIRS[(k & ~opp) | (n & ~opp) << 4]
             if not w & side and not wq & opp:
                 joined.append(q)
         if v:
             fr[p] = v
-        new = self._child(cells, fr)
-        new._req = req
+        new = self._child(cells, fr, req)
         cut = self._cut
         if self._clean and cut is not None and p not in cut and len(joined) == 1:
             # A tile that hung off one tile: the others keep their paths. Its neighbour stays
@@ -590,6 +611,7 @@ class CityAnalysis:
         req = self._req
         if req is not None:
             req = req.copy()
+        fountain = self.fountain
         same_paths = True
         for side, d, opp in _NEIGHBOURS:
             q = p + d
@@ -599,11 +621,10 @@ class CityAnalysis:
                 continue
             if (w ^ old) & side:
                 same_paths = False
-            if req is not None and q != self.fountain:
+            if req is not None and q != fountain:
                 k, n = req[q]
                 req[q] = _PAIRS[k | ((n | opp) if w & side else (n & ~opp)) << 4]
-        new = self._child(cells, fr)
-        new._req = req
+        new = self._child(cells, fr, req)
         if same_paths and self._clean:
             # open and walled sides towards the neighbours are as before: the same paths on foot
             new._cut = self._cut

@@ -93,10 +93,12 @@ from .state import (
 )
 
 __all__ = [
+    "PAYMENTS",
     "action_kinds",
     "apply",
     "apply_unchecked",
     "build_components",
+    "can_buy",
     "check_options",
     "check_purchase",
     "draw_card",
@@ -116,6 +118,7 @@ __all__ = [
 
 _COMPONENT_CACHE: dict[GameConfig, ComponentSet] = {}
 _K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
 
 
 # ---------------------------------------------------------------------------------- setup
@@ -402,6 +405,8 @@ def draw_card(state: GameState, events: list[Event] | None) -> int | None:
                 events.append(DeckReshuffled(len(state.deck)))
         c = state.deck.pop() if state.piles is None else _decided_card(state)
         ct = cards[c]
+        if ct.module is None and ct.kind != "scoring":
+            return c  # a money card (the usual case)
         if ct.kind == "scoring":
             state.removed.append(c)
             state.scoring_queue.append(ct.value)
@@ -516,9 +521,14 @@ def _money_payments(
     special: tuple[str, ...],
     exact: bool = False,
     sources: Sequence[MoneySource] = (),
+    minimal: bool = False,
 ) -> list[tuple[str, ...]]:
     """Every multiset of money cards of ``currencies`` from the hand (and money ``sources`` of
-    those currencies held outside it) worth at least ``price`` (exactly ``price`` with ``exact``)."""
+    those currencies held outside it) worth at least ``price`` (exactly ``price`` with ``exact``;
+    with ``minimal`` only those from which no money could be left out, see :data:`PAYMENTS`).
+    The order is fixed (higher values first, more copies first), and the exact or minimal
+    payments come in the order they have among all payments: the search prunes, it does not
+    filter afterwards."""
     cc = comp.card_currency
     cm = comp.card_is_money
     cards = comp.cards
@@ -547,21 +557,30 @@ def _money_payments(
     out: list[tuple[str, ...]] = []
     chosen: list[str] = []
 
-    def rec(i: int, s: int) -> None:
+    end = len(items)
+
+    def rec(i: int, s: int, low: int) -> None:
+        # low: the smallest value chosen so far (items come by falling value: the last one)
         if s + total_left[i] < price or (exact and s > price):
             return
-        if i == len(items):
+        if minimal and s >= price:
+            # the price is paid: any further money could be left out again
+            if s - low >= price:
+                return
+            i = end
+        if i == end:
             if chosen and (not exact or s == price):
                 out.append(canonical_cards(list(special) + chosen) if special or len(currencies) > 1 or not plain else tuple(chosen))
             return
         code, n = items[i]
+        v = values[i]
         for k in range(n, -1, -1):
             chosen.extend([code] * k)
-            rec(i + 1, s + values[i] * k)
+            rec(i + 1, s + v * k, v if k else low)
             if k:
                 del chosen[-k:]
 
-    rec(0, 0)
+    rec(0, 0, 0)
     return out
 
 
@@ -592,23 +611,27 @@ def _offers(state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
     return out
 
 
-def _way_payments(state: GameState, seat: int, way: frozenset[int], price: int, exact: bool = False) -> list[tuple[str, ...]]:
+def _way_payments(
+    state: GameState, seat: int, way: frozenset[int], price: int, exact: bool = False, minimal: bool = False
+) -> list[tuple[str, ...]]:
     """Every payment of one way: money of its currencies worth at least ``price`` (exactly with
-    ``exact``), and for a one-currency way also every module payment option (exchange cards...)."""
+    ``exact``, no money to spare with ``minimal``), and for a one-currency way also every module
+    payment option (exchange cards...)."""
     comp = state.components
     hand = state.players[seat].hand
     srcs = _sources(state, seat)
-    pays = _money_payments(comp, hand, way, price, (), exact, srcs)
+    pays = _money_payments(comp, hand, way, price, (), exact, srcs, minimal)
     if len(way) == 1:
         (cur,) = way
         for opt in _payment_options(state, seat, cur):
             special = tuple(comp.cards[c].code for c in opt.special)
-            pays += _money_payments(comp, hand, opt.currencies, price, special, exact, srcs)
+            pays += _money_payments(comp, hand, opt.currencies, price, special, exact, srcs, minimal)
     return pays
 
 
-def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool = False) -> list[Action]:
-    """``buy ITEM ...`` for every offer (only exact payments with ``exact``)."""
+def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool = False, minimal: bool = False) -> list[Action]:
+    """``buy ITEM ...`` for every offer (only exact payments with ``exact``, only payments with
+    no money to spare with ``minimal``)."""
     out: list[Action] = []
     for offer in _offers(state, seat, out_of_turn):
         if out_of_turn and not offer.out_of_turn:
@@ -616,54 +639,133 @@ def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool =
         seen: set[tuple[str, ...]] = set()
         only_exact = exact or offer.exact_only
         for way in offer.ways:
-            for pay in _way_payments(state, seat, way, offer.price, only_exact):
+            for pay in _way_payments(state, seat, way, offer.price, only_exact, minimal):
                 if pay not in seen:
                     seen.add(pay)
                     out.append(BuyItem(offer.item, pay))
     return out
 
 
-def _buy_actions(state: GameState, seat: int) -> list[Action]:
+PAYMENTS = ("all", "exact", "minimal")
+"""Which payments buy actions are generated with (:func:`legal_actions`' ``payments``):
+``all`` every payment the rules accept (overpayments included), ``exact`` only those worth
+exactly the price, ``minimal`` only those from which no money card (or money source) could be
+left out with the price still paid: the exact ones and the overpayments that cannot be avoided
+with these cards. Each is in the order the payments have in ``all``."""
+
+
+def _buy_actions(state: GameState, seat: int, payments: str = "all", square: int | None = None, offers: bool = True) -> list[Action]:
+    """``buy`` actions of ``seat`` with ``payments`` (see :data:`PAYMENTS`): the market squares
+    in order (only ``square`` when given), then the module offers (unless ``square`` is given
+    or ``offers`` is False)."""
     comp = state.components
     hand = state.players[seat].hand
-    is_money = comp.card_is_money
-    currency = comp.card_currency
-    code_of = comp.card_code
-    by_cur: dict[int, list[str]] = {}
-    for c in hand:
-        if is_money[c]:
-            cur_list = by_cur.get(currency[c])
-            if cur_list is None:
-                by_cur[currency[c]] = [code_of[c]]
-            else:
-                cur_list.append(code_of[c])
-    special_pay = bool(state.config.modules) and bool(_users(state, "payment_options") or _users(state, "money_sources"))
+    market = state.market
+    exact = payments == "exact"
+    minimal = payments == "minimal"
     out: list[Action] = []
-    for sq in range(MARKET_SIZE):
-        t = state.market[sq]
-        if t < 0:
-            continue
-        cur = state.market_currency[sq]
-        price = comp.tile_price[t]
-        if not special_pay:
-            codes = by_cur.get(cur)
-            if not codes:
+    squares = range(MARKET_SIZE) if square is None else (square - 1,) if 1 <= square <= MARKET_SIZE else ()
+    if state.config.modules and (_users(state, "payment_options") or _users(state, "money_sources")):
+        for sq in squares:
+            t = market[sq]
+            if t >= 0:
+                seen: set[tuple[str, ...]] = set()
+                for pay in _way_payments(state, seat, frozenset((state.market_currency[sq],)), comp.tile_price[t], exact, minimal):
+                    if pay not in seen:
+                        seen.add(pay)
+                        out.append(BuyBuilding(sq + 1, pay))
+    else:
+        # Payments depend only on the price and on the money of the square's currency in the
+        # hand: memoised by price and the purse's signature (which codes, how many of each).
+        tables = _tables(comp)
+        purse = sum(map(tables.coin.__getitem__, hand))
+        digits = tables.purse_digits
+        memo = tables.buys
+        mode = PAYMENTS.index(payments)
+        for sq in squares:
+            t = market[sq]
+            if t < 0:
                 continue
-            key = (sq, price, *sorted(codes))
-            got = _BUY_MEMO.get(key)
+            cur = state.market_currency[sq]
+            sig = purse & digits.get(cur, 0)
+            if not sig:
+                continue
+            price = comp.tile_price[t]
+            key = (sq, price, sig, mode)
+            got = memo.get(key)
             if got is None:
-                got = [BuyBuilding(sq + 1, pay) for pay in _money_payments(comp, hand, frozenset((cur,)), price, ())]
-                _memo_put(_BUY_MEMO, key, got)
+                subsets = tables.subsets.get(sig)
+                if subsets is None:
+                    subsets = _subsets(comp, hand, cur)
+                    _memo_put(tables.subsets, sig, subsets)
+                if exact:
+                    pays = [pay for total, _, pay in subsets if total == price]
+                elif minimal:
+                    pays = [pay for total, low, pay in subsets if total >= price and total - low < price]
+                else:
+                    pays = [pay for total, _, pay in subsets if total >= price]
+                got = [tables.buy_action(sq + 1, pay) for pay in pays]
+                _memo_put(memo, key, got)
             out += got
-            continue
-        seen: set[tuple[str, ...]] = set()
-        for pay in _way_payments(state, seat, frozenset((cur,)), price):
-            if pay not in seen:
-                seen.add(pay)
-                out.append(BuyBuilding(sq + 1, pay))
-    if state.config.modules and hook_users(state.config, "offers"):
-        out += _offer_actions(state, seat, False)
+    if offers and square is None and state.config.modules and _users(state, "offers"):
+        out += _offer_actions(state, seat, False, exact, minimal)
     return out
+
+
+def _subsets(comp: ComponentSet, hand: Sequence[int], cur: int) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Every non-empty multiset of the money cards of currency ``cur`` in the hand, as (value,
+    lowest card value, card codes), in the order of :func:`_money_payments` (whose pruned search
+    yields the same payments for a price in the same order: filtering these by the price does
+    not change it, and they do not depend on the price)."""
+    counts: dict[str, int] = {}
+    value_of: dict[str, int] = {}
+    cc = comp.card_currency
+    cm = comp.card_is_money
+    code_of = comp.card_code
+    value = comp.card_value
+    for c in hand:
+        if cm[c] and cc[c] == cur:
+            code = code_of[c]
+            counts[code] = counts.get(code, 0) + 1
+            value_of[code] = value[c]
+    plain = all(card_sort_key(code)[0] == 1 for code in counts)  # False: a module's money card (mb3) is in the mix
+    partial: list[tuple[int, int, tuple[str, ...]]] = [(0, 0, ())]
+    for code, n in sorted(counts.items(), key=lambda kv: (-value_of[kv[0]], kv[0])):
+        v = value_of[code]
+        grown: list[tuple[int, int, tuple[str, ...]]] = []
+        for total, low, codes in partial:
+            for k in range(n, 0, -1):
+                grown.append((total + v * k, v, codes + (code,) * k))
+            grown.append((total, low, codes))
+        partial = grown
+    partial.pop()  # the empty one comes last
+    if not plain:
+        partial = [(total, low, canonical_cards(codes)) for total, low, codes in partial]
+    return partial
+
+
+def can_buy(state: GameState, square: int, seat: int | None = None) -> bool:
+    """Can ``seat`` (default: the seat to act) pay for the tile on market square ``square``
+    (1-4) now? Without module payment options or money sources this is one sum over the hand,
+    not a list of payments."""
+    if seat is None:
+        seat = state.to_act
+        if seat is None:
+            return False
+    if not 1 <= square <= MARKET_SIZE or state.market[square - 1] < 0:
+        return False
+    if state.config.modules and (_users(state, "payment_options") or _users(state, "money_sources")):
+        return bool(_buy_actions(state, seat, "minimal", square))
+    comp = state.components
+    cur = state.market_currency[square - 1]
+    currency = comp.card_currency
+    is_money = comp.card_is_money
+    value = comp.card_value
+    purse = 0
+    for c in state.players[seat].hand:
+        if is_money[c] and currency[c] == cur:
+            purse += value[c]
+    return purse >= comp.tile_price[state.market[square - 1]]
 
 
 def _check_payment(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> tuple[list[int], bool]:
@@ -821,11 +923,9 @@ def purchase_options(state: GameState, seat: int, out_of_turn: bool = False, exa
     :func:`check_purchase` and carry it out with :func:`pay_for_purchase` (:func:`pay_for_offer`
     for a ``BuyItem``).
     """
-    comp = state.components
-    mv = comp.money_value
     out: list[BuyBuilding | BuyItem] = []
-    for a in _buy_actions(state, seat):  # memoised in most games: filtering it beats generating anew
-        if isinstance(a, BuyBuilding) and (not exact or sum(mv[c] for c in a.payment) == comp.tile_price[state.market[a.square - 1]]):
+    for a in _buy_actions(state, seat, "exact" if exact else "all", offers=False):
+        if isinstance(a, BuyBuilding):
             out.append(a)
     if out_of_turn:
         out += [a for a in _offer_actions(state, seat, True, exact) if isinstance(a, BuyItem)]
@@ -910,23 +1010,30 @@ def finish_turn_action(state: GameState, again: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------------------- legal actions
-def legal_actions(state: GameState, kind: str | None = None) -> list[Action]:
+def legal_actions(state: GameState, kind: str | None = None, *, payments: str = "all") -> list[Action]:
     """Every action the game accepts now, in a stable order (empty once the game is over).
 
     With ``kind`` (one of :func:`action_kinds`), only the actions of that kind: ``take``,
     ``buy``, ``redesign-build``, ``redesign-remove``, ``redesign-exchange`` (or ``redesign``
     for all three), ``end``, ``place``, or a module id for a module's actions.
+
+    ``payments`` (see :data:`PAYMENTS`) narrows the turn's ``buy`` actions without listing the
+    others first: ``exact`` only exact payments, ``minimal`` no payment from which money could
+    be left out (what a search needs: every other payment only gives away more money). The
+    rest of the list is the same, in the same order.
     """
     if state.outcome is not None or not state.pending:
         return []
     top = state.pending[-1]
     if isinstance(top, ChooseAction):
+        if payments != "all" and payments not in PAYMENTS:
+            raise ValueError(f"payments is one of {', '.join(PAYMENTS)}, not {payments!r}")
         if kind is None:
-            return _turn_actions(state, top)
+            return _turn_actions(state, top, payments)
         if kind == "take":
             return _take_actions(state)
         if kind == "buy":
-            return _buy_actions(state, top.seat)
+            return _buy_actions(state, top.seat, payments)
         if kind == "redesign":
             return list(_redesign_actions(state, top.seat))
         if kind in REDESIGN_KINDS:
@@ -957,13 +1064,14 @@ def action_kinds(state: GameState) -> list[str]:
         return []
     top = state.pending[-1]
     if isinstance(top, ChooseAction):
-        shown = max(state.display) >= 0
-        kinds = ["take"] if shown else []
-        kinds.append("buy")
         p = state.players[top.seat]
-        if p.reserve or len(p.city) > 1:
+        redesign = p.reserve or len(p.city) > 1
+        shown = max(state.display) >= 0
+        kinds = ["take", "buy"] if shown else ["buy"]
+        if redesign:
             kinds.append("redesign")
-        kinds += [m.id for m in hook_users(state.config, "turn_actions")] if state.config.modules else []
+        if state.config.modules:
+            kinds += [m.id for m in hook_users(state.config, "turn_actions")]
         if not shown:
             kinds.append("end")
         return kinds
@@ -988,32 +1096,91 @@ def kind_forms(state: GameState, kind: str) -> tuple[str, ...]:
 
 _MEMO_LIMIT = 200_000
 _TAKE_MEMO: dict[tuple[str, ...], list[Action]] = {}
-_BUY_MEMO: dict[tuple[object, ...], list[Action]] = {}
 
 
-def _memo_put(memo: dict[_K, list[Action]], key: _K, value: list[Action]) -> None:
+def _memo_put(memo: dict[_K, _V], key: _K, value: _V) -> None:
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[key] = value
 
 
-_INTERNED: dict[tuple[object, ...], Action] = {}
-"""Actions are immutable values, so the generators hand out one shared object per action."""
+class _Tables:
+    """Facts about one game's components that legal-action generation looks up per card or
+    tile id, and the action objects it hands out (actions are immutable values, so every
+    generator shares one object per action)."""
+
+    __slots__ = (
+        "build",
+        "buy",
+        "buys",
+        "coin",
+        "comp",
+        "exchange",
+        "place",
+        "plain_card",
+        "purse_digits",
+        "remove",
+        "small",
+        "subsets",
+        "take_one",
+    )
+
+    def __init__(self, comp: ComponentSet) -> None:
+        self.comp = comp
+        cards = comp.cards
+        takes: dict[str, Action] = {}
+        self.take_one = tuple(takes.setdefault(c.code, TakeMoney((c.code,))) for c in cards)
+        """Per card id: taking that card alone."""
+        self.small = tuple(c.code if c.is_money and c.value < TAKE_LIMIT else None for c in cards)
+        """Per card id: its code if it may be taken together with others."""
+        self.plain_card = tuple(c.module is None and c.kind != "scoring" for c in cards)
+        """Per card id: a drawn card that simply goes to the display."""
+        money = sorted({(c.currency, c.code) for c in cards if c.is_money})
+        index = {code: i for i, (_, code) in enumerate(money)}
+        self.coin = tuple(1 << (8 * index[c.code]) if c.is_money else 0 for c in cards)
+        """Per card id: its money code as one digit (base 256) of a purse signature: the sum over
+        a hand says which money codes it holds, how many of each; the codes of one currency
+        are neighbouring digits (:attr:`purse_digits`)."""
+        self.purse_digits: dict[int, int] = {}
+        """Per currency: the mask that cuts its part (its digits) out of a hand's signature."""
+        for cur in {cur for cur, _ in money}:
+            digits = [index[code] for c, code in money if c == cur]
+            self.purse_digits[cur] = ((1 << (8 * len(digits))) - 1) << (8 * digits[0])
+        self.place: dict[str, dict[int | str, Action]] = {}
+        self.build: dict[str, dict[int, Action]] = {}
+        self.remove: dict[str, Action] = {}
+        self.exchange: dict[tuple[str, str], Action] = {}
+        self.buy: dict[tuple[int, tuple[str, ...]], Action] = {}
+        self.buys: dict[tuple[int, int, int, int], list[Action]] = {}
+        """Buy actions of one square by (square index, price, purse signature, payments mode)."""
+        self.subsets: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}
+        """Every payment of one currency by purse signature (see :func:`_subsets`)."""
+
+    def buy_action(self, square: int, payment: tuple[str, ...]) -> Action:
+        key = (square, payment)
+        got = self.buy.get(key)
+        if got is None:
+            _memo_put(self.buy, key, BuyBuilding(square, payment))
+            got = self.buy[key]
+        return got
 
 
-def _interned(key: tuple[object, ...], action: Action) -> Action:
-    """Keep ``action`` as the shared object for ``key`` (call after a missed lookup)."""
-    if len(_INTERNED) >= _MEMO_LIMIT:
-        _INTERNED.clear()
-    _INTERNED[key] = action
-    return action
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(comp: ComponentSet) -> _Tables:
+    got = _TABLES.get(id(comp))
+    if got is None or got.comp is not comp:
+        got = _TABLES[id(comp)] = _Tables(comp)  # it keeps ``comp`` alive, so the id stays its own
+    return got
 
 
 def _take_actions(state: GameState) -> list[Action]:
     comp = state.components
+    tables = _tables(comp)
+    one = tables.take_one
+    small_code = tables.small
     code_of = comp.card_code
-    value_of = comp.card_value
-    is_money = comp.card_is_money
     out: list[Action] = []
     singles: list[str] = []
     small: list[str] = []
@@ -1022,15 +1189,14 @@ def _take_actions(state: GameState) -> list[Action]:
             code = code_of[c]
             if code not in singles:
                 singles.append(code)
-                one = _INTERNED.get(("take", code))
-                if one is None:
-                    one = _interned(("take", code), TakeMoney((code,)))
-                out.append(one)
-            if is_money[c] and value_of[c] < TAKE_LIMIT:
-                small.append(code)
+                out.append(one[c])
+            sc = small_code[c]
+            if sc is not None:
+                small.append(sc)
     if len(small) < 2:
         return out
-    key = tuple(sorted(small))
+    small.sort()
+    key = tuple(small)
     got = _TAKE_MEMO.get(key)
     if got is None:
         got = []
@@ -1055,36 +1221,35 @@ def _take_actions(state: GameState) -> list[Action]:
     return out + got
 
 
-def _place_action(code: str, target: int | str) -> Action:
-    """``PlaceBuilding`` of ``code`` to a packed position or to ``reserve`` / ``neutral``."""
-    key = ("place", code, target)
-    got = _INTERNED.get(key)
-    if got is None:
-        got = _interned(key, PlaceBuilding(code, target if isinstance(target, str) else geo.xy(target)))
+def _place_actions_of(tables: _Tables, code: str) -> dict[int | str, Action]:
+    """``PlaceBuilding`` of ``code`` by packed position, ``reserve`` or ``neutral`` (filled as
+    targets come up)."""
+    got = tables.place.get(code)
+    if got is None or len(got) >= _MEMO_LIMIT:
+        got = tables.place[code] = {}
     return got
 
 
-def _build_action(code: str, q: int) -> Action:
-    key = ("build", code, q)
-    got = _INTERNED.get(key)
-    if got is None:
-        got = _interned(key, BuildFromReserve(code, geo.xy(q)))
+def _build_actions(tables: _Tables, code: str) -> dict[int, Action]:
+    """``BuildFromReserve`` of ``code`` by packed position (filled as positions come up)."""
+    got = tables.build.get(code)
+    if got is None or len(got) >= _MEMO_LIMIT:
+        got = tables.build[code] = {}
     return got
 
 
-def _remove_action(code: str) -> Action:
-    key = ("remove", code)
-    got = _INTERNED.get(key)
+def _remove_action(tables: _Tables, code: str) -> Action:
+    got = tables.remove.get(code)
     if got is None:
-        got = _interned(key, MoveToReserve(code))
+        got = tables.remove[code] = MoveToReserve(code)
     return got
 
 
-def _exchange_action(code: str, city_code: str) -> Action:
-    key = ("exchange", code, city_code)
-    got = _INTERNED.get(key)
+def _exchange_action(tables: _Tables, code: str, city_code: str) -> Action:
+    key = (code, city_code)
+    got = tables.exchange.get(key)
     if got is None:
-        got = _interned(key, ExchangeTiles(code, city_code))
+        got = tables.exchange[key] = ExchangeTiles(code, city_code)
     return got
 
 
@@ -1093,48 +1258,105 @@ REDESIGN_KINDS = ("redesign-build", "redesign-remove", "redesign-exchange")
 
 
 def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> list[Action]:
-    """Redesign actions of one form (``build``, ``remove``, ``exchange``) or of all three."""
+    """Redesign actions of one form (``build``, ``remove``, ``exchange``) or of all three.
+
+    Without a module that adds building rules, each form's list is memoised with the
+    Alhambra's analysis: removals by the Alhambra alone, builds and exchanges by the distinct
+    tiles on the reserve board. The lists are shared: do not change them."""
     p = state.players[seat]
-    if len(p.city) == 1 and not p.reserve:
+    in_reserve = p.reserve
+    city = p.city
+    if not in_reserve and len(city) == 1:
         return []
     comp = state.components
-    walls = comp.tile_walls
-    tiles = comp.tiles
-    an = p.analysis(walls)
-    mods = _users(state, "placement_problem")
-    in_reserve = sorted(p.reserve)
-    key = (form, *in_reserve)
-    if not mods:
-        cached = an.memo.get(key)
+    an = p.analysis(comp.tile_walls)
+    if state.config.modules and _users(state, "placement_problem"):
+        return _redesign_with_rules(state, seat, form, an)
+    if form is None:
+        build = _redesign_actions(state, seat, "build")
+        return build + _redesign_actions(state, seat, "remove") + _redesign_actions(state, seat, "exchange")
+    memo = an.memo
+    got: list[Action]
+    if form == "remove":
+        cached = memo.get("redesign-remove")
         if cached is not None:
             return cached  # type: ignore[return-value]
-    out: list[Action] = []
+        code_of = comp.tile_code
+        remove = _tables(comp).remove
+        got = []
+        for q in an.removable():
+            code = code_of[city[q]]
+            a = remove.get(code)
+            if a is None:
+                a = remove[code] = MoveToReserve(code)
+            got.append(a)
+        memo["redesign-remove"] = got
+        return got
+    if not in_reserve:
+        return []
+    key = (form, *sorted(in_reserve)) if len(in_reserve) > 1 else (form, in_reserve[0])
+    cached = memo.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    tables = _tables(comp)
     code_of = comp.tile_code
-    reserve = sorted(set(in_reserve), key=code_of.__getitem__)
+    walls = comp.tile_walls
+    got = []
+    reserve = sorted(set(in_reserve), key=code_of.__getitem__) if len(in_reserve) > 1 else in_reserve
+    if form == "build":
+        for t in reserve:
+            code = code_of[t]
+            acts = _build_actions(tables, code)
+            for q in an.spots(walls[t]):
+                a = acts.get(q)
+                if a is None:
+                    a = acts[q] = BuildFromReserve(code, geo.xy(q))
+                got.append(a)
+    elif form == "exchange":
+        exchange = tables.exchange
+        for t in reserve:
+            code = code_of[t]
+            for q in an.exchanges(walls[t]):
+                ekey = (code, code_of[city[q]])
+                a = exchange.get(ekey)
+                if a is None:
+                    a = exchange[ekey] = ExchangeTiles(*ekey)
+                got.append(a)
+    memo[key] = got
+    return got
+
+
+def _redesign_with_rules(state: GameState, seat: int, form: str | None, an: geo.CityAnalysis) -> list[Action]:
+    """:func:`_redesign_actions` when modules add building rules (``placement_problem``): the
+    rules may depend on anything in the state, so nothing is memoised."""
+    p = state.players[seat]
+    comp = state.components
+    walls = comp.tile_walls
+    mods = _users(state, "placement_problem")
+    tables = _tables(comp)
+    code_of = comp.tile_code
+    city = p.city
+    out: list[Action] = []
+    reserve = sorted(set(p.reserve), key=code_of.__getitem__)
     if form is None or form == "build":
         for t in reserve:
-            code = tiles[t].code
-            spots = an.spots(walls[t])
-            if mods:
-                spots = [q for q in spots if all(m.placement_problem(state, seat, t, q) is None for m in mods)]
-            for q in spots:
-                out.append(_build_action(code, q))
-    city = p.city
+            code = code_of[t]
+            acts = _build_actions(tables, code)
+            for q in an.spots(walls[t]):
+                if all(m.placement_problem(state, seat, t, q) is None for m in mods):
+                    a = acts.get(q)
+                    if a is None:
+                        a = acts[q] = BuildFromReserve(code, geo.xy(q))
+                    out.append(a)
     if form is None or form == "remove":
         for q in an.removable():
-            out.append(_remove_action(tiles[city[q]].code))
-    if reserve and (form is None or form == "exchange"):
-        req = an.requirements
-        cells = sorted(req)
+            out.append(_remove_action(tables, code_of[city[q]]))
+    if form is None or form == "exchange":
         for rt in reserve:
-            code = tiles[rt].code
-            w = walls[rt]
-            for q in cells:
-                known, need = req[q]
-                if (w & known) == need and (not mods or _exchange_problem(state, seat, q, rt) is None):
-                    out.append(_exchange_action(code, tiles[city[q]].code))
-    if not mods:
-        an.memo[key] = out
+            code = code_of[rt]
+            for q in an.exchanges(walls[rt]):
+                if _exchange_problem(state, seat, q, rt) is None:
+                    out.append(_exchange_action(tables, code, code_of[city[q]]))
     return out
 
 
@@ -1145,9 +1367,9 @@ def redesign_options(state: GameState, seat: int, form: str | None = None) -> li
     return list(_redesign_actions(state, seat, form))
 
 
-def _turn_actions(state: GameState, top: ChooseAction) -> list[Action]:
+def _turn_actions(state: GameState, top: ChooseAction, payments: str = "all") -> list[Action]:
     out = _take_actions(state)
-    out += _buy_actions(state, top.seat)
+    out += _buy_actions(state, top.seat, payments)
     out += _redesign_actions(state, top.seat)
     if state.config.modules:
         for m in hook_users(state.config, "turn_actions"):
@@ -1186,24 +1408,32 @@ def _window_actions(state: GameState, top: BetweenTurns, kind: str | None = None
     return out
 
 
-def _legal_positions(state: GameState, seat: int, tile: int) -> list[int]:
-    walls = state.components.tile_walls
-    got = state.players[seat].analysis(walls).spots(walls[tile])
-    mods = _users(state, "placement_problem")
-    if mods:
-        got = [q for q in got if all(m.placement_problem(state, seat, tile, q) is None for m in mods)]
-    return got
-
-
 def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
+    comp = state.components
+    walls = comp.tile_walls
+    seat = top.seat
+    an = state.players[seat].analysis(walls)
+    mods = _users(state, "placement_problem")
+    neutral = top.neutral and state.neutral is not None
+    tables = _tables(comp)
     out: list[Action] = []
-    for code in sorted(set(top.tiles)):
-        t = state.components.tile_ids[code]
-        for q in _legal_positions(state, top.seat, t):
-            out.append(_place_action(code, q))
-        out.append(_place_action(code, "reserve"))
-        if top.neutral and state.neutral is not None:
-            out.append(_place_action(code, "neutral"))
+    tiles = top.tiles
+    for code in sorted(set(tiles)) if len(tiles) > 1 else tiles:
+        t = comp.tile_ids[code]
+        spots = an.spots(walls[t])
+        if mods:
+            spots = [q for q in spots if all(m.placement_problem(state, seat, t, q) is None for m in mods)]
+        acts = _place_actions_of(tables, code)
+        for q in spots:
+            a = acts.get(q)
+            if a is None:
+                a = acts[q] = PlaceBuilding(code, geo.xy(q))
+            out.append(a)
+        for target in ("reserve", "neutral") if neutral else ("reserve",):
+            a = acts.get(target)
+            if a is None:
+                a = acts[target] = PlaceBuilding(code, target)
+            out.append(a)
     return out
 
 
@@ -1243,11 +1473,19 @@ def apply_unchecked(state: GameState, action: Action, *, events: bool = True) ->
     reads the events of an action (``after_action``, ``on_events``) still gets them, and the
     other hooks that take an ``events`` list get one that is thrown away.
     """
-    evs: list[Event] | None = [] if events or _reads_events(state.config) else None
-    _perform(state, action, evs)
-    _after_action(state, evs)
-    _advance(state, evs)
-    _notify(state, evs)
+    config = state.config
+    evs: list[Event] | None = [] if events or (config.modules and _reads_events(config)) else None
+    handler = _PERFORM.get(type(action))
+    if handler is None:
+        _perform(state, action, evs)
+    else:
+        handler(state, action, evs)
+    if config.modules:
+        _after_action(state, evs)
+        _advance(state, evs)
+        _notify(state, evs)
+    else:
+        _advance(state, evs)
     return evs if events and evs is not None else []
 
 
@@ -1561,12 +1799,16 @@ def _finish_action(state: GameState, top: ChooseAction, again: bool, events: lis
 
 
 # ---------------------------------------------------------------------------------- flow
+_TURN_START = tuple(ChooseAction(seat) for seat in range(6))
+"""The decision a turn starts with, one shared (immutable) value per seat."""
+
+
 def _start_turn(state: GameState, seat: int, events: list[Event] | None) -> None:
     state.current = seat
     state.turn += 1
     state.stage = STAGE_TURN
     state.flow = 0
-    state.pending.append(ChooseAction(seat))
+    state.pending.append(_TURN_START[seat])
     if events is not None:
         events.append(TurnStarted(seat, state.turn))
     if state.config.modules:
@@ -1576,6 +1818,20 @@ def _start_turn(state: GameState, seat: int, events: list[Event] | None) -> None
 
 def _advance(state: GameState, events: list[Event] | None) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
+    pending = state.pending
+    if pending:
+        top = pending[-1]
+        if top.module is None and state.outcome is None and (type(top) is not BetweenTurns or not top.restart):
+            return  # a core decision waits (the usual case)
+    elif state.stage == STAGE_TURN and not state.config.modules and state.outcome is None:
+        # A turn of a game without modules is over: nothing can pause its end or open the window
+        # between turns, so the next turn starts at once unless a scoring round, the end of the
+        # game or the turn limit is due (the same steps the loop below takes, straight through).
+        _complete_turn(state, events)
+        limit = state.config.turn_limit
+        if not state.scoring_queue and not state.market_exhausted and (limit is None or state.turn < limit):
+            _start_turn(state, (state.current + 1) % state.config.players, events)
+            return
     guard = 0
     while state.outcome is None:
         guard += 1
@@ -1632,8 +1888,10 @@ def _complete_turn(state: GameState, events: list[Event] | None) -> None:
         # no module can pause the end of a turn or open the window between turns: straight through
         if events is not None:
             events.append(TurnEnded(state.current))
-        refill_display(state, events)
-        _fill_market(state, events, True)
+        if -1 in state.display:
+            refill_display(state, events)
+        if -1 in state.market:
+            _fill_market(state, events, True)
         if state.scoring_queue:
             _run_scoring_queue(state, events)
         state.stage = STAGE_BETWEEN

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from .city import ORIGIN, CityAnalysis, analysis_of
 from .components import ComponentSet
 from .errors import ConfigError
-from .values import Value
+from .values import Value, fast_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +135,10 @@ class BetweenTurns(Pending):
     seat: int
     later: tuple[int, ...] = ()
     restart: bool = False
+
+
+for _cls in (ChooseAction, PlaceTiles, BetweenTurns):
+    fast_init(_cls)
 
 
 @dataclass(slots=True)

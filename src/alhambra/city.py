@@ -279,20 +279,25 @@ def _requirements_of(cells: Cells, walls: Sequence[int], fountain: int) -> dict[
     return req
 
 
-def _makes_hole(cells: Cells, p: int) -> bool:
-    """:func:`creates_hole` with the ring test unrolled (the flood fill is rarely needed)."""
+def _ring_mask(sides: int, corners: int) -> int:
+    """The 8-cell ring mask (bit 0 north, clockwise) from the occupied sides (N E S W bits) and
+    corners (bits NE SE SW NW)."""
+    m = 0
+    for i in range(4):
+        m |= (sides >> i & 1) << (2 * i) | (corners >> i & 1) << (2 * i + 1)
+    return m
+
+
+_RING_RUNS: Final = tuple(_RUNS[_ring_mask(v & 15, v >> 4)] for v in range(256))
+"""Runs of the ring by occupied sides (bits 0-3) and corners (bits 4-7)."""
+
+
+def _makes_hole(cells: Cells, p: int, sides: int) -> bool:
+    """:func:`creates_hole` for an empty place whose occupied sides are known: the ring test
+    needs only the four corners (the flood fill is rarely needed)."""
     s = _STRIDE
-    m = (
-        (p - s in cells)
-        | (p - s + 1 in cells) << 1
-        | (p + 1 in cells) << 2
-        | (p + s + 1 in cells) << 3
-        | (p + s in cells) << 4
-        | (p + s - 1 in cells) << 5
-        | (p - 1 in cells) << 6
-        | (p - s - 1 in cells) << 7
-    )
-    return _RUNS[m] > 1 and creates_hole(cells, p)
+    v = sides | (p - s + 1 in cells) << 4 | (p + s + 1 in cells) << 5 | (p + s - 1 in cells) << 6 | (p - s - 1 in cells) << 7
+    return _RING_RUNS[v] > 1 and creates_hole(cells, p)
 
 
 class CityAnalysis:
@@ -370,16 +375,16 @@ class CityAnalysis:
         got = self._spots.get(tile_walls)
         if got is None:
             ok = _FITS[tile_walls]
+            fr = self._fr
             holes = self._holes
             cells = self.cells
             got = []
-            for q, v in self._fr.items():
-                if v in ok:
-                    h = holes.get(q)
-                    if h is None:
-                        h = holes[q] = _makes_hole(cells, q)
-                    if not h:
-                        got.append(q)
+            for q in [q for q, v in fr.items() if v in ok]:
+                h = holes.get(q)
+                if h is None:
+                    h = holes[q] = _makes_hole(cells, q, fr[q] & 15)
+                if not h:
+                    got.append(q)
             got.sort()
             self._spots[tile_walls] = got
         return got

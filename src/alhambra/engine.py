@@ -678,7 +678,8 @@ def _buy_actions(state: GameState, seat: int, payments: str = "all", square: int
         # Payments depend only on the price and on the money of the square's currency in the
         # hand: memoised by price and the purse's signature (which codes, how many of each).
         tables = _tables(comp)
-        purse = sum(map(tables.coin.__getitem__, hand))
+        coin = tables.coin
+        purse = sum([coin[c] for c in hand])
         digits = tables.purse_digits
         memo = tables.buys
         mode = PAYMENTS.index(payments)
@@ -732,6 +733,9 @@ def _subsets(comp: ComponentSet, hand: Sequence[int], cur: int) -> list[tuple[in
     partial: list[tuple[int, int, tuple[str, ...]]] = [(0, 0, ())]
     for code, n in sorted(counts.items(), key=lambda kv: (-value_of[kv[0]], kv[0])):
         v = value_of[code]
+        if n == 1:
+            partial = [x for total, low, codes in partial for x in ((total + v, v, (*codes, code)), (total, low, codes))]
+            continue
         grown: list[tuple[int, int, tuple[str, ...]]] = []
         for total, low, codes in partial:
             for k in range(n, 0, -1):

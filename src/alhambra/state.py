@@ -255,7 +255,15 @@ class GameState:
         new.discard = self.discard[:]
         new.market = self.market[:]
         new.bag = self.bag[:]
-        new.players = [p.copy() for p in self.players]
+        players = []
+        for p in self.players:  # PlayerState.copy, inlined (a state is copied on every checked action)
+            q = _new_player(PlayerState)
+            q.hand = p.hand[:]
+            q.city = p.city.copy()
+            q.reserve = p.reserve[:]
+            q.cached = p.cached
+            players.append(q)
+        new.players = players
         new.scores = self.scores[:]
         new.neutral = None if self.neutral is None else self.neutral[:]
         new.neutral_score = self.neutral_score

@@ -10,7 +10,7 @@ import pytest
 from alhambra.actions import BuyBuilding
 from alhambra.engine import (
     PAYMENTS,
-    _money_payments,
+    _enumerate_payments,
     apply,
     apply_unchecked,
     can_buy,
@@ -64,7 +64,7 @@ def _reference_buys(state: GameState, payments: str) -> list[BuyBuilding]:
         if t < 0:
             continue
         price = comp.tile_price[t]
-        for pay in _money_payments(comp, hand, frozenset((state.market_currency[sq],)), price, ()):
+        for pay in _enumerate_payments(comp, hand, frozenset((state.market_currency[sq],)), price, ()):
             values = [comp.money_value[c] for c in pay]
             total = sum(values)
             if payments == "exact" and total != price:
@@ -128,4 +128,16 @@ def test_minimal_payments_of_a_module_game_leave_nothing_out() -> None:
                         apply(state, a)
                     except IllegalAction as e:  # pragma: no cover - the assertion below reports it
                         raise AssertionError(f"{a} refused: {e}") from None
+            apply_unchecked(state, kind_random(state, rng), events=False)
+
+
+@pytest.mark.parametrize("modules", [(), ("vizier",), ("currency_exchange",)])
+def test_canonical_actions_from_minimal_payments_are_the_filtered_legal_actions(modules: tuple[str, ...]) -> None:
+    from alhambra.bots.greedy import canonical_actions
+
+    for seed in range(3):
+        state, _ = new_game(GameConfig(players=3, modules=modules), 40 + seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            assert canonical_actions(state) == canonical_actions(state, legal_actions(state))
             apply_unchecked(state, kind_random(state, rng), events=False)

@@ -77,6 +77,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
+from .hooks import _USERS as _HOOK_USERS
 from .hooks import Module, MoneySource, Offer, PaymentOption, Purchase, hook_users, load_module, modules_of
 from .scoring import majority_awards
 from .state import (
@@ -463,7 +464,7 @@ def _fill_market(state: GameState, events: list[Event] | None, announce: bool) -
     squares: list[int] = []
     tiles: list[str] = []
     complete = True
-    watchers = hook_users(state.config, "tile_drawn") if state.config.modules else ()
+    watchers = _users(state, "tile_drawn") if state.config.modules else ()
     sink = _sink(events) if watchers else None
     depth = len(state.pending)
     announce = announce and events is not None
@@ -514,6 +515,31 @@ def put_on_market(state: GameState, tile: int, events: list[Event] | None) -> in
 
 # ---------------------------------------------------------------------------------- payments
 def _money_payments(
+    comp: ComponentSet,
+    hand: Sequence[int],
+    currencies: frozenset[int],
+    price: int,
+    special: tuple[str, ...],
+    exact: bool = False,
+    sources: Sequence[MoneySource] = (),
+    minimal: bool = False,
+) -> list[tuple[str, ...]]:
+    """:func:`_enumerate_payments` (a new list), memoised by its arguments, with the hand
+    reduced to the signature of its money of ``currencies`` (which codes, how many of each)."""
+    tables = _tables(comp)
+    coin = tables.coin
+    cut = 0
+    for cur in currencies:
+        cut |= tables.purse_digits.get(cur, 0)
+    key = (sum([coin[c] for c in hand]) & cut, currencies, price, special, exact, minimal, tuple(sources))
+    got = tables.payments.get(key)
+    if got is None:
+        got = _enumerate_payments(comp, hand, currencies, price, special, exact, sources, minimal)
+        _memo_put(tables.payments, key, got)
+    return got[:]
+
+
+def _enumerate_payments(
     comp: ComponentSet,
     hand: Sequence[int],
     currencies: frozenset[int],
@@ -586,7 +612,11 @@ def _money_payments(
 
 def _users(state: GameState, hook: str) -> tuple[Module, ...]:
     """The game's modules that use ``hook`` (empty, at no cost, for a game without modules)."""
-    return hook_users(state.config, hook) if state.config.modules else ()
+    modules = state.config.modules
+    if not modules:
+        return ()
+    got = _HOOK_USERS.get((modules, hook))  # hook_users' own cache, read without a call
+    return hook_users(state.config, hook) if got is None else got
 
 
 def _payment_options(state: GameState, seat: int, currency: int) -> list[PaymentOption]:
@@ -1075,14 +1105,14 @@ def action_kinds(state: GameState) -> list[str]:
         if redesign:
             kinds.append("redesign")
         if state.config.modules:
-            kinds += [m.id for m in hook_users(state.config, "turn_actions")]
+            kinds += [m.id for m in _users(state, "turn_actions")]
         if not shown:
             kinds.append("end")
         return kinds
     if isinstance(top, PlaceTiles):
         return ["place"]
     if isinstance(top, BetweenTurns):
-        return [m.id for m in hook_users(state.config, "interrupt_actions")] + ["pass"]
+        return [m.id for m in _users(state, "interrupt_actions")] + ["pass"]
     return [top.module] if top.module else []
 
 
@@ -1120,6 +1150,7 @@ class _Tables:
         "coin",
         "comp",
         "exchange",
+        "payments",
         "place",
         "plain_card",
         "purse_digits",
@@ -1157,6 +1188,8 @@ class _Tables:
         self.buy: dict[tuple[int, tuple[str, ...]], Action] = {}
         self.buys: dict[tuple[int, int, int, int], list[Action]] = {}
         """Buy actions of one square by (square index, price, purse signature, payments mode)."""
+        self.payments: dict[tuple[object, ...], list[tuple[str, ...]]] = {}
+        """Payments with module payment options or money sources (see :func:`_money_payments`)."""
         self.subsets: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}
         """Every payment of one currency by purse signature (see :func:`_subsets`)."""
 
@@ -1376,7 +1409,7 @@ def _turn_actions(state: GameState, top: ChooseAction, payments: str = "all") ->
     out += _buy_actions(state, top.seat, payments)
     out += _redesign_actions(state, top.seat)
     if state.config.modules:
-        for m in hook_users(state.config, "turn_actions"):
+        for m in _users(state, "turn_actions"):
             out += m.turn_actions(state, top.seat)
     if not out:
         out.append(EndTurn())
@@ -1397,14 +1430,14 @@ def _window_seats(state: GameState) -> list[int]:
     """Seats to ask in the window between turns, in priority order (next to play first, the
     seat that has just finished last), only those a module may let interrupt (public facts)."""
     n = state.config.players
-    users = hook_users(state.config, "may_interrupt")
+    users = _users(state, "may_interrupt")
     order = [(state.current + 1 + i) % n for i in range(n)]
     return [s for s in order if any(m.may_interrupt(state, s) for m in users)]
 
 
 def _window_actions(state: GameState, top: BetweenTurns, kind: str | None = None) -> list[Action]:
     out: list[Action] = []
-    for m in hook_users(state.config, "interrupt_actions"):
+    for m in _users(state, "interrupt_actions"):
         if kind in (None, m.id):
             out += m.interrupt_actions(state, top.seat)
     if kind in (None, "pass"):
@@ -1495,7 +1528,14 @@ def apply_unchecked(state: GameState, action: Action, *, events: bool = True) ->
 
 def _reads_events(config: GameConfig) -> bool:
     """Does a module of this game read the events of an action (so they must be built)?"""
-    return bool(config.modules) and bool(hook_users(config, "after_action") or hook_users(config, "on_events"))
+    got = _READS_EVENTS.get(config.modules)
+    if got is None:
+        reads = hook_users(config, "after_action") or hook_users(config, "on_events")
+        got = _READS_EVENTS[config.modules] = bool(config.modules) and bool(reads)
+    return got
+
+
+_READS_EVENTS: dict[tuple[str, ...], bool] = {}
 
 
 def _sink(events: list[Event] | None) -> list[Event]:
@@ -1505,13 +1545,13 @@ def _sink(events: list[Event] | None) -> list[Event]:
 
 def _after_action(state: GameState, events: list[Event] | None) -> None:
     if state.config.modules:
-        for m in hook_users(state.config, "after_action"):
+        for m in _users(state, "after_action"):
             m.after_action(state, _sink(events))
 
 
 def _notify(state: GameState, events: list[Event] | None) -> None:
     if state.config.modules:
-        for m in hook_users(state.config, "on_events"):
+        for m in _users(state, "on_events"):
             m.on_events(state, _sink(events))
 
 
@@ -1816,7 +1856,7 @@ def _start_turn(state: GameState, seat: int, events: list[Event] | None) -> None
     if events is not None:
         events.append(TurnStarted(seat, state.turn))
     if state.config.modules:
-        for m in hook_users(state.config, "turn_started"):
+        for m in _users(state, "turn_started"):
             m.turn_started(state, seat, _sink(events))
 
 
@@ -1901,7 +1941,7 @@ def _complete_turn(state: GameState, events: list[Event] | None) -> None:
         state.stage = STAGE_BETWEEN
         state.flow = 1  # the window is opened (and empty)
         return
-    enders = hook_users(state.config, "turn_ending")
+    enders = _users(state, "turn_ending")
     while True:
         step = state.flow
         if step < len(enders):
@@ -1928,13 +1968,13 @@ def _complete_turn(state: GameState, events: list[Event] | None) -> None:
             state.stage = STAGE_BETWEEN
             state.flow = 0
             if state.config.modules:
-                for m in hook_users(state.config, "after_turn"):
+                for m in _users(state, "after_turn"):
                     m.after_turn(state, _sink(events))
             return
 
 
 def _window_open(state: GameState) -> bool:
-    if state.market_exhausted or not state.config.modules or not hook_users(state.config, "interrupt_actions"):
+    if state.market_exhausted or not state.config.modules or not _users(state, "interrupt_actions"):
         return False
     limit = state.config.turn_limit
     return limit is None or state.turn < limit
@@ -1964,7 +2004,7 @@ def _before_scoring(state: GameState, round_no: int, base: int, events: list[Eve
     once it is resolved, to the next module."""
     if not state.config.modules:
         return False
-    users = hook_users(state.config, "before_scoring")
+    users = _users(state, "before_scoring")
     while state.flow - base < len(users):
         m = users[state.flow - base]
         state.flow += 1
@@ -2055,7 +2095,7 @@ def money_of(state: GameState, seat: int, currency: int) -> int:
     comp = state.components
     total = sum(comp.card_value[c] for c in state.players[seat].hand if comp.card_is_money[c] and comp.card_currency[c] == currency)
     if state.config.modules:
-        for m in hook_users(state.config, "held_money"):
+        for m in _users(state, "held_money"):
             total += m.held_money(state, seat, currency)
     return total
 

@@ -1203,12 +1203,18 @@ class _Tables:
 
 
 _TABLES: dict[int, _Tables] = {}
+_LAST_TABLES: list[_Tables | None] = [None]
+"""The tables asked for last (most calls are for the same game's components)."""
 
 
 def _tables(comp: ComponentSet) -> _Tables:
+    last = _LAST_TABLES[0]
+    if last is not None and last.comp is comp:
+        return last
     got = _TABLES.get(id(comp))
     if got is None or got.comp is not comp:
         got = _TABLES[id(comp)] = _Tables(comp)  # it keeps ``comp`` alive, so the id stays its own
+    _LAST_TABLES[0] = got
     return got
 
 
@@ -1298,8 +1304,8 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
     """Redesign actions of one form (``build``, ``remove``, ``exchange``) or of all three.
 
     Without a module that adds building rules, each form's list is memoised with the
-    Alhambra's analysis: removals by the Alhambra alone, builds and exchanges by the distinct
-    tiles on the reserve board. The lists are shared: do not change them."""
+    Alhambra's analysis: removals by the Alhambra alone, builds and exchanges by the tiles on
+    the reserve board. The lists of one form are shared: do not change them."""
     p = state.players[seat]
     in_reserve = p.reserve
     city = p.city
@@ -1309,28 +1315,39 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
     an = p.analysis(comp.tile_walls)
     if state.config.modules and _users(state, "placement_problem"):
         return _redesign_with_rules(state, seat, form, an)
-    if form is None:
-        build = _redesign_actions(state, seat, "build")
-        return build + _redesign_actions(state, seat, "remove") + _redesign_actions(state, seat, "exchange")
-    memo = an.memo
-    got: list[Action]
     if form == "remove":
-        cached = memo.get("redesign-remove")
-        if cached is not None:
-            return cached  # type: ignore[return-value]
-        code_of = comp.tile_code
-        remove = _tables(comp).remove
-        got = []
-        for q in an.removable():
-            code = code_of[city[q]]
-            a = remove.get(code)
-            if a is None:
-                a = remove[code] = MoveToReserve(code)
-            got.append(a)
-        memo["redesign-remove"] = got
-        return got
+        return _removals(an, city, comp)
     if not in_reserve:
-        return []
+        return [] if form is not None else _removals(an, city, comp)[:]
+    if form is None:
+        build = _reserve_moves(an, city, comp, in_reserve, "build")
+        return build + _removals(an, city, comp) + _reserve_moves(an, city, comp, in_reserve, "exchange")
+    return _reserve_moves(an, city, comp, in_reserve, form)
+
+
+def _removals(an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSet) -> list[Action]:
+    """``redesign remove`` for every removable tile (memoised with the analysis)."""
+    memo = an.memo
+    cached = memo.get("redesign-remove")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    code_of = comp.tile_code
+    remove = _tables(comp).remove
+    got: list[Action] = []
+    for q in an.removable():
+        code = code_of[city[q]]
+        a = remove.get(code)
+        if a is None:
+            a = remove[code] = MoveToReserve(code)
+        got.append(a)
+    memo["redesign-remove"] = got
+    return got
+
+
+def _reserve_moves(an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSet, in_reserve: list[int], form: str) -> list[Action]:
+    """``redesign build`` or ``redesign exchange`` for the reserve tiles, by tile code
+    (memoised with the analysis, by form and reserve board)."""
+    memo = an.memo
     key = (form, *sorted(in_reserve)) if len(in_reserve) > 1 else (form, in_reserve[0])
     cached = memo.get(key)
     if cached is not None:
@@ -1338,11 +1355,10 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
     tables = _tables(comp)
     code_of = comp.tile_code
     walls = comp.tile_walls
-    got = []
-    reserve = sorted(set(in_reserve), key=code_of.__getitem__) if len(in_reserve) > 1 else in_reserve
+    got: list[Action] = []
+    reserve = sorted({code_of[t]: t for t in in_reserve}.items()) if len(in_reserve) > 1 else [(code_of[in_reserve[0]], in_reserve[0])]
     if form == "build":
-        for t in reserve:
-            code = code_of[t]
+        for code, t in reserve:
             acts = _build_actions(tables, code)
             for q in an.spots(walls[t]):
                 a = acts.get(q)
@@ -1351,8 +1367,7 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
                 got.append(a)
     elif form == "exchange":
         exchange = tables.exchange
-        for t in reserve:
-            code = code_of[t]
+        for code, t in reserve:
             for q in an.exchanges(walls[t]):
                 ekey = (code, code_of[city[q]])
                 a = exchange.get(ekey)

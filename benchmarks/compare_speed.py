@@ -92,6 +92,7 @@ def _bench(python: str, src: Path, games: int, modules: str | None) -> dict[str,
         "fast": got["unchecked_games_per_s"],
         "checked": got["games_per_s"],
         "legal_us": got["legal_actions_median_us"],
+        "fast_actions": got["unchecked_actions_per_s"],
         "actions": got["actions"],
     }
 
@@ -131,6 +132,7 @@ def main() -> int:
                     with_mods = _bench(opts.python, src, opts.games, opts.modules)
                     figures["fast_modules"] = with_mods["fast"]
                     figures["checked_modules"] = with_mods["checked"]
+                    figures["fast_actions_modules"] = with_mods["fast_actions"]
                 if opts.mcts_positions:
                     figures["mcts_it_s"] = _mcts(opts.python, src, opts.mcts_positions)
                 for k, v in figures.items():
@@ -147,8 +149,11 @@ def main() -> int:
             what = "times faster" if k == "legal_us" else "x"
             print(f"  {k:16s} base {b:10,.1f}  head {h:10,.1f}  ratio {ratio:5.2f} {what}")
         if "fast_modules" in med["head"]:
-            share = med["head"]["fast_modules"] / med["head"]["fast"]
-            print(f"  head fast path with --modules {opts.modules}: {share:.0%} of the rate without modules")
+            for name in ("base", "head"):
+                games = med[name]["fast_modules"] / med[name]["fast"]
+                acts = med[name]["fast_actions_modules"] / med[name]["fast_actions"]
+                share = f"{games:.0%} of the games/s, {acts:.0%} of the actions/s without modules"
+                print(f"  {name} fast path with --modules {opts.modules}: {share}")
         if med["base"]["actions"] != med["head"]["actions"]:
             print("  note: the two commits played games of different lengths (the rules or the policy changed)")
         return 0

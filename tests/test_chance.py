@@ -121,6 +121,32 @@ def test_exchange_cards_share_their_piles_probability() -> None:
     assert sum(outs.values()) == pytest.approx(1.0)
 
 
+def test_a_reshuffle_brings_module_cards_back_as_likely_as_any_card() -> None:
+    from alhambra.engine import draw_card
+
+    state = _explicit_start(GameConfig(players=3, modules=("currency_exchange",)), random.Random(5), [])
+
+    def reshuffled(kinds: tuple[str, ...]) -> GameState:
+        """The deck is empty and the discard pile holds the deck's cards of ``kinds``: draw."""
+        probe = state.copy()
+        probe.discard = [c for c in probe.deck if probe.components.cards[c].kind in kinds]
+        probe.removed += [c for c in probe.deck if c not in probe.discard]
+        probe.deck = []
+        with pytest.raises(ChanceNeeded) as info:
+            draw_card(probe, [])
+        return info.value.state
+
+    after = reshuffled(("money", "exchange"))
+    outs = dict(chance_outcomes(after, "card"))
+    assert outs["xbg"] == pytest.approx(1 / len(after.deck)) and sum(outs.values()) == pytest.approx(1.0)
+    after = reshuffled(("exchange",))  # a deck of exchange cards only still has outcomes
+    outs = dict(chance_outcomes(after, "card"))
+    assert sorted(outs) == ["xbg", "xbo", "xby", "xgo", "xgy", "xoy"] and sum(outs.values()) == pytest.approx(1.0)
+    decide(after, "card", "xgo")
+    drawn = draw_card(after, [])
+    assert drawn is not None and after.components.cards[drawn].code == "xgo"
+
+
 def test_an_undecided_draw_leaves_the_given_state_untouched() -> None:
     rng = random.Random(1)
     state = _explicit_start(GameConfig(players=2), rng, [])

@@ -202,6 +202,7 @@ def test_catalogue_lists_every_tile_and_card_type() -> None:
     assert len(cat["cards"]) == 36 + 2
     assert cat["cards"]["o7"] == {"kind": "money", "currency": "orange", "value": 7, "module": None}
     assert [c["name"] for c in cat["currencies"]] == ["denar", "dirham", "ducat", "florin"]
+    assert cat["money_tokens"] == {}  # no module money outside the hand
 
 
 @pytest.mark.parametrize("players", [0, 1, 7, "3", 3.0])

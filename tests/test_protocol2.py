@@ -271,7 +271,20 @@ class MoneyModule(Module):
         return tuple(data)
 
 
-PROBES = {m.id: m for m in (NothingModule(), WindowModule(), OfferModule(), DrawsModule(), MoneyModule())}
+class LeastModule(Module):
+    """Offer ``Qm8``: at least 8 in any mix of the four currencies, nothing back for overpaying
+    (``Offer.minimal``, like treasure chests); says seat 0's fountain is not built yet."""
+
+    id = "zz_least"
+
+    def offers(self, state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
+        return [Offer("Qm8", self.id, 8, (frozenset({0, 1, 2, 3}),), again_if_exact=False, minimal=True)]
+
+    def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
+        return list(state.players[seat].city.values()) if seat == 0 else []
+
+
+PROBES = {m.id: m for m in (NothingModule(), WindowModule(), OfferModule(), DrawsModule(), MoneyModule(), LeastModule())}
 
 
 @pytest.fixture(autouse=True)
@@ -417,6 +430,26 @@ def test_money_held_outside_the_hand_counts_in_the_hand_out() -> None:
     assert money_of(state, 0, 3) == 2 + 4  # the probe holds 4 yellow for seat 0
     assert money_of(state, 1, 3) == 5
     assert money_of(state, 0, 0) == 0
+
+
+def test_a_minimal_offer_lists_and_accepts_only_payments_without_a_needless_card() -> None:
+    state = game("zz_least")
+    seat = state.current
+    set_hand(state, seat, ["b5", "g3", "o4", "y1"])
+    pays = {frozenset(a.payment) for a in legal_actions(state) if isinstance(a, BuyItem)}
+    assert pays == {frozenset(p) for p in (("b5", "g3"), ("b5", "o4"), ("g3", "o4", "y1"))}
+    with pytest.raises(InvalidPayment, match="not needed"):
+        apply(state, BuyItem("Qm8", ("b5", "g3", "y1")), seat)  # 9: the 1 could be left out
+    after, events = apply(state, BuyItem("Qm8", ("b5", "o4")), seat)  # 9, but nothing can be left out
+    assert [type(e) for e in events][:2] == [ItemBought, TurnEnded] and after.current != seat
+
+
+def test_unbuilt_tiles_is_the_union_of_the_modules_answers() -> None:
+    from alhambra.engine import unbuilt_tiles
+
+    state = game("zz_least")
+    assert unbuilt_tiles(state, 0) == set(state.players[0].city.values()) and unbuilt_tiles(state, 1) == set()
+    assert unbuilt_tiles(game("zz_nothing"), 0) == set()
 
 
 # ---------------------------------------------------------------------------------- draws and turn points
@@ -576,6 +609,8 @@ def test_money_outside_the_hand_pays_like_cards_and_goes_back_to_its_module() ->
     set_market(state, blue + 1, "P5nw")
     buys = {str(a) for a in legal_actions(state, "buy")}
     assert f"buy {blue + 1} zc+zc+b3" in buys
+    exact = {str(a) for a in purchase_options(state, seat, out_of_turn=True, exact=True)}  # the vizier's list
+    assert f"buy {blue + 1} zc+zc+b3" in exact and f"buy {blue + 1} zc+zc+zc+b3" not in exact
     with pytest.raises(InvalidPayment, match="do not hold"):
         apply(state, BuyBuilding(blue + 1, ("zc", "zc", "zc", "b3")))
     with pytest.raises(InvalidPayment, match="only 4"):
@@ -587,10 +622,17 @@ def test_money_outside_the_hand_pays_like_cards_and_goes_back_to_its_module() ->
     assert purchase == Purchase(seat, blue + 1, None, after.components.tile_ids["P5nw"], 5, 5, ("zc", "zc", "b3"), True, False)
     assert top == "ChooseAction"  # heard after the action was closed
     assert purchase.overpaid == 0
+    # the exact purchases of out-of-turn buyers (the vizier) include money sources too
+    exact = {str(a) for a in purchase_options(state, seat, out_of_turn=True, exact=True)}
+    assert f"buy {blue + 1} zc+zc+b3" in exact and f"buy {blue + 1} zc+b3" not in exact
     # the research encoding has a card token for the module's payment token
     from alhambra.research.encoding import codec_for
 
     assert "zc" in codec_for(state.config).card_codes
+    # and the table's catalogue names the module of the token
+    from alhambra.view import catalogue
+
+    assert catalogue(state.config)["money_tokens"] == {"zc": "zz_money"}
 
 
 def test_overpaid_purchases_are_reported_and_the_final_hook_runs_before_the_hand_out() -> None:
@@ -607,3 +649,20 @@ def test_overpaid_purchases_are_reported_and_the_final_hook_runs_before_the_hand
     while not after.is_over:
         apply_unchecked(after, rng.choice(legal_actions(after)))
     assert len(MoneyModule.finals) == 1
+
+
+def test_the_greedy_candidates_count_money_sources_as_money_of_their_currency() -> None:
+    from alhambra.bots.greedy import canonical_actions, dominated
+
+    state = game("zz_money")
+    seat = state.current
+    state.mods["zz_money"] = tuple(2 if s == seat else 0 for s in range(3))
+    set_hand(state, seat, ["b3", "b4"])
+    blue = state.market_currency.index(0)
+    set_market(state, blue + 1, "P5nw")
+    kept = {str(a) for a in canonical_actions(state) if str(a).startswith(f"buy {blue + 1} ")}
+    assert f"buy {blue + 1} zc+zc+b3" in kept  # a coin is money, not a special card spent in vain
+    assert f"buy {blue + 1} zc+b4" in kept
+    assert dominated(state, BuyBuilding(blue + 1, ("zc", "zc", "b4")))  # one coin could be left out
+    state.mods["zz_money"] = (0, 0, 0)
+    assert not dominated(state, BuyBuilding(blue + 1, ("b3", "b4")))

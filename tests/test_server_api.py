@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +92,13 @@ def test_malformed_and_oversized_bodies_are_refused(c: Any) -> None:
     assert r.status_code == 422
     r = c.post("/api/tables", content=b"x" * 70_000, headers={"content-type": "application/json"})
     assert r.status_code == 413
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the body arrives chunked, and is cut off as it streams
+        for _ in range(200):
+            yield b"[" * 1024
+
+    r = c.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "too large" in r.json()["detail"]
     assert c.get("/api/tables/../../etc/passwd").status_code == 404
     assert c.get("/api/tables/zzz'--/view").status_code == 404
     assert c.get("/api/tables/abc/view").json()["detail"] == "there is no table 'abc'"
@@ -117,24 +125,34 @@ def test_join_rules(c: Any) -> None:
     assert c.post(f"/api/tables/{tid}/join", json={"name": "Bob"}, headers=auth(t1)).json()["table"]["status"] == "playing"
 
 
-def test_public_tables_are_listed_and_free_seats_can_be_claimed(c: Any) -> None:
-    data = create(c, [{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}], public=True, name="Open game")
+def test_public_tables_are_listed_and_open_seats_can_be_claimed(c: Any) -> None:
+    seats = [{"kind": "person"}, {"kind": "person", "open": True}, {"kind": "person", "open": True}, {"kind": "bot"}]
+    data = create(c, seats, public=True, name="Open game")
     tid = data["table"]["id"]
+    assert [s["invite_url"] is not None for s in data["seats"]] == [True, False, False, False]  # open seats have no link
     create(c, [{"kind": "person"}, {"kind": "person"}])  # private: never listed
+    create(c, [{"kind": "person"}, {"kind": "person"}], public=True)  # public, but only invited people: not open
     listed = c.get("/api/tables?which=open").json()
     assert [t["id"] for t in listed] == [tid]
     assert c.get("/api/tables?which=everything").status_code == 422
     r = c.post(f"/api/tables/{tid}/join", json={"name": "Stranger"})
     assert r.status_code == 200
     claimed = r.json()
-    assert claimed["seat"] == 0 and claimed["token"] and claimed["invite_url"].endswith(claimed["token"])
-    # the creator's old link for that seat no longer works; the new token does
-    assert c.get(f"/api/tables/{tid}/view", headers=auth(data["seats"][0]["token"])).status_code == 401
-    assert c.get(f"/api/tables/{tid}/view", headers=auth(claimed["token"])).json()["seat"] == 0
-    assert c.post(f"/api/tables/{tid}/join", json={}).json()["seat"] == 1
-    assert c.post(f"/api/tables/{tid}/join", json={}).status_code == 409
+    # the creator's own seat (0) is never given to a stranger: the first open seat is 1
+    assert claimed["seat"] == 1 and claimed["token"] and claimed["invite_url"].endswith(claimed["token"])
+    assert c.get(f"/api/tables/{tid}/view", headers=auth(data["seats"][0]["token"])).json()["seat"] == 0
+    assert c.get(f"/api/tables/{tid}/view", headers=auth(claimed["token"])).json()["seat"] == 1
+    assert c.post(f"/api/tables/{tid}/join", json={}).json()["seat"] == 2
+    r = c.post(f"/api/tables/{tid}/join", json={})
+    assert r.status_code == 409 and "open for strangers" in r.json()["detail"]
     assert c.get("/api/tables?which=open").json() == []
+    assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(data["seats"][0]["token"])).json()["seat"] == 0
     assert [t["id"] for t in c.get("/api/tables?which=playing").json()] == [tid]
+
+
+def test_open_seats_need_a_public_table(c: Any) -> None:
+    r = c.post("/api/tables", json={"seats": [{"kind": "person"}, {"kind": "person", "open": True}]})
+    assert r.status_code == 422 and "public" in r.json()["detail"]
 
 
 def test_views_show_only_what_a_seat_may_see(c: Any) -> None:
@@ -246,6 +264,11 @@ def test_a_whole_game_against_a_bot_and_its_record(c: Any) -> None:
     assert len(rec.json()["actions"]) == last["version"]
     r = c.post(f"/api/tables/{tid}/actions", json={"action": "end", "version": last["version"]}, headers=auth(tok))
     assert r.status_code == 409 and "over" in r.json()["detail"]
+    # the names are frozen with the game
+    r = c.post(f"/api/tables/{tid}/join", json={"name": "Someone else"}, headers=auth(tok))
+    assert r.status_code == 409 and "names stay" in r.json()["detail"]
+    assert c.get(f"/api/tables/{tid}").json()["seats"][0]["name"] == "Ann"
+    assert c.post(f"/api/tables/{tid}/join", json={"name": "Ann"}, headers=auth(tok)).status_code == 200  # the same name is fine
 
 
 def test_bot_tables_play_by_themselves(c: Any) -> None:
@@ -267,3 +290,20 @@ def test_modules_are_played_through_the_server(c: Any) -> None:
     assert "vizier" in v["view"]["module_views"]
     last = play_random(c, tid, [tok, None], random.Random(2))
     assert last["table"]["status"] == "finished"
+
+
+def test_table_creation_is_rate_limited_per_client(tmp_path: Path) -> None:
+    from alhambra.server.limits import RateLimit
+
+    now = [0.0]
+    bucket = RateLimit(6, burst=3, clock=lambda: now[0])
+    assert [bucket.take("a") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert bucket.take("a") == pytest.approx(10.0)  # 6 a minute: one every 10 s
+    assert bucket.take("b") == 0.0  # another client has its own bucket
+    now[0] = 10.0
+    assert bucket.take("a") == 0.0 and bucket.take("a") > 0
+    with client(tmp_path / "rate.db") as c:
+        codes = [c.post("/api/tables", json={"seats": [{"kind": "person"}, {"kind": "person"}]}).status_code for _ in range(25)]
+        assert codes[:20] == [201] * 20 and codes[20:] == [429] * 5
+        r = c.post("/api/tables", json={"seats": [{"kind": "person"}, {"kind": "person"}]})
+        assert r.status_code == 429 and "too many new tables" in r.json()["detail"] and int(r.headers["retry-after"]) >= 1

@@ -121,6 +121,33 @@ def test_bad_hellos_are_refused(c: Any) -> None:
     with c.websocket_connect("/ws/tables/nosuchtable") as ws:
         ws.send_json({"type": "hello"})
         assert ws.receive_json()["status"] == 404
+    # hostile hellos: a number too long to convert, nesting too deep for the parser
+    for text in ('{"type": "hello", "epoch": ' + "9" * 5000 + "}", '{"type": "hello", "x": ' + "[" * 2000 + "]" * 2000 + "}"):
+        with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+            ws.send_text(text)
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and msg["status"] == 400
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4400
+
+
+def test_hostile_messages_get_an_error_and_the_socket_stays_open(c: Any) -> None:
+    data = create(c, [{"kind": "person"}, {"kind": "bot"}])
+    tid, tok = data["table"]["id"], data["seats"][0]["token"]
+    with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert _hello(ws, tok)["type"] == "state"
+        for text in ('{"type": "ping", "id": ' + "7" * 5000 + "}", "[" * 2000 + "]" * 2000, '{"type": "action", "version": 1e999}'):
+            ws.send_text(text)
+            msg = ws.receive_json()
+            while msg["type"] == "state":  # a bot move may come in between
+                msg = ws.receive_json()
+            assert msg["type"] == "error" and msg["status"] in (400, 422), msg
+        ws.send_json({"type": "ping", "id": 3})
+        msg = ws.receive_json()
+        while msg["type"] == "state":
+            msg = ws.receive_json()
+        assert msg == {"type": "pong", "id": 3}
 
 
 def test_bot_moves_reach_the_person_live(c: Any) -> None:

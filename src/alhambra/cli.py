@@ -868,26 +868,40 @@ def serve(
         typer.Option("--database-url", help="SQLAlchemy URL (default: a SQLite file in your user data directory)."),
     ] = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move.")] = 0.6,
+    request_timeout: Annotated[
+        float,
+        typer.Option(
+            "--request-timeout", help="Seconds a client has to send a request's head, and again its body; slower ones are cut off."
+        ),
+    ] = 10.0,
+    create_rate: Annotated[
+        float, typer.Option("--create-rate", help="Tables one client address may create per minute (429 beyond).")
+    ] = 20.0,
 ) -> None:
     """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
     import uvicorn
 
     from .server import create_app
     from .server.db import default_database_url
+    from .server.limits import guarded_protocol
 
     if not 0 < port < 65536:
         _fail("--port must be 1-65535")
     if bot_delay < 0:
         _fail("--bot-delay must not be negative")
+    if not request_timeout > 0:
+        _fail("--request-timeout must be positive")
+    if not create_rate > 0:
+        _fail("--create-rate must be positive")
     url = database_url or default_database_url()
     try:
-        application = create_app(url, bot_delay=bot_delay)
+        application = create_app(url, bot_delay=bot_delay, request_timeout=request_timeout, create_rate=create_rate)
     except Exception as e:  # a bad URL or an unreachable database
         _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"Alhambra table server: open http://{shown}:{port}/ in your browser", flush=True)
     print(f"  database: {_redact(url)}  (stop with Ctrl+C)", flush=True)
-    uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536)
+    uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536, http=guarded_protocol(request_timeout))
 
 
 def _redact(url: str) -> str:

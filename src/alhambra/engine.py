@@ -115,6 +115,7 @@ __all__ = [
     "put_on_market",
     "redesign_options",
     "refill_market",
+    "unbuilt_tiles",
 ]
 
 _COMPONENT_CACHE: dict[GameConfig, ComponentSet] = {}
@@ -401,7 +402,7 @@ def draw_card(state: GameState, events: list[Event] | None) -> int | None:
                 random.Random(f"{state.seed}/reshuffle/{state.reshuffles}").shuffle(state.deck)
             else:
                 state.deck.sort()
-                state.piles = ((len(state.deck), ()),)
+                state.piles = (_pile_model(state, state.deck),)  # module cards (exchange...) come back too
             if events is not None:
                 events.append(DeckReshuffled(len(state.deck)))
         c = state.deck.pop() if state.piles is None else _decided_card(state)
@@ -645,8 +646,8 @@ def _way_payments(
     state: GameState, seat: int, way: frozenset[int], price: int, exact: bool = False, minimal: bool = False
 ) -> list[tuple[str, ...]]:
     """Every payment of one way: money of its currencies worth at least ``price`` (exactly with
-    ``exact``, no money to spare with ``minimal``), and for a one-currency way also every module
-    payment option (exchange cards...)."""
+    ``exact``; with ``minimal`` none that could leave a card out), and for a one-currency way also
+    every module payment option (exchange cards...)."""
     comp = state.components
     hand = state.players[seat].hand
     srcs = _sources(state, seat)
@@ -669,7 +670,7 @@ def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool =
         seen: set[tuple[str, ...]] = set()
         only_exact = exact or offer.exact_only
         for way in offer.ways:
-            for pay in _way_payments(state, seat, way, offer.price, only_exact, minimal):
+            for pay in _way_payments(state, seat, way, offer.price, only_exact, minimal or offer.minimal):
                 if pay not in seen:
                     seen.add(pay)
                     out.append(BuyItem(offer.item, pay))
@@ -918,6 +919,17 @@ def _check_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...
     _, exact = _check_money(state, seat, payment, offer.ways, offer.price, offer.label or offer.item, offer.label or offer.item)
     if offer.exact_only and not exact:
         raise InvalidPayment(f"{offer.label or offer.item} can only be bought with exact money ({offer.price})")
+    if offer.minimal and not exact:
+        idx, srcs = _match_payment(state, seat, payment)
+        comp = state.components
+        hand = state.players[seat].hand
+        values = [comp.card_value[hand[i]] for i in idx if comp.card_is_money[hand[i]]] + [src.value for src in srcs]
+        total = sum(values)
+        if values and total - min(values) >= offer.price:
+            raise InvalidPayment(
+                f"{offer.label or offer.item} costs {offer.price} and gives nothing back: {'+'.join(payment)} ({total}) "
+                f"pays with a card that is not needed (leave out one worth {min(values)})"
+            )
     return offer, exact
 
 
@@ -2042,6 +2054,15 @@ def _run_scoring_queue(state: GameState, events: list[Event] | None, limit: int 
             state.neutral.extend(got)
             if events is not None:
                 events.append(NeutralTilesReceived(tuple(state.components.tiles[t].code for t in got)))
+
+
+def unbuilt_tiles(state: GameState, seat: int) -> set[int]:
+    """Tiles of ``seat``'s Alhambra that are not buildings yet (``Module.unbuilt_tiles``: a
+    building site): nothing that goes into a building (a treasure chest, a citizen) goes there."""
+    out: set[int] = set()
+    for m in _users(state, "unbuilt_tiles"):
+        out.update(m.unbuilt_tiles(state, seat))
+    return out
 
 
 def building_counts(state: GameState, seat: int) -> dict[str, int]:

@@ -64,6 +64,10 @@ class Offer:
     """The price pays for a building although no tile changes hands (completing a building
     site): modules that react to building purchases (change, exchange certificates) treat it as
     one. An offer with a ``tile`` is a building purchase anyway."""
+    minimal: bool = False
+    """Nothing is given for an overpayment (no change, no extra action: treasure chests): only
+    payments from which no card or money source could be left out with the rest still paying
+    the price are listed and accepted (otherwise "at least 8 in any mix" lists thousands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +278,12 @@ class Module:
     def placement_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
         """An extra building rule: a reason why ``tile`` may not go to ``position``, or None."""
         return None
+
+    def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
+        """Tiles of ``seat``'s Alhambra that are not buildings yet (a building site before it is
+        completed): their walls count, but nothing that goes into a building (a treasure chest, a
+        citizen) may go onto them. Read through :func:`alhambra.engine.unbuilt_tiles`."""
+        return []
 
     def final_starting(self, state: GameState, events: list[Event]) -> None:
         """The market could not be refilled: the game ends. Called once, before the remaining

@@ -119,13 +119,14 @@ class ServerProcess:
         seed: int | None = None,
         constant_seed: int | None = None,
         timeout: float = 30.0,
+        extra_args: tuple[str, ...] = (),
     ) -> None:
         if seed is not None and constant_seed is not None:
             raise ValueError("give seed or constant_seed, not both")
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_file = log_file or db_file.with_suffix(".log")
-        serve = ["serve", "--port", str(self.port), "--database-url", f"sqlite:///{db_file}", "--bot-delay", str(bot_delay)]
+        serve = ["serve", "--port", str(self.port), "--database-url", f"sqlite:///{db_file}", "--bot-delay", str(bot_delay), *extra_args]
         if seed is not None:
             cmd = [sys.executable, "-c", _SEEDED_SERVE, "seed", str(seed), *serve]
         elif constant_seed is not None:

@@ -34,7 +34,7 @@ from typing import Any
 
 from .actions import Action
 from .bots import EventLog, make_bot, observe
-from .engine import apply, legal_actions, new_game
+from .engine import apply, build_components, legal_actions, new_game
 from .hooks import modules_of
 from .record import GameRecord
 from .state import GameConfig
@@ -193,10 +193,13 @@ def play_game(config: GameConfig, bots: Sequence[str], seed: int, game: int, bot
 
 
 def action_owners(config: GameConfig) -> Callable[[Action], str | None]:
-    """A function naming the module an action uses (its own actions, and ``buy ITEM`` of the
-    module's items); None for a core action and for one that turns the module down (``declines``:
-    pass, skip, decline)."""
+    """A function naming the module an action uses (its own actions, ``buy ITEM`` of the
+    module's items, and a purchase paid with one of the module's cards (diamonds, exchange cards)
+    or with its money held outside the hand (a coin, a credit, a marker)); None for a core action
+    and for one that turns the module down (``declines``: pass, skip, decline)."""
     items = {item: m.id for m in modules_of(config) for item in m.notation_items(config)}
+    cards = {c.code: c.module for c in build_components(config).cards if c.module is not None}
+    cards.update({token: m.id for m in modules_of(config) for token in m.payment_tokens(config)})
 
     def owner(action: Action) -> str | None:
         if action.declines:
@@ -204,7 +207,11 @@ def action_owners(config: GameConfig) -> Callable[[Action], str | None]:
         if action.module is not None:
             return action.module
         item = getattr(action, "item", None)
-        return items.get(item) if isinstance(item, str) else None
+        got = items.get(item) if isinstance(item, str) else None
+        payment = getattr(action, "payment", None)
+        if got is None and isinstance(payment, tuple):
+            got = next((cards[code] for code in payment if code in cards), None)
+        return got
 
     return owner
 

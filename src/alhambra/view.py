@@ -97,7 +97,8 @@ def view_events(events: Iterable[Event], viewer: int | None) -> list[dict[str, A
 
 
 def catalogue(config: GameConfig) -> dict[str, Any]:
-    """Static facts a client needs to draw a game: every tile and card type by code."""
+    """Static facts a client needs to draw a game: every tile and card type by code, and the
+    module of every token that names money held outside the hand in payments (``money_tokens``)."""
     comp = build_components(config)
     tiles = {}
     for t in comp.tiles:
@@ -116,4 +117,5 @@ def catalogue(config: GameConfig) -> dict[str, Any]:
         "extra_currencies": list(comp.currencies[len(CURRENCIES) :]),
         "tiles": tiles,
         "cards": cards,
+        "money_tokens": {token: m.id for m in modules_of(config) for token in m.payment_tokens(config)},
     }

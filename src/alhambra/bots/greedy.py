@@ -374,6 +374,8 @@ def dominated(state: GameState, action: Action) -> bool:
     foreign = False
     for code in payment:
         face = faces.get(code)
+        if face is None and state.to_act is not None:  # money held outside the hand (a coin, a marker)
+            face = _source_faces(state, state.to_act).get(code)
         if face is not None:
             values.append(face[0])
             if face[1] != cur:
@@ -387,6 +389,13 @@ def dominated(state: GameState, action: Action) -> bool:
 
 
 _FACES: dict[int, dict[str, tuple[int, int]]] = {}
+
+
+def _source_faces(state: GameState, seat: int) -> dict[str, tuple[int, int]]:
+    """Value and currency of the money ``seat`` holds outside the hand, by token."""
+    if not state.config.modules:
+        return {}
+    return {src.token: (src.value, src.currency) for m in hook_users(state.config, "money_sources") for src in m.money_sources(state, seat)}
 
 
 def _money_faces(comp: ComponentSet) -> dict[str, tuple[int, int]]:
@@ -418,6 +427,8 @@ def canonical_actions(state: GameState, actions: Sequence[Action] | None = None)
     out = []
     market = state.market
     price = state.components.tile_price
+    sources = bool(state.config.modules) and bool(hook_users(state.config, "money_sources"))
+    faces = _money_faces(state.components)
     for a in acts:
         tp = type(a)
         if minimal and tp is BuyBuilding:
@@ -427,7 +438,10 @@ def canonical_actions(state: GameState, actions: Sequence[Action] | None = None)
         if pays is None:
             names = {f.name for f in dataclasses.fields(tp)} if dataclasses.is_dataclass(tp) else {"square", "payment"}
             pays = _PAYS[tp] = {"square", "payment"} <= names
-        if pays:
+        if pays and sources and any(c not in faces for c in getattr(a, "payment", ())):
+            if dominated(state, a):  # a token's value changes: never memoised
+                continue
+        elif pays:
             sq = getattr(a, "square", 0)
             t = market[sq - 1] if isinstance(sq, int) and 1 <= sq <= len(market) else -1
             key = (a, price[t] if t >= 0 else -1, state.market_currency[sq - 1] if t >= 0 else -1)

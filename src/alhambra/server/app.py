@@ -11,6 +11,7 @@ import contextlib
 import inspect
 import json
 import logging
+import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import asdict
@@ -32,13 +33,13 @@ from ..hooks import Module, available_modules, load_module
 from ..state import GameConfig
 from ..view import catalogue
 from .db import Database, default_database_url
+from .limits import DEFAULT_CREATE_RATE, DEFAULT_REQUEST_TIMEOUT, MAX_BODY, BodyLimit, RateLimit
 from .service import BOT_LEVELS, BotRunner, SeatSpec, ServiceError, Snapshot, Table, TableService, message
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("alhambra.server")
 
-MAX_BODY = 64 * 1024
 MAX_WS_MESSAGE = 16 * 1024
 STATIC = Path(str(resources.files("alhambra.server") / "static"))
 
@@ -98,6 +99,11 @@ class SeatRequest(_Strict):
     kind: Literal["person", "bot"]
     bot: str | None = Field(default=None, max_length=32, description="Bot level, one of GET /api/bots (bots only).")
     name: str | None = Field(default=None, max_length=40)
+    open: bool = Field(
+        default=False,
+        description="A person seat left open for strangers (public tables only): it has no invitation link, and an anonymous "
+        "join takes it; the other person seats stay the creator's to hand out.",
+    )
 
 
 class CreateTableRequest(_Strict):
@@ -267,11 +273,20 @@ class Hub:
 
 
 # ---------------------------------------------------------------------------------- app
-def create_app(database_url: str | None = None, bot_delay: float = 0.6, start_bots: bool = True) -> FastAPI:
+def create_app(
+    database_url: str | None = None,
+    bot_delay: float = 0.6,
+    start_bots: bool = True,
+    request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
+    create_rate: float = DEFAULT_CREATE_RATE,
+) -> FastAPI:
     """The server app over ``database_url`` (default: a SQLite file in the user's data directory).
 
-    ``bot_delay`` is the pause (seconds) before each bot move so people can follow.
+    ``bot_delay`` is the pause (seconds) before each bot move so people can follow;
+    ``request_timeout`` the seconds a client has to send a request body; ``create_rate`` the
+    tables one client address may create per minute (429 beyond).
     """
+    creations = RateLimit(create_rate)
     db = Database(database_url or default_database_url())
     service = TableService(db)
     runner = BotRunner(service, bot_delay)
@@ -330,9 +345,6 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6, start_bo
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"detail": f"request body too large (at most {MAX_BODY} bytes)"}, status_code=413)
         response = await call_next(request)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
@@ -342,6 +354,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6, start_bo
                 "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self' ws: wss:"
             )
         return response
+
+    app.add_middleware(BodyLimit, max_body=MAX_BODY, timeout=request_timeout)  # outermost: before anything reads the body
 
     async def run(fn: Callable[..., Any], *args: Any) -> Any:
         return await anyio.to_thread.run_sync(fn, *args)
@@ -407,9 +421,16 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6, start_bo
 
     @app.post("/api/tables", response_model=CreateTableResponse, status_code=201, tags=["tables"])
     async def create_table(body: CreateTableRequest, request: Request) -> CreateTableResponse:
+        wait = creations.take(request.client.host if request.client else "?")
+        if wait > 0:
+            raise StarletteHTTPException(
+                429,
+                f"too many new tables from your address; try again in {math.ceil(wait)} s",
+                headers={"Retry-After": str(math.ceil(wait))},
+            )
         """Create a table and deal the game. Returns one secret invitation link per person seat
         (keep them: the server stores only their hashes). The game starts once every person has joined."""
-        specs = [SeatSpec(s.kind, s.bot, s.name) for s in body.seats]
+        specs = [SeatSpec(s.kind, s.bot, s.name, s.open) for s in body.seats]
         options = tuple((m, k, v) for m, kv in body.options.items() for k, v in kv.items())
         table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options)
         base = base_url(request)
@@ -526,6 +547,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6, start_bo
                 await _ws_request(ws, msg, seat, table_id)
         except WebSocketDisconnect:
             pass
+        except Exception:  # a bug must not end in a bare 1006: say so and close with 4500
+            log.exception("table %s: WebSocket handler failed", table_id)
+            await _ws_close(ws, 500, "internal error")
         finally:
             hub.remove(sub)
             sender.cancel()
@@ -607,8 +631,8 @@ async def _receive(ws: WebSocket) -> dict[str, Any]:
         raise _BadMessage(f"message too large (at most {MAX_WS_MESSAGE} characters)")
     try:
         msg = json.loads(text)
-    except json.JSONDecodeError:
-        raise _BadMessage("messages must be JSON objects") from None
+    except (ValueError, RecursionError):  # not JSON, a number too long to convert, nesting too deep
+        raise _BadMessage("messages must be JSON objects of plain values (no huge numbers, no deep nesting)") from None
     if not isinstance(msg, dict):
         raise _BadMessage("messages must be JSON objects")
     return msg

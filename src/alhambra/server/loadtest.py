@@ -184,7 +184,20 @@ def run_loadtest(tables: int, players: int, actions: int, pace: float, max_secon
         db = Path(tmp) / "load.sqlite3"
         log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115 - closed below
         proc = subprocess.Popen(
-            [sys.executable, "-m", "alhambra", "serve", "--port", str(port), "--database-url", f"sqlite:///{db}", "--bot-delay", "0"],
+            [
+                sys.executable,
+                "-m",
+                "alhambra",
+                "serve",
+                "--port",
+                str(port),
+                "--database-url",
+                f"sqlite:///{db}",
+                "--bot-delay",
+                "0",
+                "--create-rate",
+                str(max(20, tables * 2)),
+            ],
             stdout=log,
             stderr=subprocess.STDOUT,
             env=dict(os.environ, PYTHONUNBUFFERED="1"),

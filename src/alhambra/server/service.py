@@ -106,11 +106,22 @@ class SeatInfo:
     bot: str | None
     name: str | None
     joined: bool
+    open: bool = False
+    """A person seat still open for strangers at a public table (no invitation link): an anonymous
+    join takes only such seats; the person seats the creator filled in stay theirs."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
         label = BOT_LEVELS[self.bot][0] if self.bot in BOT_LEVELS else None
-        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "bot_label": label, "name": self.name, "joined": self.joined}
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "bot_label": label,
+            "name": self.name,
+            "joined": self.joined,
+            "open": self.open,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +275,8 @@ class SeatSpec:
     kind: str
     bot: str | None = None
     name: str | None = None
+    open: bool = False
+    """A person seat left open for strangers (public tables only): no invitation link."""
 
 
 class TableService:
@@ -363,11 +376,20 @@ class TableService:
             raise ServiceError(str(e), 422) from None
         infos: list[SeatInfo] = []
         tokens: dict[int, str] = {}
+        open_seats = False
         rows: list[SeatRow] = []
         table_id = secrets.token_hex(8)
         for i, spec in enumerate(seats):
             nm = clean_name(spec.name)
-            if spec.kind == PERSON:
+            if spec.kind == PERSON and spec.open:
+                if not public:
+                    raise ServiceError(f"seat {i + 1}: only a public table has seats open for strangers", 422)
+                if spec.bot is not None:
+                    raise ServiceError(f"seat {i + 1} is a person and cannot have a bot level", 422)
+                open_seats = True
+                rows.append(SeatRow(table_id=table_id, seat=i, kind=PERSON, bot=None, name=nm, token_hash=None, joined=False))
+                infos.append(SeatInfo(i, PERSON, None, nm, False, True))
+            elif spec.kind == PERSON:
                 if spec.bot is not None:
                     raise ServiceError(f"seat {i + 1} is a person and cannot have a bot level", 422)
                 token = secrets.token_urlsafe(24)
@@ -385,7 +407,7 @@ class TableService:
                 raise ServiceError(f"seat {i + 1}: kind must be 'person' or 'bot'", 422)
         seed = secrets.randbits(62)
         state, events = new_game(config, seed)
-        status = PLAYING if not tokens else WAITING
+        status = PLAYING if not tokens and not open_seats else WAITING
         row = TableRow(
             id=table_id,
             name=clean_name(name),
@@ -420,12 +442,14 @@ class TableService:
             else:
                 if not table.public:
                     raise ServiceError("this table is private: join it through your invitation link", 403)
-                free = [s.seat for s in snap.seats if s.kind == PERSON and not s.joined]
+                free = [s.seat for s in snap.seats if s.kind == PERSON and s.open and not s.joined]
                 if not free:
-                    raise ServiceError("every seat at this table is taken", 409)
+                    raise ServiceError("no seat at this table is open for strangers any more", 409)
                 seat = free[0]
                 new_token = secrets.token_urlsafe(24)
             info = snap.seats[seat]
+            if nm is not None and nm != info.name and snap.status == FINISHED:
+                raise ServiceError("the game is over: the names stay as they were played", 409)
             values: dict[str, Any] = {"joined": True}
             if nm is not None:
                 values["name"] = nm
@@ -449,14 +473,17 @@ class TableService:
         return seat, new_token
 
     def list_tables(self, which: str = "open", limit: int = 50) -> list[dict[str, Any]]:
-        """Public tables: ``open`` (waiting for a person), ``playing`` or ``finished``."""
+        """Public tables: ``open`` (a seat is open for strangers), ``playing`` or ``finished``."""
         statuses = {"open": [WAITING], "playing": [PLAYING], "finished": [FINISHED]}.get(which)
         if statuses is None:
             raise ServiceError("list 'open', 'playing' or 'finished' tables", 422)
         out = []
         for row in self.db.recent_tables(statuses, True, limit):
             try:
-                out.append(self.table(row.id).info())
+                table = self.table(row.id)
+                if which == "open" and not any(seat.open for seat in table.snap.seats):
+                    continue  # waiting only for the people the creator invited
+                out.append(table.info())
             except (ServiceError, AlhambraError):  # pragma: no cover - a corrupt row is skipped, not fatal
                 log.exception("cannot load table %s", row.id)
         return out
@@ -581,7 +608,7 @@ class TableService:
 
 
 def _seat_info(row: SeatRow) -> SeatInfo:
-    return SeatInfo(row.seat, row.kind, row.bot, row.name, bool(row.joined))
+    return SeatInfo(row.seat, row.kind, row.bot, row.name, bool(row.joined), row.kind == PERSON and row.token_hash is None)
 
 
 class BotRunner:

@@ -33,6 +33,7 @@ from typing import Any, ClassVar, Final
 from ... import city as geo
 from ...actions import Action, format_target, need_words, parse_xy, register_parser
 from ...components import KINDS
+from ...engine import unbuilt_tiles
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, hook_users
@@ -462,10 +463,16 @@ def trader_spots(state: GameState, seat: int) -> list[tuple[int, int]]:
 
 
 def _base_kind(state: GameState, code: str) -> str | None:
-    """The building kind of a tile if citizens may live in it (a base kind), else None."""
+    """The building kind of a tile if citizens may live in it (a base kind, and not an unfinished
+    building of the building_sites module: residents go on completed buildings only), else None."""
     comp = state.components
     kind = comp.tiles[comp.tile_ids[code]].kind
-    return kind if kind in _KI else None
+    if kind not in _KI:
+        return None
+    tid = comp.tile_ids[code]
+    if any(tid in unbuilt_tiles(state, s) for s in range(state.config.players)):  # a building site (Module.unbuilt_tiles)
+        return None
+    return kind
 
 
 def _needs_placing(state: GameState, sl: StreetTradersState, seat: int) -> bool:
@@ -594,7 +601,7 @@ class StreetTraders(Module):
             match = kind is not None and kind in ts.citizens
             if isinstance(action, TraderMove):
                 if kind is None:
-                    raise IllegalAction(f"citizens may not move into {top.tile}: only buildings of the six kinds take citizens")
+                    raise IllegalAction(f"citizens may not move into {top.tile}: only finished buildings of the six kinds take citizens")
                 if action.kind != kind:
                     raise IllegalAction(f"a {_citizen(action.kind)} cannot move into {top.tile}, a {kind}")
                 if not match:

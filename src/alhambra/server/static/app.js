@@ -5,7 +5,7 @@
 import * as ART from "./art.js";
 import {
   KIND_NAMES, CURRENCY_COLORS, CURRENCY_NAMES, bagSVG, cardBackSVG, cardFacts, cardSVG,
-  logoSVG, svgEl, tileFacts, tileGroup, tileLabel, tileSVG,
+  logoSVG, moneySourceSVG, svgEl, tileFacts, tileGroup, tileLabel, tileSVG,
 } from "./art.js";
 
 // ------------------------------------------------------------------------------ helpers
@@ -159,8 +159,7 @@ function pluginContext(id) {
     pay(request) { startPayment(id, request); },
     get payment() {
       const s = T.sel;
-      return s && s.kind === "pay" && s.owner === id
-        ? { square: s.square, item: s.item, cards: s.cards.map((i) => T.msg.view.seats[me()].hand[i]) } : null;
+      return s && s.kind === "pay" && s.owner === id ? { square: s.square, item: s.item, cards: chosenCodes(s) } : null;
     },
     rerender: () => render(),
   };
@@ -175,8 +174,33 @@ function ownerOf(code, what) {
 
 const isNode = (x) => x instanceof Node;
 
-/** A card drawn `width` wide: money by art.js, module cards by their plug-in. */
+/** The module whose money held outside the hand (a coin, a credit...) is named `code` in
+ * payments (catalogue.money_tokens), or null. */
+function tokenOwner(code) {
+  const tokens = T.catalogue ? T.catalogue.money_tokens : null;
+  return tokens && Object.hasOwn(tokens, code) ? tokens[code] : null;
+}
+
+/** What the view shows of money token `code`: a money source {token, currency, value, module}
+ * of that token (the viewer's own first), or null when nobody holds one now. */
+function tokenFacts(code) {
+  const v = T.msg ? T.msg.view : null;
+  if (!v) return null;
+  const seats = me() !== null ? [v.seats[me()], ...v.seats] : v.seats;
+  for (const s of seats) for (const src of s.money_sources || []) if (src.token === code) return src;
+  return null;
+}
+
+/** A card drawn `width` wide: money by art.js, module cards (and money held outside the hand,
+ * named by a token) by their plug-in, a generic coin when a token's plug-in draws nothing. */
 function cardArt(code, width = 48) {
+  const tokenMod = tokenOwner(code);
+  if (tokenMod) {
+    const got = callPlugin(tokenMod, "cardArt", code, width);
+    if (isNode(got)) return got;
+    const f = tokenFacts(code);
+    return moneySourceSVG(cardName(code), f ? f.currency : null, f ? f.value : "?", width);
+  }
   const owner = ownerOf(code, "cards");
   const got = owner ? callPlugin(owner, "cardArt", code, width) : null;
   return isNode(got) ? got : cardSVG(code, T.catalogue, width);
@@ -203,11 +227,18 @@ function tileNode(code, x, y, size) {
 
 /** A card's name for texts and labels, e.g. "7 denar". */
 function cardName(code) {
+  const tokenMod = tokenOwner(code);
+  if (tokenMod) {
+    const got = callPlugin(tokenMod, "cardName", code);
+    if (typeof got === "string") return got;
+    const f = tokenFacts(code);
+    return f ? `${f.value} ${CURRENCY_NAMES[f.currency] || f.currency} (outside the hand)` : code;
+  }
   const owner = ownerOf(code, "cards");
   const got = owner ? callPlugin(owner, "cardName", code) : null;
   if (typeof got === "string") return got;
   const f = cardFacts(code, T.catalogue);
-  return f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency]}` : code;
+  return f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency] || f.currency}` : code;
 }
 
 /** A tile's name for texts and labels, e.g. "Garden 8, walls south and west". */
@@ -376,7 +407,8 @@ async function lobby() {
     ...[2, 3, 4, 5, 6].map((n) => h("option", { value: n, text: `${n} players` })));
   const makeRow = (i) => {
     const kind = h("select", { class: "seat-kind", "aria-label": `Seat ${i + 1}: person or bot` },
-      h("option", { value: "person", text: "Person" }), h("option", { value: "bot", text: "Bot" }));
+      h("option", { value: "person", text: "Person (invitation link)" }), h("option", { value: "bot", text: "Bot" }),
+      h("option", { value: "open", text: "Anyone (open seat, public tables)" }));
     const level = h("select", { class: "seat-bot", "aria-label": `Seat ${i + 1}: bot level` },
       ...bots.map((b) => h("option", { value: b.id, text: `${b.label} — ${b.description}` })));
     level.value = "greedy";
@@ -405,7 +437,7 @@ async function lobby() {
     const seats = rows.slice(0, n).map((r) => {
       const kind = r.querySelector(".seat-kind").value;
       const name = r.querySelector(".seat-name").value.trim();
-      const s = { kind };
+      const s = kind === "open" ? { kind: "person", open: true } : { kind };
       if (kind === "bot") s.bot = r.querySelector(".seat-bot").value;
       if (name) s.name = name;
       return s;
@@ -505,6 +537,7 @@ function moduleOption(m, o) {
 function showCreated(out, res) {
   const items = res.seats.map((s) => {
     if (s.kind !== "person") return h("li", {}, h("strong", { text: `Seat ${s.seat + 1}` }), ` — ${s.name} (bot)`);
+    if (!s.invite_url) return h("li", {}, h("strong", { text: `Seat ${s.seat + 1}` }), " — open: the first stranger who joins from the list of open tables takes it");
     const input = h("input", { type: "text", readonly: true, value: s.invite_url, "aria-label": `Invitation link for seat ${s.seat + 1}` });
     return h("li", {}, h("strong", { text: `Seat ${s.seat + 1}` }), s.name ? ` — ${s.name} ` : " ",
       input,
@@ -631,7 +664,7 @@ function seatName(seat) {
 function eventText(text) {
   return text.replace(/player (\d+)/g, (_, n) => seatName(Number(n) - 1))
     // the engine writes cards and tiles as codes: a module's own ones get their plug-in's name
-    .replace(/\b[A-Za-z][A-Za-z0-9]*\b/g, (code) => (ownerOf(code, "cards") ? cardName(code) : ownerOf(code, "tiles") ? tileName(code) : code));
+    .replace(/\b[A-Za-z][A-Za-z0-9]*\b/g, (code) => (ownerOf(code, "cards") || tokenOwner(code) ? cardName(code) : ownerOf(code, "tiles") ? tileName(code) : code));
 }
 
 async function send(action) {
@@ -827,49 +860,69 @@ function startPayment(owner, req) {
   const spec = typeof req.item === "string" ? { label: tileName(req.item), price: req.price, currency: req.currency, code: req.item } : req.item;
   const item = owner !== null && spec && Number.isFinite(Number(spec.price))
     ? { label: String(spec.label || ""), price: Number(spec.price), currency: CURRENCIES.includes(spec.currency) ? spec.currency : null, code: spec.code || null } : null;
-  T.sel = { kind: "pay", owner, square: item ? null : req.square, item, options, title: req.title || null, note: req.note || null, confirm: req.confirm || null, cards: [] };
-  if (options.length === 1) T.sel.cards = handIndices(options[0].cards);
+  T.sel = { kind: "pay", owner, square: item ? null : req.square, item, options, title: req.title || null, note: req.note || null, confirm: req.confirm || null, cards: [], sources: [] };
+  if (options.length === 1) Object.assign(T.sel, pickIndices(options[0].cards));
   T.staged = null;
   render();
 }
 
-/** Indices in my hand of the cards `codes` (each card once). */
-function handIndices(codes) {
-  const hand = T.msg.view.seats[me()].hand || [];
-  const used = [];
+/** The codes `codes` of a payment as indices in my hand (`cards`) and in my money held outside
+ * the hand (`sources`, view.seats[me].money_sources), each card or source once. */
+function pickIndices(codes) {
+  const mine = T.msg.view.seats[me()];
+  const hand = mine.hand || [];
+  const held = mine.money_sources || [];
+  const cards = [];
+  const sources = [];
   for (const c of codes) {
-    const i = hand.findIndex((x, k) => x === c && !used.includes(k));
-    if (i >= 0) used.push(i);
+    const i = hand.findIndex((x, k) => x === c && !cards.includes(k));
+    if (i >= 0) { cards.push(i); continue; }
+    const j = held.findIndex((x, k) => x.token === c && !sources.includes(k));
+    if (j >= 0) sources.push(j);
   }
-  return used;
+  return { cards, sources };
 }
 
-const cardsValue = (cards) => cards.reduce((s, c) => s + cardFacts(c, T.catalogue).value, 0);
+/** The codes a payment selection holds: the picked hand cards, then the picked money tokens. */
+function chosenCodes(sel) {
+  const mine = T.msg.view.seats[me()];
+  const hand = mine.hand || [];
+  const held = mine.money_sources || [];
+  return [...sel.cards.map((i) => hand[i]), ...(sel.sources || []).map((i) => (held[i] ? held[i].token : null)).filter(Boolean)];
+}
+
+/** The value of a card or of a money token (what the view says the viewer's source is worth). */
+function codeValue(code) {
+  if (tokenOwner(code)) { const f = tokenFacts(code); return f ? f.value : 0; }
+  return cardFacts(code, T.catalogue).value;
+}
+
+const cardsValue = (cards) => cards.reduce((s, c) => s + codeValue(c), 0);
 
 function renderPay(v, sel, bar) {
   const sq = sel.item ? null : v.market[sel.square - 1];
   if (!sel.item && (!sq || !sq.tile)) return h("p", { class: "muted", text: "That market square is empty now." });
   const price = sel.item ? sel.item.price : tileFacts(sq.tile, T.catalogue).price;
   const currency = sel.item ? sel.item.currency : sq.currency;
-  const hand = v.seats[me()].hand || [];
+  const outside = (v.seats[me()].money_sources || []).length ? ", your money outside it" : "";
   const options = sel.options.map((o) => {
     const total = cardsValue(o.cards);
     return { ...o, total, over: total - price };
   }).sort((a, b) => a.over - b.over || a.cards.length - b.cards.length);
-  const chosen = sel.cards.map((i) => hand[i]);
+  const chosen = chosenCodes(sel);
   const match = options.find((o) => sameMultiset(o.cards, chosen));
   const total = cardsValue(chosen);
   const core = sel.owner === null;
   const wrap = h("div", { class: "buy", dataset: { module: sel.owner } },
     h("p", {}, h("strong", { text: sel.title || `Buy ${sel.item ? sel.item.label : tileName(sq.tile)}` }),
-      ` — price ${price}${currency ? ` ${CURRENCY_NAMES[currency]}` : ""}. ${sel.note || "Pick cards from your hand or a payment below."}${core ? " An exact payment lets you act again." : ""}`),
+      ` — price ${price}${currency ? ` ${CURRENCY_NAMES[currency]}` : ""}. ${sel.note || `Pick cards from your hand${outside} or a payment below.`}${core ? " An exact payment lets you act again." : ""}`),
     h("div", { class: "pay-options", role: "group", "aria-label": "Ways to pay" }, ...options.slice(0, 12).map((o) => {
       const how = o.over === 0 ? "exact" : `overpay ${o.over}`;
       return h("button", {
         class: `pay-option ${o.over === 0 ? "exact" : "over"} ${match && match.action === o.action ? "selected" : ""}`,
         dataset: { action: o.action },
         "aria-label": `Pay ${o.cards.map(cardName).join(" + ")} (${how})`,
-        onclick: () => { sel.cards = handIndices(o.cards); render(); },
+        onclick: () => { Object.assign(sel, pickIndices(o.cards)); render(); },
       }, h("span", { class: "pay-cards" }, ...o.cards.map((c) => cardArt(c, 22))), h("em", { text: how }));
     })));
   const state = total === price ? `exact${core ? " — you may act again" : ""}` : total > price ? `overpaying by ${total - price}` : `${price - total} short`;
@@ -903,21 +956,53 @@ function renderHand(v, seat) {
       },
     }, cardArt(c, 40));
   };
-  const groups = CURRENCIES.map((cur) => {
+  // the four base currencies, then any currency a module adds (catalogue.extra_currencies), each its own group
+  const currencies = [...CURRENCIES, ...((T.catalogue && T.catalogue.extra_currencies) || [])];
+  const groups = currencies.map((cur) => {
     const idx = hand.map((c, i) => [c, i]).filter(([c]) => cardFacts(c, T.catalogue).currency === cur);
     if (!idx.length) return null;
     const total = idx.reduce((s, [c]) => s + cardFacts(c, T.catalogue).value, 0);
     const dim = sel && !idx.some(([c]) => usable.has(c));
-    return h("div", { class: `hand-group ${dim ? "dim" : ""}`, dataset: { currency: cur } },
-      h("div", { class: "hand-head", style: `color:${CURRENCY_COLORS[cur]}` }, h("strong", { text: CURRENCY_NAMES[cur] }), ` · ${total}`),
+    const colour = CURRENCY_COLORS[cur];
+    return h("div", { class: `hand-group ${dim ? "dim" : ""} ${CURRENCIES.includes(cur) ? "" : "extra-currency"}`, dataset: { currency: cur } },
+      h("div", { class: "hand-head", style: colour ? `color:${colour}` : null }, h("strong", { text: CURRENCY_NAMES[cur] || cur }), ` · ${total}`),
       h("div", { class: "hand-cards" }, ...idx.map(([c, i]) => button(c, i))));
   }).filter(Boolean);
-  const other = hand.map((c, i) => [c, i]).filter(([c]) => !cardFacts(c, T.catalogue).currency);
+  const other = hand.map((c, i) => [c, i]).filter(([c]) => !currencies.includes(cardFacts(c, T.catalogue).currency));
   const otherDim = sel && !other.some(([c]) => usable.has(c));
+  const outside = renderOutside(v.seats[seat].money_sources || [], sel, usable);
   return h("div", { class: "panel hand" }, h("h2", { text: `Your hand (${hand.length})` }),
-    groups.length ? groups : h("p", { class: "muted", text: "No money." }),
+    groups.length || outside ? groups : h("p", { class: "muted", text: "No money." }),
     other.length ? h("div", { class: `hand-group special ${otherDim ? "dim" : ""}` }, h("div", { class: "hand-head", text: "Special cards" }),
-      h("div", { class: "hand-cards" }, ...other.map(([c, i]) => button(c, i)))) : null);
+      h("div", { class: "hand-cards" }, ...other.map(([c, i]) => button(c, i)))) : null,
+    outside);
+}
+
+/** Money the viewer holds outside the hand (coins, a stored credit... : view.seats[me].money_sources),
+ * drawn by the owning plug-in's cardArt (a generic coin otherwise) and picked for a payment like
+ * hand cards (`sel.sources` holds their indices). */
+function renderOutside(sources, sel, usable) {
+  if (!sources.length) return null;
+  const chip = (src, i) => {
+    const on = Boolean(sel) && sel.sources.includes(i);
+    return h("button", {
+      class: `hand-card money-source ${on ? "selected" : ""}`,
+      dataset: { token: src.token, module: src.module, currency: src.currency },
+      "aria-pressed": on ? "true" : "false",
+      "aria-label": `${cardName(src.token)} (worth ${src.value})`,
+      disabled: !sel || !(on || usable.has(src.token)),
+      onclick: () => {
+        const k = sel.sources.indexOf(i);
+        if (k >= 0) sel.sources.splice(k, 1); else sel.sources.push(i);
+        render();
+      },
+    }, cardArt(src.token, 40));
+  };
+  const total = sources.reduce((n, src) => n + src.value, 0);
+  const dim = sel && !sources.some((src) => usable.has(src.token));
+  return h("div", { class: `hand-group outside ${dim ? "dim" : ""}`, role: "group", "aria-label": "Money outside your hand" },
+    h("div", { class: "hand-head" }, h("strong", { text: "Outside your hand" }), ` · ${total}`),
+    h("div", { class: "hand-cards" }, ...sources.map(chip)));
 }
 
 // ----- action panel

@@ -169,8 +169,9 @@ export function coinGroup(cx, cy, r, colour, label = "") {
 /** A money card: currency colour, value, currency name, a coin. */
 export function cardSVG(code, catalogue, width = 48) {
   const f = cardFacts(code, catalogue);
-  const colour = f.currency ? CURRENCY_COLORS[f.currency] : "#777";
-  const label = f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency]} (${f.currency})` : code;
+  const colour = (f.currency && CURRENCY_COLORS[f.currency]) || "#777";
+  const name = CURRENCY_NAMES[f.currency] || f.currency; // a module's currency (diamond) by its own name
+  const label = f.currency ? `${f.value} ${name} (${f.currency})` : code;
   const s = cardShell(label, width);
   s.appendChild(svgEl("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: colour, stroke: "#3a2614", "stroke-width": 2 }));
   s.appendChild(svgEl("rect", { x: 7, y: 7, width: 46, height: 70, rx: 4, fill: "#fffaf0", stroke: colour, "stroke-width": 1.5 }));
@@ -182,13 +183,23 @@ export function cardSVG(code, catalogue, width = 48) {
       s.appendChild(corner);
     }
     const n = svgEl("text", { x: 30, y: 64, "text-anchor": "middle", "font-size": 8.5, fill: "#3a2614", "font-family": "sans-serif" });
-    n.textContent = CURRENCY_NAMES[f.currency];
+    n.textContent = name;
     s.appendChild(n);
   } else {
     const n = svgEl("text", { x: 30, y: 46, "text-anchor": "middle", "font-size": 10, fill: "#3a2614", "font-family": "sans-serif" });
     n.textContent = code;
     s.appendChild(n);
   }
+  return s;
+}
+
+/** Money held outside the hand (a coin, a credit...) when its module draws nothing of its own:
+ * a coin of `currency` (a colour word; grey if unknown) showing `value`, drawn `width` wide. */
+export function moneySourceSVG(label, currency, value, width = 40) {
+  const s = svgEl("svg", { viewBox: "0 0 60 60", width, height: width, role: "img", "aria-label": label, class: "money-source-art" });
+  const colour = CURRENCY_COLORS[currency] || "#777";
+  s.appendChild(svgEl("circle", { cx: 30, cy: 30, r: 27, fill: CREAM, stroke: INK, "stroke-width": 2 }));
+  s.appendChild(coinGroup(30, 30, 22, colour, value));
   return s;
 }
 

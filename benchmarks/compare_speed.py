@@ -2,7 +2,7 @@
 """Compare the engine speed of two commits, measured alternately in the same period.
 
     python benchmarks/compare_speed.py BASE [HEAD] [--rounds 3] [--games 300] [--modules a,b]
-        [--mcts-positions 6] [--python PATH]
+        [--mcts-positions 6] [--instructions] [--python PATH]
 
 Both commits are checked out into temporary git worktrees (HEAD defaults to the working tree
 itself, uncommitted changes included). Each round runs, for BASE and then for HEAD, each in a
@@ -17,6 +17,11 @@ fresh process:
 The machine may be busy: alternating the two commits round by round puts both under the same
 load, and the medians over the rounds are compared. Prints each run, then the medians and the
 ratios HEAD / BASE (for ``legal_actions``: BASE / HEAD, how many times faster).
+
+With ``--instructions`` (needs valgrind) it also counts the machine instructions per game of
+each path under ``valgrind --tool=callgrind``, which no other load on the machine changes: the
+games of the benchmark's policy, once on the checked path and once on the fast path after it
+(as ``alhambra bench`` plays them), the difference between 10 and 30 games.
 """
 
 from __future__ import annotations
@@ -72,6 +77,42 @@ print(json.dumps({"iterations": its, "seconds": spent, "positions": done}))
 """
 
 
+PATHS_SNIPPET = r"""
+import sys
+from alhambra.bench import _play
+from alhambra.policies import POLICIES
+from alhambra.state import GameConfig
+config = GameConfig(players=4)
+games, fast = int(sys.argv[1]), sys.argv[2] == "fast"
+for g in range(games):
+    _play(config, g, POLICIES["kinds"], True)
+if fast:
+    for g in range(games):
+        _play(config, g, POLICIES["kinds"], False)
+"""
+
+
+def _instructions(python: str, src: Path, games: int, path: str) -> int:
+    """Instructions of the whole process (valgrind's callgrind, the output file thrown away)."""
+    env = dict(os.environ, PYTHONPATH=str(src))
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c", PATHS_SNIPPET, str(games), path]
+    done = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=str(src.parent))
+    for line in done.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip())
+    raise RuntimeError(f"no instruction count from valgrind: {done.stderr[-500:]}")
+
+
+def _per_game(python: str, src: Path) -> dict[str, float]:
+    """Instructions per game: the checked path (10 to 30 games), the fast path after it."""
+    checked = {g: _instructions(python, src, g, "checked") for g in (10, 30)}
+    both = {g: _instructions(python, src, g, "fast") for g in (10, 30)}
+    return {
+        "checked_instr": (checked[30] - checked[10]) / 20,
+        "fast_instr": ((both[30] - checked[30]) - (both[10] - checked[10])) / 20,
+    }
+
+
 def _worktree(commit: str, where: Path) -> Path:
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--force", str(where), commit], check=True, capture_output=True)
     return where
@@ -110,6 +151,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--modules", default=None, help="also bench with these modules (comma-separated)")
     ap.add_argument("--mcts-positions", type=int, default=0, help="mcts:normal searches per round (0: none)")
+    ap.add_argument("--instructions", action="store_true", help="also count instructions per game under valgrind (slow)")
     ap.add_argument("--python", default=sys.executable)
     opts = ap.parse_args()
 
@@ -154,6 +196,11 @@ def main() -> int:
                 acts = med[name]["fast_actions_modules"] / med[name]["fast_actions"]
                 share = f"{games:.0%} of the games/s, {acts:.0%} of the actions/s without modules"
                 print(f"  {name} fast path with --modules {opts.modules}: {share}")
+        if opts.instructions:
+            counts = {name: _per_game(opts.python, src) for name, src in sides.items()}
+            for k in ("fast_instr", "checked_instr"):
+                b, h = counts["base"][k], counts["head"][k]
+                print(f"  {k:16s} base {b / 1e6:9,.1f}M head {h / 1e6:9,.1f}M per game; ratio {b / h:5.2f} times fewer")
         if med["base"]["actions"] != med["head"]["actions"]:
             print("  note: the two commits played games of different lengths (the rules or the policy changed)")
         return 0

@@ -2,7 +2,7 @@
 """Compare the engine speed of two commits, measured alternately in the same period.
 
     python benchmarks/compare_speed.py BASE [HEAD] [--rounds 3] [--games 300] [--modules a,b]
-        [--mcts-positions 6] [--instructions] [--python PATH]
+        [--mcts-positions 6] [--cold] [--instructions] [--python PATH]
 
 Both commits are checked out into temporary git worktrees (HEAD defaults to the working tree
 itself, uncommitted changes included). Each round runs, for BASE and then for HEAD, each in a
@@ -11,12 +11,17 @@ fresh process:
 * ``alhambra bench --players 4 --games N --json`` (fast path and checked path games/s, the
   median ``legal_actions`` time), once without modules and, with ``--modules``, once more with
   them;
+* with ``--cold``: the fast path alone on N games in a fresh process (``alhambra bench`` plays
+  the same games on the checked path first, which fills the memoised purchase lists the fast
+  path then finds again; here every game is new to the process);
 * with ``--mcts-positions K``: mcts:normal's search (1,000 iterations, no time cap) at K fixed
   positions of a greedy 4-player game, as iterations per second of CPU time.
 
 The machine may be busy: alternating the two commits round by round puts both under the same
-load, and the medians over the rounds are compared. Prints each run, then the medians and the
-ratios HEAD / BASE (for ``legal_actions``: BASE / HEAD, how many times faster).
+load. Prints each run, then per figure the medians over the rounds and the median of the
+rounds' ratios HEAD / BASE (for ``legal_actions``: BASE / HEAD, how many times faster): the
+two runs of a round ran one after the other, so their ratio is the steadier figure when the
+machine's speed drifts between rounds.
 
 With ``--instructions`` (needs valgrind) it also counts the machine instructions per game of
 each path under ``valgrind --tool=callgrind``, which no other load on the machine changes: the
@@ -92,6 +97,18 @@ if fast:
 """
 
 
+COLD_SNIPPET = r"""
+import json, sys
+from alhambra.bench import _play
+from alhambra.policies import POLICIES
+from alhambra.state import GameConfig
+config = GameConfig(players=4)
+games = int(sys.argv[1])
+ns = sum(_play(config, g, POLICIES["kinds"], False)[2] for g in range(games))
+print(json.dumps({"games_per_s": games / (ns / 1e9)}))
+"""
+
+
 def _instructions(python: str, src: Path, games: int, path: str) -> int:
     """Instructions of the whole process (valgrind's callgrind, the output file thrown away)."""
     env = dict(os.environ, PYTHONPATH=str(src))
@@ -151,6 +168,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--modules", default=None, help="also bench with these modules (comma-separated)")
     ap.add_argument("--mcts-positions", type=int, default=0, help="mcts:normal searches per round (0: none)")
+    ap.add_argument("--cold", action="store_true", help="also time the fast path alone on games new to the process")
     ap.add_argument("--instructions", action="store_true", help="also count instructions per game under valgrind (slow)")
     ap.add_argument("--python", default=sys.executable)
     opts = ap.parse_args()
@@ -175,6 +193,8 @@ def main() -> int:
                     figures["fast_modules"] = with_mods["fast"]
                     figures["checked_modules"] = with_mods["checked"]
                     figures["fast_actions_modules"] = with_mods["fast_actions"]
+                if opts.cold:
+                    figures["fast_cold"] = json.loads(_run(opts.python, src, ["-c", COLD_SNIPPET, str(opts.games)]))["games_per_s"]
                 if opts.mcts_positions:
                     figures["mcts_it_s"] = _mcts(opts.python, src, opts.mcts_positions)
                 for k, v in figures.items():
@@ -182,14 +202,15 @@ def main() -> int:
                 print(f"round {r} {name}: " + ", ".join(f"{k} {v:,.1f}" for k, v in figures.items()), flush=True)
         med = {name: {k: statistics.median(v) for k, v in got.items()} for name, got in runs.items()}
         print()
-        print(f"medians over {opts.rounds} rounds ({opts.games} games a run, 4 players):")
+        print(f"medians over {opts.rounds} rounds ({opts.games} games a run, 4 players), and the median ratio of a round:")
         for k in med["base"]:
             if k == "actions":
                 continue
             b, h = med["base"][k], med["head"][k]
-            ratio = b / h if k == "legal_us" else h / b
+            pairs = zip(runs["base"][k], runs["head"][k], strict=True)
+            ratio = statistics.median([x / y if k == "legal_us" else y / x for x, y in pairs])
             what = "times faster" if k == "legal_us" else "x"
-            print(f"  {k:16s} base {b:10,.1f}  head {h:10,.1f}  ratio {ratio:5.2f} {what}")
+            print(f"  {k:20s} base {b:10,.1f}  head {h:10,.1f}  ratio {ratio:5.2f} {what}")
         if "fast_modules" in med["head"]:
             for name in ("base", "head"):
                 games = med[name]["fast_modules"] / med[name]["fast"]

@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Final
 
 from .components import CURRENCY_LETTERS
 from .errors import NotationError
-from .values import Value
+from .values import Value, fast_init
 
 Target = tuple[int, int] | str
 """Where a tile goes: ``(x, y)`` in the Alhambra, ``"reserve"`` or ``"neutral"``."""
@@ -414,6 +414,9 @@ def _parse_rexchange(w: list[str]) -> Action:
     need_words(w, 2, "redesign exchange RESERVE_TILE ALHAMBRA_TILE")
     return ExchangeTiles(_tile_word(w[0]), _tile_word(w[1]))
 
+
+for _cls in (TakeMoney, BuyBuilding, BuyItem, PlaceBuilding, BuildFromReserve, MoveToReserve, ExchangeTiles, EndTurn, Pass):
+    fast_init(_cls)
 
 register_parser("take", _parse_take, TakeMoney)
 register_parser("buy", _parse_buy, BuyBuilding, BuyItem)

@@ -6,7 +6,8 @@ kind of move, then a uniform move of that kind), or ``uniform`` (uniform over ev
 action). The same games are played twice:
 
 * the checked path: ``state, events = apply(state, action)`` (copies and checks every action);
-* the unchecked fast path: ``apply_unchecked(state, action)`` (in place, no checks).
+* the unchecked fast path: ``apply_unchecked(state, action, events=False)`` (in place, no
+  checks, no events: what a search uses).
 
 Both paths see the same seeds and choices, so they play the same games (``paths_agree``).
 Game times cover choosing (the policy's legal-action generation) and applying, and are CPU
@@ -89,7 +90,7 @@ def _play(config: GameConfig, seed: int, policy: Policy, checked: bool) -> tuple
             n += 1
     else:
         while not state.is_over:
-            apply_unchecked(state, policy(state, rng))
+            apply_unchecked(state, policy(state, rng), events=False)
             n += 1
     return n, tuple(state.scores), clock() - start
 
@@ -113,12 +114,12 @@ def _sample_calls(config: GameConfig, seed: int, policy: Policy, every: int) -> 
             t2 = clock()
             spare = state.copy()
             t3 = clock()
-            apply_unchecked(spare, action)
+            apply_unchecked(spare, action, events=False)
             t4 = clock()
             la.append(t1 - t0)
             ap.append(t2 - t1)
             un.append(t4 - t3)
-        apply_unchecked(state, action)
+        apply_unchecked(state, action, events=False)
         n += 1
     return la, ap, un
 

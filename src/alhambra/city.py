@@ -235,48 +235,174 @@ def exchange_problem(cells: Cells, walls: Sequence[int], p: int, new_tile: int, 
     return None
 
 
-class CityAnalysis:
-    """Facts about one Alhambra that the engine asks for again and again, computed lazily once.
+# Neighbour facts of one place, packed into one int: bits 0-3 are the sides that have a tile
+# next to them ("known"), bits 4-7 those of them whose tile has a wall facing the place ("need").
+_FITS: Final = tuple(frozenset(v for v in range(256) if (w & v & 15) == v >> 4 and v & 15 != v >> 4) for w in range(16))
+"""For each wall mask: the packed facts of the empty places where a tile with those walls fits
+(its walls match every neighbour, and at least one joined side is open)."""
+_PAIRS: Final = tuple((v & 15, v >> 4) for v in range(256))
+"""Packed facts unpacked as (known, need), shared tuples."""
 
-    A snapshot: it copies the cells, so later changes to the Alhambra need a new analysis.
-    ``removable()`` are the positions whose tile may go to the reserve; ``spots(mask)`` the
-    positions where a tile with those walls may be built; ``exchange_ok(q, mask)`` says if a
-    tile with those walls may take the place of the tile on ``q``. ``memo`` is free for
-    callers to cache results that depend only on this Alhambra.
+
+def _facts(cells: Cells, walls: Sequence[int]) -> dict[int, int]:
+    """Packed facts of every empty place touching the Alhambra by a side."""
+    fr: dict[int, int] = {}
+    get = fr.get
+    for p, t in cells.items():
+        w = walls[t]
+        q = p - _STRIDE
+        if q not in cells:
+            fr[q] = get(q, 0) | (0x44 if w & NORTH else 0x04)
+        q = p + 1
+        if q not in cells:
+            fr[q] = get(q, 0) | (0x88 if w & EAST else 0x08)
+        q = p + _STRIDE
+        if q not in cells:
+            fr[q] = get(q, 0) | (0x11 if w & SOUTH else 0x01)
+        q = p - 1
+        if q not in cells:
+            fr[q] = get(q, 0) | (0x22 if w & WEST else 0x02)
+    return fr
+
+
+def _requirements_of(cells: Cells, walls: Sequence[int], fountain: int) -> dict[int, tuple[int, int]]:
+    req: dict[int, tuple[int, int]] = {}
+    for p in cells:
+        if p == fountain:
+            continue
+        v = 0
+        for side, d, opp in _NEIGHBOURS:
+            t = cells.get(p + d)
+            if t is not None:
+                v |= side | (side << 4 if walls[t] & opp else 0)
+        req[p] = _PAIRS[v]
+    return req
+
+
+def _ring_mask(sides: int, corners: int) -> int:
+    """The 8-cell ring mask (bit 0 north, clockwise) from the occupied sides (N E S W bits) and
+    corners (bits NE SE SW NW)."""
+    m = 0
+    for i in range(4):
+        m |= (sides >> i & 1) << (2 * i) | (corners >> i & 1) << (2 * i + 1)
+    return m
+
+
+_RING_RUNS: Final = tuple(_RUNS[_ring_mask(v & 15, v >> 4)] for v in range(256))
+"""Runs of the ring by occupied sides (bits 0-3) and corners (bits 4-7)."""
+
+
+def _makes_hole(cells: Cells, p: int, sides: int) -> bool:
+    """:func:`creates_hole` for an empty place whose occupied sides are known: the ring test
+    needs only the four corners (the flood fill is rarely needed)."""
+    s = _STRIDE
+    v = sides | (p - s + 1 in cells) << 4 | (p + s + 1 in cells) << 5 | (p + s - 1 in cells) << 6 | (p - s - 1 in cells) << 7
+    return _RING_RUNS[v] > 1 and creates_hole(cells, p)
+
+
+class CityAnalysis:
+    """Facts about one Alhambra that the engine asks for again and again.
+
+    A snapshot: it copies the cells and is never changed from outside. ``removable()`` are the
+    positions whose tile may go to the reserve; ``spots(mask)`` the positions where a tile with
+    those walls may be built; ``exchange_ok(q, mask)`` says if a tile with those walls may take
+    the place of the tile on ``q``. ``memo`` is free for callers to cache results that depend
+    only on this Alhambra.
+
+    Incremental: :meth:`with_tile` and :meth:`without_tile` give the analysis of the Alhambra
+    with one tile more, exchanged or fewer, updating the facts of the places next to it instead
+    of starting again (the frontier and its wall facts always; the tiles' neighbour facts and
+    the cut tiles when this analysis knows them, as far as a local argument proves the result,
+    else they are recomputed when asked for). What depends on the whole Alhambra and is asked
+    for per wall pattern (the places for a pattern, whether a place would close a hole) is
+    computed lazily in each analysis; holes need a flood fill only where the ring of eight
+    cells around a place is broken into several runs.
     """
 
-    __slots__ = ("_frontier", "_frontier_info", "_holes", "_removable", "_requirements", "_spots", "cells", "fountain", "memo", "walls")
+    __slots__ = (
+        "_clean",
+        "_cut",
+        "_fr",
+        "_frontier",
+        "_frontier_info",
+        "_holes",
+        "_next",
+        "_removable",
+        "_req",
+        "_spots",
+        "cells",
+        "fountain",
+        "memo",
+        "walls",
+    )
 
     def __init__(self, cells: Cells, walls: Sequence[int], fountain: int) -> None:
         self.cells = dict(cells)
         self.walls = walls
         self.fountain = fountain
+        self._fr = _facts(self.cells, walls)
+        self._req: dict[int, tuple[int, int]] | None = None
+        self._cut: frozenset[int] | None = None
+        self._clean = False
         self._frontier: list[int] | None = None
         self._frontier_info: list[tuple[int, int, int]] | None = None
         self._holes: dict[int, bool] = {}
         self._removable: list[int] | None = None
-        self._requirements: dict[int, tuple[int, int]] | None = None
         self._spots: dict[int, list[int]] = {}
+        self._next: dict[tuple[int, int], CityAnalysis] | None = None
         self.memo: dict[object, object] = {}
 
+    # ----------------------------------------------------------------------------- queries
     @property
     def frontier(self) -> list[int]:
         """Empty positions touching the Alhambra by a side, ascending."""
         f = self._frontier
         if f is None:
-            f = self._frontier = frontier(self.cells)
+            f = self._frontier = sorted(self._fr)
         return f
+
+    def frontier_info(self) -> list[tuple[int, int, int]]:
+        """Each frontier place with an open neighbour side, ascending: (position, sides with a
+        neighbour, sides whose neighbour has a wall)."""
+        info = self._frontier_info
+        if info is None:
+            fr = self._fr
+            info = self._frontier_info = [(q, v & 15, v >> 4) for q in self.frontier if (v := fr[q]) & 15 != v >> 4]
+        return info
+
+    def spots(self, tile_walls: int) -> list[int]:
+        """Positions (ascending) where a tile with these walls may be built."""
+        got = self._spots.get(tile_walls)
+        if got is None:
+            ok = _FITS[tile_walls]
+            fr = self._fr
+            holes = self._holes
+            cells = self.cells
+            got = []
+            for q in [q for q, v in fr.items() if v in ok]:
+                h = holes.get(q)
+                if h is None:
+                    h = holes[q] = _makes_hole(cells, q, fr[q] & 15)
+                if not h:
+                    got.append(q)
+            got.sort()
+            self._spots[tile_walls] = got
+        return got
 
     def removable(self) -> list[int]:
         """Positions (ascending) whose tile may be moved to the reserve board."""
         r = self._removable
         if r is None:
             cells = self.cells
-            cut = _cut_tiles(cells, self.walls, self.fountain)
+            cut = self._cut
+            if cut is None:
+                cut, self._clean = _cut_tiles(cells, self.walls, self.fountain)
+                self._cut = cut
+            fountain = self.fountain
             r = self._removable = [
                 p
                 for p in sorted(cells)
-                if p != self.fountain
+                if p != fountain
                 and p not in cut
                 and (p - _STRIDE not in cells or p + 1 not in cells or p + _STRIDE not in cells or p - 1 not in cells)
             ]
@@ -285,88 +411,20 @@ class CityAnalysis:
     @property
     def requirements(self) -> dict[int, tuple[int, int]]:
         """For each non-fountain tile: (sides with a neighbour, sides whose neighbour has a wall)."""
-        req = self._requirements
+        req = self._req
         if req is None:
-            req = {}
-            cells = self.cells
-            walls = self.walls
-            for p in cells:
-                if p == self.fountain:
-                    continue
-                known = 0
-                need = 0
-                for side, d, opp in _NEIGHBOURS:
-                    t = cells.get(p + d)
-                    if t is not None:
-                        known |= side
-                        if walls[t] & opp:
-                            need |= side
-                req[p] = (known, need)
-            self._requirements = req
+            req = self._req = _requirements_of(self.cells, self.walls, self.fountain)
         return req
 
-    def frontier_info(self) -> list[tuple[int, int, int]]:
-        """Each frontier place with an open neighbour side, ascending: (position, sides with a
-        neighbour, sides whose neighbour has a wall)."""
-        info = self._frontier_info
-        if info is None:
-            info = self._frontier_info = self._make_frontier_info()
-        return info
-
-    def spots(self, tile_walls: int) -> list[int]:
-        """Positions (ascending) where a tile with these walls may be built."""
-        got = self._spots.get(tile_walls)
+    def exchanges(self, tile_walls: int) -> list[int]:
+        """Positions (ascending) of the tiles that a tile with these walls may take the place
+        of (:meth:`exchange_ok`)."""
+        key = 16 + tile_walls  # beside the spots of each wall mask (keys 0-15)
+        got = self._spots.get(key)
         if got is None:
-            info = self.frontier_info()
-            holes = self._holes
-            cells = self.cells
-            got = []
-            for p, known, need in info:
-                if (tile_walls & known) == need:
-                    h = holes.get(p)
-                    if h is None:
-                        # creates_hole starts with the cheap ring test
-                        h = holes[p] = creates_hole(cells, p)
-                    if not h:
-                        got.append(p)
-            self._spots[tile_walls] = got
+            req = self.requirements
+            got = self._spots[key] = [q for q in sorted(req) if (tile_walls & req[q][0]) == req[q][1]]
         return got
-
-    def _make_frontier_info(self) -> list[tuple[int, int, int]]:
-        # For each frontier cell with some open neighbour side: the sides that have a neighbour
-        # and which of them must be walled. One pass over the tiles, the four sides unrolled.
-        cells = self.cells
-        walls = self.walls
-        known: dict[int, int] = {}
-        need: dict[int, int] = {}
-        get_k = known.get
-        get_n = need.get
-        for p, t in cells.items():
-            w = walls[t]
-            q = p - _STRIDE
-            if q not in cells:
-                known[q] = get_k(q, 0) | SOUTH
-                if w & NORTH:
-                    need[q] = get_n(q, 0) | SOUTH
-            q = p + 1
-            if q not in cells:
-                known[q] = get_k(q, 0) | WEST
-                if w & EAST:
-                    need[q] = get_n(q, 0) | WEST
-            q = p + _STRIDE
-            if q not in cells:
-                known[q] = get_k(q, 0) | NORTH
-                if w & SOUTH:
-                    need[q] = get_n(q, 0) | NORTH
-            q = p - 1
-            if q not in cells:
-                known[q] = get_k(q, 0) | EAST
-                if w & WEST:
-                    need[q] = get_n(q, 0) | EAST
-        order = self._frontier
-        if order is None:
-            order = self._frontier = sorted(known)
-        return [(q, k, n) for q in order if (k := known[q]) != (n := get_n(q, 0))]
 
     def exchange_ok(self, p: int, tile_walls: int) -> bool:
         """May a tile with these walls take the place of the (non-fountain) tile on ``p``?
@@ -378,6 +436,219 @@ class CityAnalysis:
         if r is None:
             return False
         return (tile_walls & r[0]) == r[1]
+
+    # ----------------------------------------------------------------------------- changes
+    def with_tile(self, p: int, tile: int) -> CityAnalysis | None:
+        """The analysis of this Alhambra with ``tile`` built on ``p`` (on an empty place, or in
+        exchange for the tile there), or None when ``p`` is the fountain's place."""
+        nxt = self._next
+        if nxt is not None:
+            got = nxt.get((p, tile))
+            if got is not None:
+                return got
+        if p == self.fountain:
+            return None
+        new = self._add(p, tile) if p not in self.cells else self._exchange(p, tile)
+        return self._remember(new, (p, tile)) if _SHARED.stack else new
+
+    def without_tile(self, p: int) -> CityAnalysis | None:
+        """The analysis of this Alhambra without the tile on ``p``, or None when there is no
+        tile there or it is the fountain."""
+        nxt = self._next
+        if nxt is not None:
+            got = nxt.get((p, -1))
+            if got is not None:
+                return got
+        if p == self.fountain or p not in self.cells:
+            return None
+        new = self._remove(p)
+        return self._remember(new, (p, -1)) if _SHARED.stack else new
+
+    def _remember(self, new: CityAnalysis, key: tuple[int, int]) -> CityAnalysis:
+        """Inside :func:`shared_analyses`: keep the result for the same change of this analysis,
+        and share it with an equal Alhambra analysed before."""
+        memo = _SHARED.stack[-1]
+        shared_key = (new.fountain, frozenset(new.cells.items()))
+        got = memo.get(shared_key)
+        if got is not None and got.walls is new.walls:
+            new = got
+        else:
+            if len(memo) >= _SHARED_LIMIT:
+                memo.clear()
+            memo[shared_key] = new
+        if self._next is None:
+            self._next = {}
+        self._next[key] = new
+        return new
+
+    def _child(self, cells: dict[int, int], fr: dict[int, int], req: dict[int, tuple[int, int]] | None) -> CityAnalysis:
+        new: CityAnalysis = _new_analysis(CityAnalysis)
+        new.cells = cells
+        new.walls = self.walls
+        new.fountain = self.fountain
+        new._fr = fr
+        new._req = req
+        new._cut = None
+        new._clean = False
+        new._frontier = None
+        new._frontier_info = None
+        new._holes = {}
+        new._removable = None
+        new._spots = {}
+        new._next = None
+        new.memo = {}
+        return new
+
+    def _add(self, p: int, tile: int) -> CityAnalysis:
+        walls = self.walls
+        cells = self.cells.copy()
+        cells[p] = tile
+        fr = self._fr.copy()
+        fr.pop(p, None)
+        w = walls[tile]
+        s = _STRIDE
+        # the empty places around the new tile learn of it (sides unrolled: N, E, S, W)
+        tn = cells.get(p - s)
+        te = cells.get(p + 1)
+        ts = cells.get(p + s)
+        tw = cells.get(p - 1)
+        if tn is None:
+            fr[p - s] = fr.get(p - s, 0) | (0x44 if w & NORTH else 0x04)
+        if te is None:
+            fr[p + 1] = fr.get(p + 1, 0) | (0x88 if w & EAST else 0x08)
+        if ts is None:
+            fr[p + s] = fr.get(p + s, 0) | (0x11 if w & SOUTH else 0x01)
+        if tw is None:
+            fr[p - 1] = fr.get(p - 1, 0) | (0x22 if w & WEST else 0x02)
+        req = self._req
+        cut = self._cut if self._clean else None
+        if req is None and cut is None:
+            return self._child(cells, fr, None)
+        if req is not None:
+            req = req.copy()
+        fountain = self.fountain
+        joined: list[int] = []  # tiles joined to the new one by open sides
+        v = 0
+        for side, d, opp, t in ((NORTH, -s, SOUTH, tn), (EAST, 1, WEST, te), (SOUTH, s, NORTH, ts), (WEST, -1, EAST, tw)):
+            if t is None:
+                continue
+            q = p + d
+            wq = walls[t]
+            v |= side | (side << 4 if wq & opp else 0)
+            if req is not None and q != fountain:
+                k, n = req[q]
+                req[q] = _PAIRS[(k | opp) | (n | (opp if w & side else 0)) << 4]
+            if not w & side:
+                if wq & opp:
+                    cut = None  # an open side against a wall: not a legal Alhambra, recompute
+                else:
+                    joined.append(q)
+            elif not wq & opp:
+                cut = None
+        if req is not None:
+            req[p] = _PAIRS[v]
+        new = self._child(cells, fr, req)
+        if cut is not None and joined:
+            # A tile joined by one side hangs off that tile, which now strands it when removed;
+            # no other tile changes. Joined by several sides it can only close loops: tiles
+            # that were cut may stop being cut (recompute, unless there were none).
+            if len(joined) == 1:
+                a = joined[0]
+                new._cut = cut if a == fountain or a in cut else cut | {a}
+                new._clean = True
+            elif not cut:
+                new._cut = cut
+                new._clean = True
+        return new
+
+    def _remove(self, p: int) -> CityAnalysis:
+        walls = self.walls
+        cells = self.cells.copy()
+        w = walls[cells.pop(p)]
+        fr = self._fr.copy()
+        req = self._req
+        if req is not None:
+            req = req.copy()
+            del req[p]
+        fountain = self.fountain
+        v = 0
+        joined: list[int] = []
+        for side, d, opp in _NEIGHBOURS:
+            q = p + d
+            tq = cells.get(q)
+            if tq is None:
+                x = fr[q] & ~(opp | opp << 4)
+                if x:
+                    fr[q] = x
+                else:
+                    del fr[q]
+                continue
+            wq = walls[tq]
+            v |= side | (side << 4 if wq & opp else 0)
+            if req is not None and q != fountain:
+                k, n = req[q]
+                req[q] = _PAIRS[(k & ~opp) | (n & ~opp) << 4]
+            if not w & side and not wq & opp:
+                joined.append(q)
+        if v:
+            fr[p] = v
+        new = self._child(cells, fr, req)
+        cut = self._cut
+        if self._clean and cut is not None and p not in cut and len(joined) == 1:
+            # A tile that hung off one tile: the others keep their paths. Its neighbour stays
+            # cut unless it is now a dead end itself (one path left); otherwise recompute.
+            a = joined[0]
+            if a not in cut:
+                new._cut = cut
+                new._clean = True
+            elif _open_degree(cells, walls, a) <= 1:
+                new._cut = cut - {a}
+                new._clean = True
+        return new
+
+    def _exchange(self, p: int, tile: int) -> CityAnalysis:
+        walls = self.walls
+        cells = self.cells.copy()
+        old = walls[cells[p]]
+        cells[p] = tile
+        w = walls[tile]
+        fr = self._fr.copy()
+        req = self._req
+        if req is not None:
+            req = req.copy()
+        fountain = self.fountain
+        same_paths = True
+        for side, d, opp in _NEIGHBOURS:
+            q = p + d
+            tq = cells.get(q)
+            if tq is None:
+                fr[q] = (fr[q] | opp << 4) if w & side else (fr[q] & ~(opp << 4))
+                continue
+            if (w ^ old) & side:
+                same_paths = False
+            if req is not None and q != fountain:
+                k, n = req[q]
+                req[q] = _PAIRS[k | ((n | opp) if w & side else (n & ~opp)) << 4]
+        new = self._child(cells, fr, req)
+        if same_paths and self._clean:
+            # open and walled sides towards the neighbours are as before: the same paths on foot
+            new._cut = self._cut
+            new._clean = self._cut is not None
+        return new
+
+
+_new_analysis = object.__new__
+
+
+def _open_degree(cells: Cells, walls: Sequence[int], p: int) -> int:
+    """How many neighbours the tile on ``p`` is joined to by open sides (both sides open)."""
+    w = walls[cells[p]]
+    n = 0
+    for side, d, opp in _NEIGHBOURS:
+        t = cells.get(p + d)
+        if t is not None and not w & side and not walls[t] & opp:
+            n += 1
+    return n
 
 
 _Shared = dict[tuple[int, frozenset[tuple[int, int]]], "CityAnalysis"]
@@ -398,9 +669,10 @@ def shared_analyses() -> Iterator[None]:
 
     For search: every iteration of a tree search replays the same placements, and a shared
     analysis keeps what was learnt about an Alhambra (its frontier, the tiles that can be
-    removed, and whatever callers put into ``memo``) for all of them. The cache is bounded
-    (cleared when it holds ``_SHARED_LIMIT`` analyses) and dropped when the block ends; outside
-    such a block every state computes its own analysis.
+    removed, and whatever callers put into ``memo``) for all of them. An analysis also keeps
+    the analyses derived from it by one change within the block, so replaying a change finds
+    its result at once. The cache is bounded (cleared when it holds ``_SHARED_LIMIT`` analyses)
+    and dropped when the block ends; outside such a block every state computes its own analysis.
     """
     memo: _Shared = {}
     stack = _SHARED.stack
@@ -427,28 +699,33 @@ def analysis_of(cells: Cells, walls: Sequence[int], fountain: int) -> CityAnalys
     return got
 
 
-def _cut_tiles(cells: Cells, walls: Sequence[int], root: int) -> set[int]:
-    """Tiles whose removal would strand others: articulation points of the on-foot graph
-    (tiles joined by open sides), plus nothing else. Iterative Tarjan from ``root``."""
+def _cut_tiles(cells: Cells, walls: Sequence[int], root: int) -> tuple[frozenset[int], bool]:
+    """Tiles other than ``root`` whose removal would strand others: the articulation points of
+    the on-foot graph (tiles joined by open sides), by an iterative Tarjan search from ``root``,
+    plus every tile not reachable at all (it cannot be judged by removal; treat it as stuck).
+    The flag is True for a proper Alhambra: every tile reachable, no open side against a wall
+    (what the incremental updates of :class:`CityAnalysis` rely on)."""
     if root not in cells:
-        return set()
+        return frozenset(), False
+    clean = True
     adj: dict[int, list[int]] = {}
     for p, t in cells.items():
         w = walls[t]
         nb = []
-        if not w & NORTH and p - _STRIDE in cells:
-            nb.append(p - _STRIDE)
-        if not w & EAST and p + 1 in cells:
-            nb.append(p + 1)
-        if not w & SOUTH and p + _STRIDE in cells:
-            nb.append(p + _STRIDE)
-        if not w & WEST and p - 1 in cells:
-            nb.append(p - 1)
+        for side, d, opp in _NEIGHBOURS:
+            q = p + d
+            tq = cells.get(q)
+            if tq is not None:
+                if not w & side:
+                    nb.append(q)
+                    if walls[tq] & opp:
+                        clean = False
+                elif not walls[tq] & opp:
+                    clean = False
         adj[p] = nb
     disc: dict[int, int] = {root: 0}
     low = [0]  # by discovery number
     cut: set[int] = set()
-    root_children = 0
     counter = 1
     stack: list[tuple[int, int, Iterator[int]]] = [(root, -1, iter(adj[root]))]
     while stack:
@@ -465,8 +742,6 @@ def _cut_tiles(cells: Cells, walls: Sequence[int], root: int) -> set[int]:
             disc[q] = counter
             low.append(counter)
             counter += 1
-            if p == root:
-                root_children += 1
             stack.append((q, p, iter(adj[q])))
             break
         else:
@@ -479,12 +754,10 @@ def _cut_tiles(cells: Cells, walls: Sequence[int], root: int) -> set[int]:
                     low[dpp] = lp
                 if pp != root and lp >= dpp:
                     cut.add(pp)
-    if root_children > 1:
-        cut.add(root)
-    # tiles not reachable at all cannot be judged by removal; treat them as stuck
     if len(disc) != len(cells):
+        clean = False
         cut |= {p for p in cells if p not in disc}
-    return cut
+    return frozenset(cut), clean
 
 
 def outer_wall_segments(cells: Cells, walls: Sequence[int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:

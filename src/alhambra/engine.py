@@ -77,6 +77,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
+from .hooks import _USERS as _HOOK_USERS
 from .hooks import Module, MoneySource, Offer, PaymentOption, Purchase, hook_users, load_module, modules_of
 from .scoring import majority_awards
 from .state import (
@@ -93,10 +94,12 @@ from .state import (
 )
 
 __all__ = [
+    "PAYMENTS",
     "action_kinds",
     "apply",
     "apply_unchecked",
     "build_components",
+    "can_buy",
     "check_options",
     "check_purchase",
     "draw_card",
@@ -117,6 +120,7 @@ __all__ = [
 
 _COMPONENT_CACHE: dict[GameConfig, ComponentSet] = {}
 _K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
 
 
 # ---------------------------------------------------------------------------------- setup
@@ -379,11 +383,12 @@ def _waiting_for(state: GameState) -> str:
     return "the game waits for nobody"
 
 
-def draw_card(state: GameState, events: list[Event]) -> int | None:
+def draw_card(state: GameState, events: list[Event] | None) -> int | None:
     """Draw the top card of the money pile (reshuffling the discards when it is empty).
 
     Scoring cards are set aside and queue a scoring round; the next card is drawn instead.
-    Returns None when neither the pile nor the discards hold a card.
+    Returns None when neither the pile nor the discards hold a card. ``events`` None: record
+    no events (the fast path without events, see :func:`apply_unchecked`).
     """
     cards = state.components.cards
     while True:
@@ -398,38 +403,51 @@ def draw_card(state: GameState, events: list[Event]) -> int | None:
             else:
                 state.deck.sort()
                 state.piles = (_pile_model(state, state.deck),)  # module cards (exchange...) come back too
-            events.append(DeckReshuffled(len(state.deck)))
+            if events is not None:
+                events.append(DeckReshuffled(len(state.deck)))
         c = state.deck.pop() if state.piles is None else _decided_card(state)
         ct = cards[c]
+        if ct.module is None and ct.kind != "scoring":
+            return c  # a money card (the usual case)
         if ct.kind == "scoring":
             state.removed.append(c)
             state.scoring_queue.append(ct.value)
-            events.append(ScoringCardDrawn(ct.value))
+            if events is not None:
+                events.append(ScoringCardDrawn(ct.value))
             continue
-        if ct.module is not None and load_module(ct.module).card_drawn(state, c, events):
+        if ct.module is not None and load_module(ct.module).card_drawn(state, c, _sink(events)):
             continue
         return c
 
 
-def refill_display(state: GameState, events: list[Event]) -> None:
+def refill_display(state: GameState, events: list[Event] | None) -> None:
     """Fill every empty display slot from the money pile."""
-    if -1 not in state.display:
+    display = state.display
+    if -1 not in display:
+        return
+    if events is None:
+        for i in range(DISPLAY_SIZE):
+            if display[i] < 0:
+                c = draw_card(state, None)
+                if c is None:
+                    break
+                display[i] = c
         return
     slots: list[int] = []
     codes: list[str] = []
     for i in range(DISPLAY_SIZE):
-        if state.display[i] < 0:
+        if display[i] < 0:
             c = draw_card(state, events)
             if c is None:
                 break
-            state.display[i] = c
+            display[i] = c
             slots.append(i + 1)
             codes.append(state.components.cards[c].code)
     if slots:
         events.append(DisplayRefilled(tuple(slots), tuple(codes)))
 
 
-def refill_market(state: GameState, events: list[Event]) -> bool:
+def refill_market(state: GameState, events: list[Event] | None) -> bool:
     """Fill empty market squares in ascending order as far as the bag allows.
 
     Every drawn tile is shown to the modules' ``tile_drawn`` first; a module may take it (the
@@ -441,30 +459,33 @@ def refill_market(state: GameState, events: list[Event]) -> bool:
     return _fill_market(state, events, announce=True)
 
 
-def _fill_market(state: GameState, events: list[Event], announce: bool) -> bool:
+def _fill_market(state: GameState, events: list[Event] | None, announce: bool) -> bool:
     if -1 not in state.market:
         return True
     squares: list[int] = []
     tiles: list[str] = []
     complete = True
-    watchers = hook_users(state.config, "tile_drawn") if state.config.modules else ()
+    watchers = _users(state, "tile_drawn") if state.config.modules else ()
+    sink = _sink(events) if watchers else None
     depth = len(state.pending)
+    announce = announce and events is not None
     for i in range(MARKET_SIZE):
         while state.market[i] < 0:
             if not state.bag:
                 complete = False
                 break
             t = _draw_tile(state)
-            if watchers and any(m.tile_drawn(state, t, events) for m in watchers):
+            if sink is not None and any(m.tile_drawn(state, t, sink) for m in watchers):
                 if len(state.pending) != depth:
-                    if squares and announce:
+                    if squares and announce and events is not None:
                         events.append(MarketRefilled(tuple(squares), tuple(tiles)))
                     return True  # paused for a decision
                 continue
             state.market[i] = t
-            squares.append(i + 1)
-            tiles.append(state.components.tiles[t].code)
-    if squares and announce:
+            if announce:
+                squares.append(i + 1)
+                tiles.append(state.components.tiles[t].code)
+    if squares and announce and events is not None:
         events.append(MarketRefilled(tuple(squares), tuple(tiles)))
     if not complete:
         state.market_exhausted = True
@@ -481,13 +502,14 @@ def module_random(state: GameState, module_id: str) -> random.Random:
     return random.Random(f"{state.seed}/{module_id}/{state.draws}")
 
 
-def put_on_market(state: GameState, tile: int, events: list[Event]) -> int:
+def put_on_market(state: GameState, tile: int, events: list[Event] | None) -> int:
     """Put a tile a module held back (``tile_drawn``) on the lowest empty market square, as the
     refill would have; returns the square (1-4). Raises ``ValueError`` when no square is empty."""
     for i in range(MARKET_SIZE):
         if state.market[i] < 0:
             state.market[i] = tile
-            events.append(MarketRefilled((i + 1,), (state.components.tiles[tile].code,)))
+            if events is not None:
+                events.append(MarketRefilled((i + 1,), (state.components.tiles[tile].code,)))
             return i + 1
     raise ValueError("no market square is empty")
 
@@ -503,9 +525,37 @@ def _money_payments(
     sources: Sequence[MoneySource] = (),
     minimal: bool = False,
 ) -> list[tuple[str, ...]]:
+    """:func:`_enumerate_payments` (a new list), memoised by its arguments, with the hand
+    reduced to the signature of its money of ``currencies`` (which codes, how many of each)."""
+    tables = _tables(comp)
+    coin = tables.coin
+    cut = 0
+    for cur in currencies:
+        cut |= tables.purse_digits.get(cur, 0)
+    key = (sum([coin[c] for c in hand]) & cut, currencies, price, special, exact, minimal, tuple(sources))
+    got = tables.payments.get(key)
+    if got is None:
+        got = _enumerate_payments(comp, hand, currencies, price, special, exact, sources, minimal)
+        _memo_put(tables.payments, key, got)
+    return got[:]
+
+
+def _enumerate_payments(
+    comp: ComponentSet,
+    hand: Sequence[int],
+    currencies: frozenset[int],
+    price: int,
+    special: tuple[str, ...],
+    exact: bool = False,
+    sources: Sequence[MoneySource] = (),
+    minimal: bool = False,
+) -> list[tuple[str, ...]]:
     """Every multiset of money cards of ``currencies`` from the hand (and money ``sources`` of
     those currencies held outside it) worth at least ``price`` (exactly ``price`` with ``exact``;
-    with ``minimal`` only those from which no card could be left out)."""
+    with ``minimal`` only those from which no money could be left out, see :data:`PAYMENTS`).
+    The order is fixed (higher values first, more copies first), and the exact or minimal
+    payments come in the order they have among all payments: the search prunes, it does not
+    filter afterwards."""
     cc = comp.card_currency
     cm = comp.card_is_money
     cards = comp.cards
@@ -534,18 +584,26 @@ def _money_payments(
     out: list[tuple[str, ...]] = []
     chosen: list[str] = []
 
+    end = len(items)
+
     def rec(i: int, s: int, low: int) -> None:
+        # low: the smallest value chosen so far (items come by falling value: the last one)
         if s + total_left[i] < price or (exact and s > price):
             return
-        if i == len(items) or (minimal and s >= price):
-            # ``low``: the smallest value chosen (values come in falling order)
-            if chosen and (not exact or s == price) and (not minimal or s - low < price):
+        if minimal and s >= price:
+            # the price is paid: any further money could be left out again
+            if s - low >= price:
+                return
+            i = end
+        if i == end:
+            if chosen and (not exact or s == price):
                 out.append(canonical_cards(list(special) + chosen) if special or len(currencies) > 1 or not plain else tuple(chosen))
             return
         code, n = items[i]
+        v = values[i]
         for k in range(n, -1, -1):
             chosen.extend([code] * k)
-            rec(i + 1, s + values[i] * k, values[i] if k else low)
+            rec(i + 1, s + v * k, v if k else low)
             if k:
                 del chosen[-k:]
 
@@ -555,7 +613,11 @@ def _money_payments(
 
 def _users(state: GameState, hook: str) -> tuple[Module, ...]:
     """The game's modules that use ``hook`` (empty, at no cost, for a game without modules)."""
-    return hook_users(state.config, hook) if state.config.modules else ()
+    modules = state.config.modules
+    if not modules:
+        return ()
+    got = _HOOK_USERS.get((modules, hook))  # hook_users' own cache, read without a call
+    return hook_users(state.config, hook) if got is None else got
 
 
 def _payment_options(state: GameState, seat: int, currency: int) -> list[PaymentOption]:
@@ -598,8 +660,9 @@ def _way_payments(
     return pays
 
 
-def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool = False) -> list[Action]:
-    """``buy ITEM ...`` for every offer (only exact payments with ``exact``)."""
+def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool = False, minimal: bool = False) -> list[Action]:
+    """``buy ITEM ...`` for every offer (only exact payments with ``exact``, only payments with
+    no money to spare with ``minimal``)."""
     out: list[Action] = []
     for offer in _offers(state, seat, out_of_turn):
         if out_of_turn and not offer.out_of_turn:
@@ -607,54 +670,137 @@ def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool =
         seen: set[tuple[str, ...]] = set()
         only_exact = exact or offer.exact_only
         for way in offer.ways:
-            for pay in _way_payments(state, seat, way, offer.price, only_exact, offer.minimal):
+            for pay in _way_payments(state, seat, way, offer.price, only_exact, minimal or offer.minimal):
                 if pay not in seen:
                     seen.add(pay)
                     out.append(BuyItem(offer.item, pay))
     return out
 
 
-def _buy_actions(state: GameState, seat: int) -> list[Action]:
+PAYMENTS = ("all", "exact", "minimal")
+"""Which payments buy actions are generated with (:func:`legal_actions`' ``payments``):
+``all`` every payment the rules accept (overpayments included), ``exact`` only those worth
+exactly the price, ``minimal`` only those from which no money card (or money source) could be
+left out with the price still paid: the exact ones and the overpayments that cannot be avoided
+with these cards. Each is in the order the payments have in ``all``."""
+
+
+def _buy_actions(state: GameState, seat: int, payments: str = "all", square: int | None = None, offers: bool = True) -> list[Action]:
+    """``buy`` actions of ``seat`` with ``payments`` (see :data:`PAYMENTS`): the market squares
+    in order (only ``square`` when given), then the module offers (unless ``square`` is given
+    or ``offers`` is False)."""
     comp = state.components
     hand = state.players[seat].hand
-    is_money = comp.card_is_money
-    currency = comp.card_currency
-    code_of = comp.card_code
-    by_cur: dict[int, list[str]] = {}
-    for c in hand:
-        if is_money[c]:
-            cur_list = by_cur.get(currency[c])
-            if cur_list is None:
-                by_cur[currency[c]] = [code_of[c]]
-            else:
-                cur_list.append(code_of[c])
-    special_pay = bool(state.config.modules) and bool(_users(state, "payment_options") or _users(state, "money_sources"))
+    market = state.market
+    exact = payments == "exact"
+    minimal = payments == "minimal"
     out: list[Action] = []
-    for sq in range(MARKET_SIZE):
-        t = state.market[sq]
-        if t < 0:
-            continue
-        cur = state.market_currency[sq]
-        price = comp.tile_price[t]
-        if not special_pay:
-            codes = by_cur.get(cur)
-            if not codes:
+    squares = range(MARKET_SIZE) if square is None else (square - 1,) if 1 <= square <= MARKET_SIZE else ()
+    if state.config.modules and (_users(state, "payment_options") or _users(state, "money_sources")):
+        for sq in squares:
+            t = market[sq]
+            if t >= 0:
+                seen: set[tuple[str, ...]] = set()
+                for pay in _way_payments(state, seat, frozenset((state.market_currency[sq],)), comp.tile_price[t], exact, minimal):
+                    if pay not in seen:
+                        seen.add(pay)
+                        out.append(BuyBuilding(sq + 1, pay))
+    else:
+        # Payments depend only on the price and on the money of the square's currency in the
+        # hand: memoised by price and the purse's signature (which codes, how many of each).
+        tables = _tables(comp)
+        coin = tables.coin
+        purse = sum([coin[c] for c in hand])
+        digits = tables.purse_digits
+        memo = tables.buys
+        mode = PAYMENTS.index(payments)
+        for sq in squares:
+            t = market[sq]
+            if t < 0:
                 continue
-            key = (sq, price, *sorted(codes))
-            got = _BUY_MEMO.get(key)
+            cur = state.market_currency[sq]
+            sig = purse & digits.get(cur, 0)
+            if not sig:
+                continue
+            price = comp.tile_price[t]
+            key = (sq, price, sig, mode)
+            got = memo.get(key)
             if got is None:
-                got = [BuyBuilding(sq + 1, pay) for pay in _money_payments(comp, hand, frozenset((cur,)), price, ())]
-                _memo_put(_BUY_MEMO, key, got)
+                subsets = tables.subsets.get(sig)
+                if subsets is None:
+                    subsets = _subsets(comp, hand, cur)
+                    _memo_put(tables.subsets, sig, subsets)
+                if exact:
+                    pays = [pay for total, _, pay in subsets if total == price]
+                elif minimal:
+                    pays = [pay for total, low, pay in subsets if total >= price and total - low < price]
+                else:
+                    pays = [pay for total, _, pay in subsets if total >= price]
+                got = [tables.buy_action(sq + 1, pay) for pay in pays]
+                _memo_put(memo, key, got)
             out += got
-            continue
-        seen: set[tuple[str, ...]] = set()
-        for pay in _way_payments(state, seat, frozenset((cur,)), price):
-            if pay not in seen:
-                seen.add(pay)
-                out.append(BuyBuilding(sq + 1, pay))
-    if state.config.modules and hook_users(state.config, "offers"):
-        out += _offer_actions(state, seat, False)
+    if offers and square is None and state.config.modules and _users(state, "offers"):
+        out += _offer_actions(state, seat, False, exact, minimal)
     return out
+
+
+def _subsets(comp: ComponentSet, hand: Sequence[int], cur: int) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Every non-empty multiset of the money cards of currency ``cur`` in the hand, as (value,
+    lowest card value, card codes), in the order of :func:`_money_payments` (whose pruned search
+    yields the same payments for a price in the same order: filtering these by the price does
+    not change it, and they do not depend on the price)."""
+    counts: dict[str, int] = {}
+    value_of: dict[str, int] = {}
+    cc = comp.card_currency
+    cm = comp.card_is_money
+    code_of = comp.card_code
+    value = comp.card_value
+    for c in hand:
+        if cm[c] and cc[c] == cur:
+            code = code_of[c]
+            counts[code] = counts.get(code, 0) + 1
+            value_of[code] = value[c]
+    plain = all(card_sort_key(code)[0] == 1 for code in counts)  # False: a module's money card (mb3) is in the mix
+    partial: list[tuple[int, int, tuple[str, ...]]] = [(0, 0, ())]
+    for code, n in sorted(counts.items(), key=lambda kv: (-value_of[kv[0]], kv[0])):
+        v = value_of[code]
+        if n == 1:
+            partial = [x for total, low, codes in partial for x in ((total + v, v, (*codes, code)), (total, low, codes))]
+            continue
+        grown: list[tuple[int, int, tuple[str, ...]]] = []
+        for total, low, codes in partial:
+            for k in range(n, 0, -1):
+                grown.append((total + v * k, v, codes + (code,) * k))
+            grown.append((total, low, codes))
+        partial = grown
+    partial.pop()  # the empty one comes last
+    if not plain:
+        partial = [(total, low, canonical_cards(codes)) for total, low, codes in partial]
+    return partial
+
+
+def can_buy(state: GameState, square: int, seat: int | None = None) -> bool:
+    """Can ``seat`` (default: the seat to act) pay for the tile on market square ``square``
+    (1-4) now? Without module payment options or money sources this is one sum over the hand,
+    not a list of payments."""
+    if seat is None:
+        seat = state.to_act
+        if seat is None:
+            return False
+    if not 1 <= square <= MARKET_SIZE or state.market[square - 1] < 0:
+        return False
+    if state.config.modules and (_users(state, "payment_options") or _users(state, "money_sources")):
+        return bool(_buy_actions(state, seat, "minimal", square))
+    comp = state.components
+    cur = state.market_currency[square - 1]
+    currency = comp.card_currency
+    is_money = comp.card_is_money
+    value = comp.card_value
+    purse = 0
+    for c in state.players[seat].hand:
+        if is_money[c] and currency[c] == cur:
+            purse += value[c]
+    return purse >= comp.tile_price[state.market[square - 1]]
 
 
 def _check_payment(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> tuple[list[int], bool]:
@@ -807,9 +953,9 @@ def _spend(state: GameState, seat: int, payment: tuple[str, ...]) -> list[int]:
     return paid
 
 
-def _purchase_made(state: GameState, purchase: Purchase, events: list[Event]) -> None:
+def _purchase_made(state: GameState, purchase: Purchase, events: list[Event] | None) -> None:
     for m in _users(state, "purchase_made"):
-        m.purchase_made(state, purchase, events)
+        m.purchase_made(state, purchase, _sink(events))
 
 
 # ---------------------------------------------------------------------------------- helpers for modules
@@ -823,10 +969,9 @@ def purchase_options(state: GameState, seat: int, out_of_turn: bool = False, exa
     :func:`check_purchase` and carry it out with :func:`pay_for_purchase` (:func:`pay_for_offer`
     for a ``BuyItem``).
     """
-    comp = state.components
     out: list[BuyBuilding | BuyItem] = []
-    for a in _buy_actions(state, seat):  # memoised in most games: filtering it beats generating anew
-        if isinstance(a, BuyBuilding) and (not exact or _paid_value(state, seat, a.payment) == comp.tile_price[state.market[a.square - 1]]):
+    for a in _buy_actions(state, seat, "exact" if exact else "all", offers=False):
+        if isinstance(a, BuyBuilding):
             out.append(a)
     if out_of_turn:
         out += [a for a in _offer_actions(state, seat, True, exact) if isinstance(a, BuyItem)]
@@ -868,7 +1013,9 @@ def _pay_square(state: GameState, seat: int, square: int, payment: tuple[str, ..
     return t
 
 
-def pay_for_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event], out_of_turn: bool = True) -> Offer:
+def pay_for_offer(
+    state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event] | None, out_of_turn: bool = True
+) -> Offer:
     """Carry out a checked purchase of a module offer: pay, let the module deliver it
     (``Module.offer_bought``) and record ``ItemBought``. Returns the offer (its ``tile``, if any,
     is for the caller to have placed). Every ``Module.purchase_made`` then hears of it."""
@@ -876,14 +1023,21 @@ def pay_for_offer(state: GameState, seat: int, item: str, payment: tuple[str, ..
 
 
 def _pay_offer(
-    state: GameState, seat: int, item: str, payment: tuple[str, ...], events: list[Event], out_of_turn: bool, announce: bool = True
+    state: GameState,
+    seat: int,
+    item: str,
+    payment: tuple[str, ...],
+    events: list[Event] | None,
+    out_of_turn: bool,
+    announce: bool = True,
 ) -> tuple[Offer, Purchase]:
     offer = _find_offer(state, seat, item, out_of_turn)
     paid = _paid_value(state, seat, payment)
     _spend(state, seat, payment)
     exact = paid == offer.price
-    events.append(ItemBought(seat, offer.item, offer.label, payment, exact))
-    load_module(offer.module).offer_bought(state, seat, offer, events)
+    if events is not None:
+        events.append(ItemBought(seat, offer.item, offer.label, payment, exact))
+    load_module(offer.module).offer_bought(state, seat, offer, _sink(events))
     purchase = Purchase(seat, 0, offer, offer.tile, offer.price, paid, payment, exact, out_of_turn)
     if announce:
         _purchase_made(state, purchase, events)
@@ -898,27 +1052,34 @@ def finish_turn_action(state: GameState, again: bool = False) -> None:
     top = state.pending[-1] if state.pending else None
     if not isinstance(top, ChooseAction):
         raise WrongPhase(_waiting_for(state))
-    _finish_action(state, top, again, [])
+    _finish_action(state, top, again, None)
 
 
 # ---------------------------------------------------------------------------------- legal actions
-def legal_actions(state: GameState, kind: str | None = None) -> list[Action]:
+def legal_actions(state: GameState, kind: str | None = None, *, payments: str = "all") -> list[Action]:
     """Every action the game accepts now, in a stable order (empty once the game is over).
 
     With ``kind`` (one of :func:`action_kinds`), only the actions of that kind: ``take``,
     ``buy``, ``redesign-build``, ``redesign-remove``, ``redesign-exchange`` (or ``redesign``
     for all three), ``end``, ``place``, or a module id for a module's actions.
+
+    ``payments`` (see :data:`PAYMENTS`) narrows the turn's ``buy`` actions without listing the
+    others first: ``exact`` only exact payments, ``minimal`` no payment from which money could
+    be left out (what a search needs: every other payment only gives away more money). The
+    rest of the list is the same, in the same order.
     """
     if state.outcome is not None or not state.pending:
         return []
     top = state.pending[-1]
     if isinstance(top, ChooseAction):
+        if payments != "all" and payments not in PAYMENTS:
+            raise ValueError(f"payments is one of {', '.join(PAYMENTS)}, not {payments!r}")
         if kind is None:
-            return _turn_actions(state, top)
+            return _turn_actions(state, top, payments)
         if kind == "take":
             return _take_actions(state)
         if kind == "buy":
-            return _buy_actions(state, top.seat)
+            return _buy_actions(state, top.seat, payments)
         if kind == "redesign":
             return list(_redesign_actions(state, top.seat))
         if kind in REDESIGN_KINDS:
@@ -949,20 +1110,21 @@ def action_kinds(state: GameState) -> list[str]:
         return []
     top = state.pending[-1]
     if isinstance(top, ChooseAction):
-        shown = max(state.display) >= 0
-        kinds = ["take"] if shown else []
-        kinds.append("buy")
         p = state.players[top.seat]
-        if p.reserve or len(p.city) > 1:
+        redesign = p.reserve or len(p.city) > 1
+        shown = max(state.display) >= 0
+        kinds = ["take", "buy"] if shown else ["buy"]
+        if redesign:
             kinds.append("redesign")
-        kinds += [m.id for m in hook_users(state.config, "turn_actions")] if state.config.modules else []
+        if state.config.modules:
+            kinds += [m.id for m in _users(state, "turn_actions")]
         if not shown:
             kinds.append("end")
         return kinds
     if isinstance(top, PlaceTiles):
         return ["place"]
     if isinstance(top, BetweenTurns):
-        return [m.id for m in hook_users(state.config, "interrupt_actions")] + ["pass"]
+        return [m.id for m in _users(state, "interrupt_actions")] + ["pass"]
     return [top.module] if top.module else []
 
 
@@ -980,32 +1142,100 @@ def kind_forms(state: GameState, kind: str) -> tuple[str, ...]:
 
 _MEMO_LIMIT = 200_000
 _TAKE_MEMO: dict[tuple[str, ...], list[Action]] = {}
-_BUY_MEMO: dict[tuple[object, ...], list[Action]] = {}
 
 
-def _memo_put(memo: dict[_K, list[Action]], key: _K, value: list[Action]) -> None:
+def _memo_put(memo: dict[_K, _V], key: _K, value: _V) -> None:
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[key] = value
 
 
-_INTERNED: dict[tuple[object, ...], Action] = {}
-"""Actions are immutable values, so the generators hand out one shared object per action."""
+class _Tables:
+    """Facts about one game's components that legal-action generation looks up per card or
+    tile id, and the action objects it hands out (actions are immutable values, so every
+    generator shares one object per action)."""
+
+    __slots__ = (
+        "build",
+        "buy",
+        "buys",
+        "coin",
+        "comp",
+        "exchange",
+        "payments",
+        "place",
+        "plain_card",
+        "purse_digits",
+        "remove",
+        "small",
+        "subsets",
+        "take_one",
+    )
+
+    def __init__(self, comp: ComponentSet) -> None:
+        self.comp = comp
+        cards = comp.cards
+        takes: dict[str, Action] = {}
+        self.take_one = tuple(takes.setdefault(c.code, TakeMoney((c.code,))) for c in cards)
+        """Per card id: taking that card alone."""
+        self.small = tuple(c.code if c.is_money and c.value < TAKE_LIMIT else None for c in cards)
+        """Per card id: its code if it may be taken together with others."""
+        self.plain_card = tuple(c.module is None and c.kind != "scoring" for c in cards)
+        """Per card id: a drawn card that simply goes to the display."""
+        money = sorted({(c.currency, c.code) for c in cards if c.is_money})
+        index = {code: i for i, (_, code) in enumerate(money)}
+        self.coin = tuple(1 << (8 * index[c.code]) if c.is_money else 0 for c in cards)
+        """Per card id: its money code as one digit (base 256) of a purse signature: the sum over
+        a hand says which money codes it holds, how many of each; the codes of one currency
+        are neighbouring digits (:attr:`purse_digits`)."""
+        self.purse_digits: dict[int, int] = {}
+        """Per currency: the mask that cuts its part (its digits) out of a hand's signature."""
+        for cur in {cur for cur, _ in money}:
+            digits = [index[code] for c, code in money if c == cur]
+            self.purse_digits[cur] = ((1 << (8 * len(digits))) - 1) << (8 * digits[0])
+        self.place: dict[str, dict[int | str, Action]] = {}
+        self.build: dict[str, dict[int, Action]] = {}
+        self.remove: dict[str, Action] = {}
+        self.exchange: dict[tuple[str, str], Action] = {}
+        self.buy: dict[tuple[int, tuple[str, ...]], Action] = {}
+        self.buys: dict[tuple[int, int, int, int], list[Action]] = {}
+        """Buy actions of one square by (square index, price, purse signature, payments mode)."""
+        self.payments: dict[tuple[object, ...], list[tuple[str, ...]]] = {}
+        """Payments with module payment options or money sources (see :func:`_money_payments`)."""
+        self.subsets: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}
+        """Every payment of one currency by purse signature (see :func:`_subsets`)."""
+
+    def buy_action(self, square: int, payment: tuple[str, ...]) -> Action:
+        key = (square, payment)
+        got = self.buy.get(key)
+        if got is None:
+            _memo_put(self.buy, key, BuyBuilding(square, payment))
+            got = self.buy[key]
+        return got
 
 
-def _interned(key: tuple[object, ...], action: Action) -> Action:
-    """Keep ``action`` as the shared object for ``key`` (call after a missed lookup)."""
-    if len(_INTERNED) >= _MEMO_LIMIT:
-        _INTERNED.clear()
-    _INTERNED[key] = action
-    return action
+_TABLES: dict[int, _Tables] = {}
+_LAST_TABLES: list[_Tables | None] = [None]
+"""The tables asked for last (most calls are for the same game's components)."""
+
+
+def _tables(comp: ComponentSet) -> _Tables:
+    last = _LAST_TABLES[0]
+    if last is not None and last.comp is comp:
+        return last
+    got = _TABLES.get(id(comp))
+    if got is None or got.comp is not comp:
+        got = _TABLES[id(comp)] = _Tables(comp)  # it keeps ``comp`` alive, so the id stays its own
+    _LAST_TABLES[0] = got
+    return got
 
 
 def _take_actions(state: GameState) -> list[Action]:
     comp = state.components
+    tables = _tables(comp)
+    one = tables.take_one
+    small_code = tables.small
     code_of = comp.card_code
-    value_of = comp.card_value
-    is_money = comp.card_is_money
     out: list[Action] = []
     singles: list[str] = []
     small: list[str] = []
@@ -1014,15 +1244,14 @@ def _take_actions(state: GameState) -> list[Action]:
             code = code_of[c]
             if code not in singles:
                 singles.append(code)
-                one = _INTERNED.get(("take", code))
-                if one is None:
-                    one = _interned(("take", code), TakeMoney((code,)))
-                out.append(one)
-            if is_money[c] and value_of[c] < TAKE_LIMIT:
-                small.append(code)
+                out.append(one[c])
+            sc = small_code[c]
+            if sc is not None:
+                small.append(sc)
     if len(small) < 2:
         return out
-    key = tuple(sorted(small))
+    small.sort()
+    key = tuple(small)
     got = _TAKE_MEMO.get(key)
     if got is None:
         got = []
@@ -1047,36 +1276,35 @@ def _take_actions(state: GameState) -> list[Action]:
     return out + got
 
 
-def _place_action(code: str, target: int | str) -> Action:
-    """``PlaceBuilding`` of ``code`` to a packed position or to ``reserve`` / ``neutral``."""
-    key = ("place", code, target)
-    got = _INTERNED.get(key)
-    if got is None:
-        got = _interned(key, PlaceBuilding(code, target if isinstance(target, str) else geo.xy(target)))
+def _place_actions_of(tables: _Tables, code: str) -> dict[int | str, Action]:
+    """``PlaceBuilding`` of ``code`` by packed position, ``reserve`` or ``neutral`` (filled as
+    targets come up)."""
+    got = tables.place.get(code)
+    if got is None or len(got) >= _MEMO_LIMIT:
+        got = tables.place[code] = {}
     return got
 
 
-def _build_action(code: str, q: int) -> Action:
-    key = ("build", code, q)
-    got = _INTERNED.get(key)
-    if got is None:
-        got = _interned(key, BuildFromReserve(code, geo.xy(q)))
+def _build_actions(tables: _Tables, code: str) -> dict[int, Action]:
+    """``BuildFromReserve`` of ``code`` by packed position (filled as positions come up)."""
+    got = tables.build.get(code)
+    if got is None or len(got) >= _MEMO_LIMIT:
+        got = tables.build[code] = {}
     return got
 
 
-def _remove_action(code: str) -> Action:
-    key = ("remove", code)
-    got = _INTERNED.get(key)
+def _remove_action(tables: _Tables, code: str) -> Action:
+    got = tables.remove.get(code)
     if got is None:
-        got = _interned(key, MoveToReserve(code))
+        got = tables.remove[code] = MoveToReserve(code)
     return got
 
 
-def _exchange_action(code: str, city_code: str) -> Action:
-    key = ("exchange", code, city_code)
-    got = _INTERNED.get(key)
+def _exchange_action(tables: _Tables, code: str, city_code: str) -> Action:
+    key = (code, city_code)
+    got = tables.exchange.get(key)
     if got is None:
-        got = _interned(key, ExchangeTiles(code, city_code))
+        got = tables.exchange[key] = ExchangeTiles(code, city_code)
     return got
 
 
@@ -1085,48 +1313,114 @@ REDESIGN_KINDS = ("redesign-build", "redesign-remove", "redesign-exchange")
 
 
 def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> list[Action]:
-    """Redesign actions of one form (``build``, ``remove``, ``exchange``) or of all three."""
+    """Redesign actions of one form (``build``, ``remove``, ``exchange``) or of all three.
+
+    Without a module that adds building rules, each form's list is memoised with the
+    Alhambra's analysis: removals by the Alhambra alone, builds and exchanges by the tiles on
+    the reserve board. The lists of one form are shared: do not change them."""
     p = state.players[seat]
-    if len(p.city) == 1 and not p.reserve:
+    in_reserve = p.reserve
+    city = p.city
+    if not in_reserve and len(city) == 1:
         return []
     comp = state.components
-    walls = comp.tile_walls
-    tiles = comp.tiles
-    an = p.analysis(walls)
-    mods = _users(state, "placement_problem")
-    in_reserve = sorted(p.reserve)
-    key = (form, *in_reserve)
-    if not mods:
-        cached = an.memo.get(key)
-        if cached is not None:
-            return cached  # type: ignore[return-value]
-    out: list[Action] = []
+    an = p.analysis(comp.tile_walls)
+    if state.config.modules and _users(state, "placement_problem"):
+        return _redesign_with_rules(state, seat, form, an)
+    if form == "remove":
+        return _removals(an, city, comp)
+    if not in_reserve:
+        return [] if form is not None else _removals(an, city, comp)[:]
+    if form is None:
+        build = _reserve_moves(an, city, comp, in_reserve, "build")
+        return build + _removals(an, city, comp) + _reserve_moves(an, city, comp, in_reserve, "exchange")
+    return _reserve_moves(an, city, comp, in_reserve, form)
+
+
+def _removals(an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSet) -> list[Action]:
+    """``redesign remove`` for every removable tile (memoised with the analysis)."""
+    memo = an.memo
+    cached = memo.get("redesign-remove")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
     code_of = comp.tile_code
-    reserve = sorted(set(in_reserve), key=code_of.__getitem__)
+    remove = _tables(comp).remove
+    got: list[Action] = []
+    for q in an.removable():
+        code = code_of[city[q]]
+        a = remove.get(code)
+        if a is None:
+            a = remove[code] = MoveToReserve(code)
+        got.append(a)
+    memo["redesign-remove"] = got
+    return got
+
+
+def _reserve_moves(an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSet, in_reserve: list[int], form: str) -> list[Action]:
+    """``redesign build`` or ``redesign exchange`` for the reserve tiles, by tile code
+    (memoised with the analysis, by form and reserve board)."""
+    memo = an.memo
+    key = (form, *sorted(in_reserve)) if len(in_reserve) > 1 else (form, in_reserve[0])
+    cached = memo.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    tables = _tables(comp)
+    code_of = comp.tile_code
+    walls = comp.tile_walls
+    got: list[Action] = []
+    reserve = sorted({code_of[t]: t for t in in_reserve}.items()) if len(in_reserve) > 1 else [(code_of[in_reserve[0]], in_reserve[0])]
+    if form == "build":
+        for code, t in reserve:
+            acts = _build_actions(tables, code)
+            for q in an.spots(walls[t]):
+                a = acts.get(q)
+                if a is None:
+                    a = acts[q] = BuildFromReserve(code, geo.xy(q))
+                got.append(a)
+    elif form == "exchange":
+        exchange = tables.exchange
+        for code, t in reserve:
+            for q in an.exchanges(walls[t]):
+                ekey = (code, code_of[city[q]])
+                a = exchange.get(ekey)
+                if a is None:
+                    a = exchange[ekey] = ExchangeTiles(*ekey)
+                got.append(a)
+    memo[key] = got
+    return got
+
+
+def _redesign_with_rules(state: GameState, seat: int, form: str | None, an: geo.CityAnalysis) -> list[Action]:
+    """:func:`_redesign_actions` when modules add building rules (``placement_problem``): the
+    rules may depend on anything in the state, so nothing is memoised."""
+    p = state.players[seat]
+    comp = state.components
+    walls = comp.tile_walls
+    mods = _users(state, "placement_problem")
+    tables = _tables(comp)
+    code_of = comp.tile_code
+    city = p.city
+    out: list[Action] = []
+    reserve = sorted(set(p.reserve), key=code_of.__getitem__)
     if form is None or form == "build":
         for t in reserve:
-            code = tiles[t].code
-            spots = an.spots(walls[t])
-            if mods:
-                spots = [q for q in spots if all(m.placement_problem(state, seat, t, q) is None for m in mods)]
-            for q in spots:
-                out.append(_build_action(code, q))
-    city = p.city
+            code = code_of[t]
+            acts = _build_actions(tables, code)
+            for q in an.spots(walls[t]):
+                if all(m.placement_problem(state, seat, t, q) is None for m in mods):
+                    a = acts.get(q)
+                    if a is None:
+                        a = acts[q] = BuildFromReserve(code, geo.xy(q))
+                    out.append(a)
     if form is None or form == "remove":
         for q in an.removable():
-            out.append(_remove_action(tiles[city[q]].code))
-    if reserve and (form is None or form == "exchange"):
-        req = an.requirements
-        cells = sorted(req)
+            out.append(_remove_action(tables, code_of[city[q]]))
+    if form is None or form == "exchange":
         for rt in reserve:
-            code = tiles[rt].code
-            w = walls[rt]
-            for q in cells:
-                known, need = req[q]
-                if (w & known) == need and (not mods or _exchange_problem(state, seat, q, rt) is None):
-                    out.append(_exchange_action(code, tiles[city[q]].code))
-    if not mods:
-        an.memo[key] = out
+            code = code_of[rt]
+            for q in an.exchanges(walls[rt]):
+                if _exchange_problem(state, seat, q, rt) is None:
+                    out.append(_exchange_action(tables, code, code_of[city[q]]))
     return out
 
 
@@ -1137,12 +1431,12 @@ def redesign_options(state: GameState, seat: int, form: str | None = None) -> li
     return list(_redesign_actions(state, seat, form))
 
 
-def _turn_actions(state: GameState, top: ChooseAction) -> list[Action]:
+def _turn_actions(state: GameState, top: ChooseAction, payments: str = "all") -> list[Action]:
     out = _take_actions(state)
-    out += _buy_actions(state, top.seat)
+    out += _buy_actions(state, top.seat, payments)
     out += _redesign_actions(state, top.seat)
     if state.config.modules:
-        for m in hook_users(state.config, "turn_actions"):
+        for m in _users(state, "turn_actions"):
             out += m.turn_actions(state, top.seat)
     if not out:
         out.append(EndTurn())
@@ -1163,14 +1457,14 @@ def _window_seats(state: GameState) -> list[int]:
     """Seats to ask in the window between turns, in priority order (next to play first, the
     seat that has just finished last), only those a module may let interrupt (public facts)."""
     n = state.config.players
-    users = hook_users(state.config, "may_interrupt")
+    users = _users(state, "may_interrupt")
     order = [(state.current + 1 + i) % n for i in range(n)]
     return [s for s in order if any(m.may_interrupt(state, s) for m in users)]
 
 
 def _window_actions(state: GameState, top: BetweenTurns, kind: str | None = None) -> list[Action]:
     out: list[Action] = []
-    for m in hook_users(state.config, "interrupt_actions"):
+    for m in _users(state, "interrupt_actions"):
         if kind in (None, m.id):
             out += m.interrupt_actions(state, top.seat)
     if kind in (None, "pass"):
@@ -1178,24 +1472,32 @@ def _window_actions(state: GameState, top: BetweenTurns, kind: str | None = None
     return out
 
 
-def _legal_positions(state: GameState, seat: int, tile: int) -> list[int]:
-    walls = state.components.tile_walls
-    got = state.players[seat].analysis(walls).spots(walls[tile])
-    mods = _users(state, "placement_problem")
-    if mods:
-        got = [q for q in got if all(m.placement_problem(state, seat, tile, q) is None for m in mods)]
-    return got
-
-
 def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
+    comp = state.components
+    walls = comp.tile_walls
+    seat = top.seat
+    an = state.players[seat].analysis(walls)
+    mods = _users(state, "placement_problem")
+    neutral = top.neutral and state.neutral is not None
+    tables = _tables(comp)
     out: list[Action] = []
-    for code in sorted(set(top.tiles)):
-        t = state.components.tile_ids[code]
-        for q in _legal_positions(state, top.seat, t):
-            out.append(_place_action(code, q))
-        out.append(_place_action(code, "reserve"))
-        if top.neutral and state.neutral is not None:
-            out.append(_place_action(code, "neutral"))
+    tiles = top.tiles
+    for code in sorted(set(tiles)) if len(tiles) > 1 else tiles:
+        t = comp.tile_ids[code]
+        spots = an.spots(walls[t])
+        if mods:
+            spots = [q for q in spots if all(m.placement_problem(state, seat, t, q) is None for m in mods)]
+        acts = _place_actions_of(tables, code)
+        for q in spots:
+            a = acts.get(q)
+            if a is None:
+                a = acts[q] = PlaceBuilding(code, geo.xy(q))
+            out.append(a)
+        for target in ("reserve", "neutral") if neutral else ("reserve",):
+            a = acts.get(target)
+            if a is None:
+                a = acts[target] = PlaceBuilding(code, target)
+            out.append(a)
     return out
 
 
@@ -1226,30 +1528,58 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[Ga
     return new, events
 
 
-def apply_unchecked(state: GameState, action: Action) -> list[Event]:
+def apply_unchecked(state: GameState, action: Action, *, events: bool = True) -> list[Event]:
     """Fast path for search: apply a legal action to ``state`` in place, without any check.
 
     Only pass actions from :func:`legal_actions` of this very state; anything else may leave
-    the state corrupt. Returns the events.
+    the state corrupt. Returns the events; with ``events=False`` no event is built (a search
+    reads none) and the list is empty. The game goes exactly as with events: a module that
+    reads the events of an action (``after_action``, ``on_events``) still gets them, and the
+    other hooks that take an ``events`` list get one that is thrown away.
     """
-    events: list[Event] = []
-    _perform(state, action, events)
-    _after_action(state, events)
-    _advance(state, events)
-    _notify(state, events)
-    return events
+    config = state.config
+    evs: list[Event] | None = [] if events or (config.modules and _reads_events(config)) else None
+    handler = _PERFORM.get(type(action))
+    if handler is None:
+        _perform(state, action, evs)
+    else:
+        handler(state, action, evs)
+    if config.modules:
+        _after_action(state, evs)
+        _advance(state, evs)
+        _notify(state, evs)
+    else:
+        _advance(state, evs)
+    return evs if events and evs is not None else []
 
 
-def _after_action(state: GameState, events: list[Event]) -> None:
+def _reads_events(config: GameConfig) -> bool:
+    """Does a module of this game read the events of an action (so they must be built)?"""
+    got = _READS_EVENTS.get(config.modules)
+    if got is None:
+        reads = hook_users(config, "after_action") or hook_users(config, "on_events")
+        got = _READS_EVENTS[config.modules] = bool(config.modules) and bool(reads)
+    return got
+
+
+_READS_EVENTS: dict[tuple[str, ...], bool] = {}
+
+
+def _sink(events: list[Event] | None) -> list[Event]:
+    """The list a module hook appends its events to: a throwaway one when no events are built."""
+    return [] if events is None else events
+
+
+def _after_action(state: GameState, events: list[Event] | None) -> None:
     if state.config.modules:
-        for m in hook_users(state.config, "after_action"):
-            m.after_action(state, events)
+        for m in _users(state, "after_action"):
+            m.after_action(state, _sink(events))
 
 
-def _notify(state: GameState, events: list[Event]) -> None:
+def _notify(state: GameState, events: list[Event] | None) -> None:
     if state.config.modules:
-        for m in hook_users(state.config, "on_events"):
-            m.on_events(state, events)
+        for m in _users(state, "on_events"):
+            m.on_events(state, _sink(events))
 
 
 def _check(state: GameState, action: Action) -> None:
@@ -1369,14 +1699,14 @@ def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, i
         raise IllegalPlacement(f"{state.components.tiles[tile].code} cannot go to {x},{y}: {_rule_text(rule)}", rule)
 
 
-def _perform(state: GameState, action: Action, events: list[Event]) -> None:
+def _perform(state: GameState, action: Action, events: list[Event] | None) -> None:
     handler = _PERFORM.get(type(action))
     if handler is not None:
         handler(state, action, events)
     elif action.module is not None:
         at = len(state.pending) - 1
         window = state.pending[at] if at >= 0 and isinstance(state.pending[at], BetweenTurns) else None
-        load_module(action.module).perform(state, action, events)
+        load_module(action.module).perform(state, action, _sink(events))
         if window is not None and at < len(state.pending) and state.pending[at] is window:
             # somebody acted in the window: once that is resolved, everybody may decide again
             state.pending[at] = BetweenTurns(window.seat, (), True)
@@ -1384,7 +1714,7 @@ def _perform(state: GameState, action: Action, events: list[Event]) -> None:
         raise IllegalAction(f"{action} is not a core action")
 
 
-def _do_place(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_place(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, PlaceBuilding)
     top = state.pending[-1]
     assert isinstance(top, PlaceTiles)
@@ -1399,7 +1729,8 @@ def _do_place(state: GameState, action: Action, events: list[Event]) -> None:
     else:
         assert isinstance(tgt, tuple)
         state.players[seat].build(geo.pos(*tgt), t)
-    events.append(BuildingPlaced(seat, action.tile, tgt))
+    if events is not None:
+        events.append(BuildingPlaced(seat, action.tile, tgt))
     if len(top.tiles) > 1:
         rest = list(top.tiles)
         rest.remove(action.tile)
@@ -1414,7 +1745,7 @@ def _turn_top(state: GameState) -> ChooseAction:
     return top
 
 
-def _do_take(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_take(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, TakeMoney)
     top = _turn_top(state)
     seat = top.seat
@@ -1425,11 +1756,12 @@ def _do_take(state: GameState, action: Action, events: list[Event]) -> None:
     for i in idx:
         hand.append(display[i])
         display[i] = -1
-    events.append(MoneyTaken(seat, action.cards))
+    if events is not None:
+        events.append(MoneyTaken(seat, action.cards))
     _finish_action(state, top, False, events)
 
 
-def _do_buy(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_buy(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, BuyBuilding)
     top = _turn_top(state)
     seat = top.seat
@@ -1439,24 +1771,26 @@ def _do_buy(state: GameState, action: Action, events: list[Event]) -> None:
     exact = paid == price
     t = _pay_square(state, seat, action.square, action.payment)
     code = comp.tile_code[t]
-    events.append(BuildingBought(seat, action.square, code, action.payment, exact))
+    if events is not None:
+        events.append(BuildingBought(seat, action.square, code, action.payment, exact))
     _finish_action(state, ChooseAction(seat, top.actions, (*top.bought, code)), exact, events)
     if state.config.modules and _users(state, "purchase_made"):
         _purchase_made(state, Purchase(seat, action.square, None, t, price, paid, action.payment, exact, False), events)
 
 
-def _do_build(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_build(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, BuildFromReserve)
     top = _turn_top(state)
     p = state.players[top.seat]
     t = state.components.tile_ids[action.tile]
     p.reserve.remove(t)
     p.build(geo.pos(*action.target), t)
-    events.append(AlhambraRedesigned(top.seat, "build", action.tile, action.target[0], action.target[1]))
+    if events is not None:
+        events.append(AlhambraRedesigned(top.seat, "build", action.tile, action.target[0], action.target[1]))
     _finish_action(state, top, False, events)
 
 
-def _do_remove(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_remove(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, MoveToReserve)
     top = _turn_top(state)
     p = state.players[top.seat]
@@ -1465,11 +1799,12 @@ def _do_remove(state: GameState, action: Action, events: list[Event]) -> None:
     p.unbuild(q)
     p.reserve.append(t)
     x, y = geo.xy(q)
-    events.append(AlhambraRedesigned(top.seat, "remove", action.tile, x, y))
+    if events is not None:
+        events.append(AlhambraRedesigned(top.seat, "remove", action.tile, x, y))
     _finish_action(state, top, False, events)
 
 
-def _do_exchange(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_exchange(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, ExchangeTiles)
     top = _turn_top(state)
     p = state.players[top.seat]
@@ -1481,15 +1816,16 @@ def _do_exchange(state: GameState, action: Action, events: list[Event]) -> None:
     p.reserve.append(ct)
     p.build(q, rt)
     x, y = geo.xy(q)
-    events.append(AlhambraRedesigned(top.seat, "exchange", action.reserve_tile, x, y, action.city_tile))
+    if events is not None:
+        events.append(AlhambraRedesigned(top.seat, "exchange", action.reserve_tile, x, y, action.city_tile))
     _finish_action(state, top, False, events)
 
 
-def _do_end(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_end(state: GameState, action: Action, events: list[Event] | None) -> None:
     _finish_action(state, _turn_top(state), False, events)
 
 
-def _do_buy_item(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_buy_item(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, BuyItem)
     top = _turn_top(state)
     offer, purchase = _pay_offer(state, top.seat, action.item, action.payment, events, False, announce=False)
@@ -1498,17 +1834,18 @@ def _do_buy_item(state: GameState, action: Action, events: list[Event]) -> None:
     _purchase_made(state, purchase, events)
 
 
-def _do_pass(state: GameState, action: Action, events: list[Event]) -> None:
+def _do_pass(state: GameState, action: Action, events: list[Event] | None) -> None:
     top = state.pending[-1]
     assert isinstance(top, BetweenTurns)
-    events.append(Passed(top.seat))
+    if events is not None:
+        events.append(Passed(top.seat))
     if top.later:
         state.pending[-1] = BetweenTurns(top.later[0], top.later[1:])
     else:
         state.pending.pop()
 
 
-_PERFORM: dict[type, Callable[[GameState, Action, list[Event]], None]] = {
+_PERFORM: dict[type, Callable[[GameState, Action, list[Event] | None], None]] = {
     PlaceBuilding: _do_place,
     TakeMoney: _do_take,
     BuyBuilding: _do_buy,
@@ -1522,7 +1859,7 @@ _PERFORM: dict[type, Callable[[GameState, Action, list[Event]], None]] = {
 """How each core action is carried out (by exact class; module actions go to their module)."""
 
 
-def _finish_action(state: GameState, top: ChooseAction, again: bool, events: list[Event]) -> None:
+def _finish_action(state: GameState, top: ChooseAction, again: bool, events: list[Event] | None) -> None:
     """After a turn action: continue (exact payment) or close the action phase."""
     if again:
         state.pending[-1] = ChooseAction(top.seat, top.actions + 1, top.bought)
@@ -1533,20 +1870,39 @@ def _finish_action(state: GameState, top: ChooseAction, again: bool, events: lis
 
 
 # ---------------------------------------------------------------------------------- flow
-def _start_turn(state: GameState, seat: int, events: list[Event]) -> None:
+_TURN_START = tuple(ChooseAction(seat) for seat in range(6))
+"""The decision a turn starts with, one shared (immutable) value per seat."""
+
+
+def _start_turn(state: GameState, seat: int, events: list[Event] | None) -> None:
     state.current = seat
     state.turn += 1
     state.stage = STAGE_TURN
     state.flow = 0
-    state.pending.append(ChooseAction(seat))
-    events.append(TurnStarted(seat, state.turn))
+    state.pending.append(_TURN_START[seat])
+    if events is not None:
+        events.append(TurnStarted(seat, state.turn))
     if state.config.modules:
-        for m in hook_users(state.config, "turn_started"):
-            m.turn_started(state, seat, events)
+        for m in _users(state, "turn_started"):
+            m.turn_started(state, seat, _sink(events))
 
 
-def _advance(state: GameState, events: list[Event]) -> None:
+def _advance(state: GameState, events: list[Event] | None) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
+    pending = state.pending
+    if pending:
+        top = pending[-1]
+        if top.module is None and state.outcome is None and (type(top) is not BetweenTurns or not top.restart):
+            return  # a core decision waits (the usual case)
+    elif state.stage == STAGE_TURN and not state.config.modules and state.outcome is None:
+        # A turn of a game without modules is over: nothing can pause its end or open the window
+        # between turns, so the next turn starts at once unless a scoring round, the end of the
+        # game or the turn limit is due (the same steps the loop below takes, straight through).
+        _complete_turn(state, events)
+        limit = state.config.turn_limit
+        if not state.scoring_queue and not state.market_exhausted and (limit is None or state.turn < limit):
+            _start_turn(state, (state.current + 1) % state.config.players, events)
+            return
     guard = 0
     while state.outcome is None:
         guard += 1
@@ -1560,7 +1916,7 @@ def _advance(state: GameState, events: list[Event]) -> None:
                     continue
                 return
             before = (len(state.pending), top)
-            load_module(top.module).resume(state, top, events)
+            load_module(top.module).resume(state, top, _sink(events))
             if state.pending and (len(state.pending), state.pending[-1]) == before:
                 return
             continue
@@ -1594,32 +1950,36 @@ def _advance(state: GameState, events: list[Event]) -> None:
             raise AssertionError(state.stage)
 
 
-def _complete_turn(state: GameState, events: list[Event]) -> None:
+def _complete_turn(state: GameState, events: list[Event] | None) -> None:
     """The automatic end of a turn, step by step (``state.flow`` counts the steps done, so a
     step that pushed a pending decision is not repeated): the modules' ``turn_ending``, then
     ``TurnEnded`` and the display refill, the market refill (which may pause for a decision and
     goes on when called again), the queued scoring rounds and ``after_turn``."""
     if not state.config.modules:
         # no module can pause the end of a turn or open the window between turns: straight through
-        events.append(TurnEnded(state.current))
-        refill_display(state, events)
-        _fill_market(state, events, True)
+        if events is not None:
+            events.append(TurnEnded(state.current))
+        if -1 in state.display:
+            refill_display(state, events)
+        if -1 in state.market:
+            _fill_market(state, events, True)
         if state.scoring_queue:
             _run_scoring_queue(state, events)
         state.stage = STAGE_BETWEEN
         state.flow = 1  # the window is opened (and empty)
         return
-    enders = hook_users(state.config, "turn_ending")
+    enders = _users(state, "turn_ending")
     while True:
         step = state.flow
         if step < len(enders):
             state.flow += 1
-            enders[step].turn_ending(state, events)
+            enders[step].turn_ending(state, _sink(events))
             if state.pending:
                 return
         elif step == len(enders):
             state.flow += 1
-            events.append(TurnEnded(state.current))
+            if events is not None:
+                events.append(TurnEnded(state.current))
             refill_display(state, events)
         elif step == len(enders) + 1:
             refill_market(state, events)
@@ -1635,13 +1995,13 @@ def _complete_turn(state: GameState, events: list[Event]) -> None:
             state.stage = STAGE_BETWEEN
             state.flow = 0
             if state.config.modules:
-                for m in hook_users(state.config, "after_turn"):
-                    m.after_turn(state, events)
+                for m in _users(state, "after_turn"):
+                    m.after_turn(state, _sink(events))
             return
 
 
 def _window_open(state: GameState) -> bool:
-    if state.market_exhausted or not state.config.modules or not hook_users(state.config, "interrupt_actions"):
+    if state.market_exhausted or not state.config.modules or not _users(state, "interrupt_actions"):
         return False
     limit = state.config.turn_limit
     return limit is None or state.turn < limit
@@ -1665,23 +2025,23 @@ def _reopen_window(state: GameState) -> None:
         state.pending.pop()
 
 
-def _before_scoring(state: GameState, round_no: int, base: int, events: list[Event]) -> bool:
+def _before_scoring(state: GameState, round_no: int, base: int, events: list[Event] | None) -> bool:
     """Let the modules' ``before_scoring`` act before scoring round ``round_no`` (``state.flow``
     counts from ``base``). True when one pushed a pending decision: the flow comes back here
     once it is resolved, to the next module."""
     if not state.config.modules:
         return False
-    users = hook_users(state.config, "before_scoring")
+    users = _users(state, "before_scoring")
     while state.flow - base < len(users):
         m = users[state.flow - base]
         state.flow += 1
-        m.before_scoring(state, round_no, events)
+        m.before_scoring(state, round_no, _sink(events))
         if state.pending:
             return True
     return False
 
 
-def _run_scoring_queue(state: GameState, events: list[Event], limit: int | None = None) -> None:
+def _run_scoring_queue(state: GameState, events: list[Event] | None, limit: int | None = None) -> None:
     done = 0
     while state.scoring_queue and (limit is None or done < limit):
         done += 1
@@ -1692,7 +2052,8 @@ def _run_scoring_queue(state: GameState, events: list[Event], limit: int | None 
             k = min(k, len(state.bag))
             got = [_draw_tile(state) for _ in range(k)]
             state.neutral.extend(got)
-            events.append(NeutralTilesReceived(tuple(state.components.tiles[t].code for t in got)))
+            if events is not None:
+                events.append(NeutralTilesReceived(tuple(state.components.tiles[t].code for t in got)))
 
 
 def unbuilt_tiles(state: GameState, seat: int) -> set[int]:
@@ -1718,7 +2079,7 @@ def building_counts(state: GameState, seat: int) -> dict[str, int]:
     return counts
 
 
-def _score_round(state: GameState, rnd: int, events: list[Event]) -> None:
+def _score_round(state: GameState, rnd: int, events: list[Event] | None) -> None:
     n = state.config.players
     seats = list(range(n)) + ([-1] if state.neutral is not None else [])
     counts = [building_counts(state, s) for s in seats]
@@ -1747,6 +2108,8 @@ def _score_round(state: GameState, rnd: int, events: list[Event]) -> None:
     state.neutral_score += neutral_points
     state.rounds_scored += 1
     state.score_history.append(tuple(state.scores))
+    if events is None:
+        return
     events.append(
         RoundScored(
             round=rnd,
@@ -1768,17 +2131,17 @@ def money_of(state: GameState, seat: int, currency: int) -> int:
     comp = state.components
     total = sum(comp.card_value[c] for c in state.players[seat].hand if comp.card_is_money[c] and comp.card_currency[c] == currency)
     if state.config.modules:
-        for m in hook_users(state.config, "held_money"):
+        for m in _users(state, "held_money"):
             total += m.held_money(state, seat, currency)
     return total
 
 
-def _start_final(state: GameState, events: list[Event]) -> None:
+def _start_final(state: GameState, events: list[Event] | None) -> None:
     """The market could not be refilled: hand out the remaining market tiles, then score."""
     state.stage = STAGE_FINAL
     state.flow = 0
     for m in _users(state, "final_starting"):
-        m.final_starting(state, events)
+        m.final_starting(state, _sink(events))
     n = state.config.players
     got: dict[int, list[str]] = {}
     for sq in range(MARKET_SIZE):
@@ -1793,18 +2156,20 @@ def _start_final(state: GameState, events: list[Event]) -> None:
             state.market[sq] = -1
             code = state.components.tiles[t].code
             got.setdefault(s, []).append(code)
-            events.append(MarketTileAwarded(s, sq + 1, code))
+            if events is not None:
+                events.append(MarketTileAwarded(s, sq + 1, code))
     order = [(state.current + 1 + i) % n for i in range(n)]
     for s in reversed(order):
         if s in got:
             state.pending.append(PlaceTiles(s, tuple(got[s]), False, "final"))
 
 
-def _end_game(state: GameState, outcome: str, events: list[Event]) -> None:
+def _end_game(state: GameState, outcome: str, events: list[Event] | None) -> None:
     state.outcome = outcome
     state.stage = STAGE_OVER
     state.pending.clear()
-    events.append(GameEnded(outcome, tuple(state.scores), winners(state)))
+    if events is not None:
+        events.append(GameEnded(outcome, tuple(state.scores), winners(state)))
 
 
 def winners(state: GameState) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .values import Value
+from .values import Value, fast_init
 
 
 class Event(Value):
@@ -258,3 +258,7 @@ class GameEnded(Event):
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild any registered event from its JSON dict."""
     return Event.from_dict(data)
+
+
+for _cls in list(Event.registry.values()):
+    fast_init(_cls)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from .city import ORIGIN, CityAnalysis, analysis_of
 from .components import ComponentSet
 from .errors import ConfigError
-from .values import Value
+from .values import Value, fast_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,12 +137,17 @@ class BetweenTurns(Pending):
     restart: bool = False
 
 
+for _cls in (ChooseAction, PlaceTiles, BetweenTurns):
+    fast_init(_cls)
+
+
 @dataclass(slots=True)
 class PlayerState:
     """One seat's hand (card ids), Alhambra (position -> tile id) and reserve board (tile ids).
 
-    The :class:`~alhambra.city.CityAnalysis` that legal-action generation relies on is cached
-    and checked against the Alhambra on every use, so direct edits of ``city`` stay safe.
+    The :class:`~alhambra.city.CityAnalysis` that legal-action generation relies on is cached,
+    updated by :meth:`build` and :meth:`unbuild`, and checked against the Alhambra on every
+    use, so direct edits of ``city`` stay safe (the analysis is then computed anew).
     """
 
     hand: list[int]
@@ -160,14 +165,20 @@ class PlayerState:
         return new
 
     def build(self, position: int, tile: int) -> None:
-        """Put a tile into the Alhambra (no rule check)."""
+        """Put a tile into the Alhambra (no rule check): on an empty place, or in exchange for
+        the tile there. The cached analysis is updated, not recomputed."""
         self.city[position] = tile
-        self.cached = None
+        a = self.cached
+        if a is not None:
+            self.cached = a.with_tile(position, tile)
 
     def unbuild(self, position: int) -> int:
         """Take the tile off a position of the Alhambra and return it (no rule check)."""
-        self.cached = None
-        return self.city.pop(position)
+        t = self.city.pop(position)
+        a = self.cached
+        if a is not None:
+            self.cached = a.without_tile(position)
+        return t
 
     def analysis(self, walls: Sequence[int]) -> CityAnalysis:
         """The cached analysis of this Alhambra (computed on first use after a change)."""
@@ -244,7 +255,15 @@ class GameState:
         new.discard = self.discard[:]
         new.market = self.market[:]
         new.bag = self.bag[:]
-        new.players = [p.copy() for p in self.players]
+        players = []
+        for p in self.players:  # PlayerState.copy, inlined (a state is copied on every checked action)
+            q = _new_player(PlayerState)
+            q.hand = p.hand[:]
+            q.city = p.city.copy()
+            q.reserve = p.reserve[:]
+            q.cached = p.cached
+            players.append(q)
+        new.players = players
         new.scores = self.scores[:]
         new.neutral = None if self.neutral is None else self.neutral[:]
         new.neutral_score = self.neutral_score

@@ -7,7 +7,8 @@
   step, that every legal action is accepted by :func:`~alhambra.engine.apply`, that listing the
   actions kind by kind gives the same actions, that the state survives a JSON round trip and
   that cards and tiles are conserved; at the end, that the game record replays to the same state
-  (with :func:`~alhambra.engine.apply` and with :func:`~alhambra.engine.apply_unchecked`).
+  (with :func:`~alhambra.engine.apply`, and with :func:`~alhambra.engine.apply_unchecked` with
+  and without events).
 """
 
 from __future__ import annotations
@@ -177,8 +178,12 @@ def play_random_game(
     replayed, replay_events = replay(again)
     assert state_to_json(replayed) == state_to_json(state), "the record does not replay to the same state"
     assert replay_events == events, "the replay caused other events"
-    fast, _ = new_game(config, seed)
+    fast, fast_events = new_game(config, seed)
+    quiet, _ = new_game(config, seed)
     for action in record.actions:
-        apply_unchecked(fast, action)
+        fast_events += apply_unchecked(fast, action)
+        assert apply_unchecked(quiet, action, events=False) == []
     assert state_to_json(fast) == state_to_json(state), "apply_unchecked reaches another state"
+    assert fast_events == events, "apply_unchecked caused other events"
+    assert state_to_json(quiet) == state_to_json(state), "apply_unchecked without events reaches another state"
     return RandomGame(state, record, events, chosen)

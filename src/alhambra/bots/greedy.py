@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import city as geo
-from ..actions import Action
+from ..actions import Action, BuyBuilding
 from ..components import KINDS, SCORING_POINTS, ComponentSet
 from ..engine import apply_unchecked, legal_actions
 from ..hooks import Module, hook_users, modules_of
@@ -412,8 +412,18 @@ _DOMINATED: dict[tuple[Action, int, int], bool] = {}
 
 
 def canonical_actions(state: GameState, actions: Sequence[Action] | None = None) -> list[Action]:
-    """The legal actions without dominated overpayments (see :func:`dominated`)."""
-    acts = legal_actions(state) if actions is None else actions
+    """The legal actions without dominated overpayments (see :func:`dominated`).
+
+    Without ``actions``, the engine lists the purchases with ``payments="minimal"`` (the
+    payments from which no money card could be left out) instead of every overpayment, when no
+    module adds other ways to pay: the same list, without enumerating what is thrown away."""
+    minimal = False
+    if actions is None:
+        config = state.config
+        minimal = not config.modules or not (hook_users(config, "payment_options") or hook_users(config, "money_sources"))
+        acts: Sequence[Action] = legal_actions(state, payments="minimal") if minimal else legal_actions(state)
+    else:
+        acts = actions
     out = []
     market = state.market
     price = state.components.tile_price
@@ -421,6 +431,9 @@ def canonical_actions(state: GameState, actions: Sequence[Action] | None = None)
     faces = _money_faces(state.components)
     for a in acts:
         tp = type(a)
+        if minimal and tp is BuyBuilding:
+            out.append(a)  # generated without dominated payments
+            continue
         pays = _PAYS.get(tp)
         if pays is None:
             names = {f.name for f in dataclasses.fields(tp)} if dataclasses.is_dataclass(tp) else {"square", "payment"}
@@ -458,7 +471,7 @@ def greedy_action(
     best_v = float("-inf")
     for a in cands:
         s = state.copy()
-        apply_unchecked(s, a)
+        apply_unchecked(s, a, events=False)
         v = evaluate(s, seat, weights)
         if v > best_v + 1e-9:
             best_v = v

@@ -141,7 +141,7 @@ def _prior(state: GameState, acts: Sequence[Action], seat: int, weights: Weights
     scored = []
     for i, a in enumerate(acts):
         s = state.copy()
-        apply_unchecked(s, a)
+        apply_unchecked(s, a, events=False)
         scored.append((evaluate(s, seat, weights), -i, a))
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
     if not scored:
@@ -261,7 +261,7 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                     best_score = score
                     best = a
             assert best is not None
-            apply_unchecked(state, best)
+            apply_unchecked(state, best, events=False)
             node = node.children[best]
             path.append(node)
             if node.visits == 0:
@@ -269,7 +269,7 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
         for _ in range(settings.rollout_plies):
             if state.outcome is not None:
                 break
-            apply_unchecked(state, greedy_action(state, rng, weights))
+            apply_unchecked(state, greedy_action(state, rng, weights), events=False)
         rewards = _rewards(state, settings, weights)
         for nd in path:
             nd.visits += 1

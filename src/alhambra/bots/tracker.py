@@ -166,7 +166,11 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> GameState:
         """A fresh full state: hidden orders and the seed drawn from ``rng``."""
-        s = self._base.copy()
+        base = self._base
+        walls = base.components.tile_walls
+        for p in base.players:
+            p.analysis(walls)  # once: every sample shares the Alhambras' analyses (a cache)
+        s = base.copy()
         s.seed = rng.randrange(1 << 62)
         bag = self._unknown_tiles[:]
         _shuffle_top(bag, TOP_TILES, rng)

@@ -111,7 +111,7 @@ def _play(args: tuple[Weights, Weights, int, int, int, int]) -> tuple[float, int
     while state.outcome is None:
         actor = state.to_act
         assert actor is not None
-        apply_unchecked(state, greedy_action(state, rngs[actor], weights[actor]))
+        apply_unchecked(state, greedy_action(state, rngs[actor], weights[actor]), events=False)
     mine, theirs = state.scores[seat], state.scores[1 - seat]
     if state.outcome == "truncated":
         return 0.5, mine - theirs, True

@@ -877,6 +877,22 @@ def serve(
     create_rate: Annotated[
         float, typer.Option("--create-rate", help="Tables one client address may create per minute (429 beyond).")
     ] = 20.0,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option("--bot-workers", help="Processes for searching bots (mcts levels); default: the number of CPU cores."),
+    ] = None,
+    max_bot_tables: Annotated[
+        int, typer.Option("--max-bot-tables", help="Tables with only bots that may play at once (each only while watched).")
+    ] = 2,
+    evict_after: Annotated[
+        float, typer.Option("--evict-after", help="Seconds an unwatched, unused table stays in memory (it stays in the database).")
+    ] = 600.0,
+    expire_waiting: Annotated[
+        float, typer.Option("--expire-waiting", help="Seconds a table may wait for its players before it is deleted.")
+    ] = 24 * 3600.0,
+    expire_idle: Annotated[
+        float, typer.Option("--expire-idle", help="Seconds an unfinished game may go without a move before it is deleted.")
+    ] = 30 * 24 * 3600.0,
 ) -> None:
     """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
     import uvicorn
@@ -893,9 +909,26 @@ def serve(
         _fail("--request-timeout must be positive")
     if not create_rate > 0:
         _fail("--create-rate must be positive")
+    if bot_workers is not None and not 1 <= bot_workers <= 64:
+        _fail("--bot-workers must be 1-64")
+    if max_bot_tables < 0:
+        _fail("--max-bot-tables must not be negative")
+    for option, value in (("--evict-after", evict_after), ("--expire-waiting", expire_waiting), ("--expire-idle", expire_idle)):
+        if not value > 0:
+            _fail(f"{option} must be positive (seconds)")
     url = database_url or default_database_url()
     try:
-        application = create_app(url, bot_delay=bot_delay, request_timeout=request_timeout, create_rate=create_rate)
+        application = create_app(
+            url,
+            bot_delay=bot_delay,
+            request_timeout=request_timeout,
+            create_rate=create_rate,
+            bot_workers=bot_workers,
+            max_bot_tables=max_bot_tables,
+            evict_after=evict_after,
+            expire_waiting=expire_waiting,
+            expire_idle=expire_idle,
+        )
     except Exception as e:  # a bad URL or an unreachable database
         _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

@@ -955,10 +955,43 @@ def loadtest(
     pace: Annotated[float, typer.Option("--pace", help="Seconds each table's bot waits between actions.")] = 0.5,
     duration: Annotated[float, typer.Option("--max-seconds", help="Stop after this many seconds at most.")] = 300.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    fairness: Annotated[
+        int | None,
+        typer.Option(
+            "--fairness",
+            help="Instead: play a person table against a random bot on the idle server, then beside N watched "
+            "all-bot mcts:hard tables, and compare its bot replies (--actions person actions per phase).",
+        ),
+    ] = None,
 ) -> None:
     """Start a server on a loopback port with a fresh database, play N concurrent bot tables through
     the API and WebSockets, and report latency from each action to every seat's update."""
-    from .server.loadtest import run_loadtest
+    from .server.loadtest import run_fairness, run_loadtest
+
+    if fairness is not None:
+        if not 0 <= fairness <= 20:
+            _fail("--fairness must be 0-20 all-bot tables")
+        if actions < 1 or duration <= 0:
+            _fail("--actions must be at least 1 and --max-seconds positive")
+        fair = run_fairness(fairness, actions=actions, max_seconds=duration)
+        if as_json:
+            print(json.dumps(fair))
+            return
+        con = _out()
+        con.print(Text(f"person table vs a random bot, idle and beside {fairness} watched all-bot mcts:hard tables", style="bold"))
+        for phase in ("idle", "loaded"):
+            f = fair[phase]
+            con.print(
+                f"{phase:>6}: {f['actions']} actions, {f['bot_replies']} bot replies; bot reply p50 {f['bot_reply_p50_ms']:.1f} ms, "
+                f"p99 {f['bot_reply_p99_ms']:.1f} ms; action to update p50 {f['update_p50_ms']:.1f} ms, p99 {f['update_p99_ms']:.1f} ms"
+            )
+        con.print(
+            f" ratio: bot reply p50 {fair['bot_reply_p50_ratio']:.2f}x, p99 {fair['bot_reply_p99_ratio']:.2f}x; "
+            f"update p50 {fair['update_p50_ratio']:.2f}x, p99 {fair['update_p99_ratio']:.2f}x (loaded / idle)"
+        )
+        for failure in fair["failures"]:
+            con.print(Text(f"failure: {failure}", style="bold red"))
+        return
 
     if not 1 <= tables <= 2000:
         _fail("--tables must be 1-2000")

@@ -548,7 +548,22 @@ function showCreated(out, res) {
     h("h2", { text: "Table created" }),
     h("p", { text: "Each link is the secret key to one seat: send it only to that player. The server keeps no copy of it." }),
     h("ul", { class: "links" }, ...items),
-    h("p", {}, "Spectators: ", h("a", { href: res.spectator_url, text: res.spectator_url }))));
+    h("p", {}, "Spectators: ", h("a", { href: res.spectator_url, text: res.spectator_url })),
+    res.creator_token && res.table.status === "waiting" ? deleteCreated(out, res) : null));
+}
+
+// the creator may delete the table until every player has joined (DELETE with the creator token)
+function deleteCreated(out, res) {
+  const note = h("span", { class: "muted", role: "status" });
+  const del = async () => {
+    try {
+      await api("DELETE", `/api/tables/${res.table.id}`, undefined, res.creator_token);
+      out.replaceChildren(h("section", { class: "panel" }, h("p", { role: "status", text: "The table was deleted; its links no longer work." })));
+    } catch (e) {
+      note.textContent = e.message;
+    }
+  };
+  return h("p", {}, h("button", { type: "button", class: "small", id: "btn-delete-table", text: "Delete this table", onclick: del }), " ", note);
 }
 
 // ------------------------------------------------------------------------------ table page

@@ -90,7 +90,7 @@ def test_all_bot_tables_play_only_while_watched_and_at_most_max(svc: TableServic
         waiting = next(t for t in tids if t not in playing)
         pool.unwatch(playing[0])  # nobody watches it any more: it pauses, the third plays
         wait_for(lambda: svc.table(waiting).snap.version > 10, timeout=30, step=0.02)
-        time.sleep(0.1)  # a move in flight when the watcher left may still land
+        wait_for(lambda: not pool.busy(playing[0]), timeout=30, step=0.01)  # a move in flight may still land
         paused_at = svc.table(playing[0]).snap.version
         time.sleep(0.3)
         assert svc.table(playing[0]).snap.version == paused_at
@@ -194,5 +194,4 @@ def test_the_server_stops_cleanly_during_an_expert_search(tmp_path: Path) -> Non
         server.stop()
     assert rc in (0, -signal.SIGTERM)  # uvicorn re-raises the signal once it has shut down
     assert "Application shutdown complete" in server.log_file.read_text()
-    for pid in workers:
-        assert not _alive(pid)
+    wait_for(lambda: not any(_alive(pid) for pid in workers), timeout=10)  # the workers (and the resource tracker) are gone

@@ -162,3 +162,23 @@ def test_an_older_database_gains_the_creator_column(tmp_path: Path) -> None:
         assert r.status_code == 403  # an old table has no creator token: nobody can delete it
         new = create(c, [{"kind": "person"}, {"kind": "person"}])
         assert c.delete(f"/api/tables/{new['table']['id']}", headers=auth(new["creator_token"])).status_code == 204
+
+
+def test_a_stale_copy_of_an_evicted_table_is_dropped_on_conflict(tmp_path: Path) -> None:
+    """A request that held a table across its eviction writes on an old copy: the database
+    refuses it (409) and the copy is forgotten, so the next request sees the stored state."""
+    with app_client(tmp_path / "stale.sqlite3") as c:
+        tid, tokens = two_people(c)
+        svc = c.app.state.service  # type: ignore[attr-defined]
+        old = svc.table(tid)
+        del svc.tables[tid]  # evicted while a request still holds ``old``
+        seat = c.get(f"/api/tables/{tid}/view").json()["view"]["to_act"]
+        mine = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()
+        action = {"action": mine["final_actions"][0], "version": 0}
+        assert c.post(f"/api/tables/{tid}/actions", json=action, headers=auth(tokens[seat])).status_code == 200
+        svc.tables[tid] = old  # the old copy comes back (at version 0)
+        assert old.snap.version == 0
+        r = c.post(f"/api/tables/{tid}/actions", json=action, headers=auth(tokens[seat]))
+        assert r.status_code == 409 and "changed meanwhile" in r.json()["detail"]
+        assert svc.tables.get(tid) is not old
+        assert c.get(f"/api/tables/{tid}").json()["version"] == 1  # loaded again from the database

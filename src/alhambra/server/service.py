@@ -603,7 +603,15 @@ class TableService:
         try:
             self.db.append_action(table.id, snap.version, new_action, state_to_json(state), status)
         except Conflict:
+            self._drop_stale(table)
             raise ServiceError("the table changed meanwhile; fetch the view again", 409) from None
+
+    def _drop_stale(self, table: Table) -> None:
+        """The database moved past this in-memory table (another copy of it, loaded after an
+        eviction, wrote first): forget it, so the next access loads the stored state."""
+        with self._lock:
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
 
     def undo(self, table_id: str, seat: int, version: int) -> Snapshot:
         """Take back ``seat``'s last action of its current turn (only while nothing was revealed)."""
@@ -623,6 +631,7 @@ class TableService:
             try:
                 self.db.undo_actions(table.id, snap.version, new_version, [snap.record[-1].version], state_to_json(state))
             except Conflict:
+                self._drop_stale(table)
                 raise ServiceError("the table changed meanwhile; fetch the view again", 409) from None
             new = Snapshot(new_version, state, events, len(events), snap.epoch + 1, record, PLAYING, snap.seats)
             table.snap = new

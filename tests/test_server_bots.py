@@ -141,6 +141,38 @@ def test_a_dead_worker_gives_a_random_move_and_a_fresh_pool(
         pool.stop()
 
 
+def test_a_worker_is_kept_for_tables_with_a_person(svc: TableService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two workers, two watched all-bot tables searching without end: only one of them gets a
+    worker; a person's table with a searching bot still finds the other one."""
+    pause = tmp_path / "pause"
+    pause.touch()
+    monkeypatch.setenv(PAUSE_FILE, str(pause))
+    pool = BotPool(svc, delay=0.0, workers=2, max_bot_tables=5, search=paused_search)
+    bot_tables = [svc.create_table(_bots("mcts:hard", "mcts:hard"))[0].id for _ in range(2)]
+    person, tokens = svc.create_table([SeatSpec("person"), SeatSpec("bot", "mcts:easy")])
+    pool.start()
+    try:
+        for tid in bot_tables:
+            pool.watch(tid)
+        wait_for(lambda: pool.searching(), timeout=60, step=0.02)
+        time.sleep(0.2)
+        assert len(pool.searching()) == 1  # the second all-bot table waits: one worker is kept
+        svc.join(person.id, tokens[0], None)
+        if person.snap.state.to_act == 0:  # hand the turn to the bot
+            snap = person.snap
+            svc.submit(person.id, 0, next(a for a in _finals(snap) if a.startswith("take")), snap.version)
+        wait_for(lambda: person.id in pool.searching(), timeout=30, step=0.02)
+        assert len(pool.searching()) == 2
+    finally:
+        pool.stop()
+
+
+def _finals(snap: Any) -> list[str]:
+    from alhambra.server.service import final_actions
+
+    return final_actions(snap.state)
+
+
 def test_stopping_does_not_wait_for_a_search(svc: TableService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pause = tmp_path / "pause"
     pause.touch()  # the search never ends on its own

@@ -21,7 +21,15 @@ def test_a_small_load_test_plays_and_measures() -> None:
 
 
 def test_serve_refuses_bad_options() -> None:
-    for args in (["--port", "0"], ["--bot-delay", "-1"], ["--database-url", "nosuchdb://x"]):
+    for args in (
+        ["--port", "0"],
+        ["--bot-delay", "-1"],
+        ["--database-url", "nosuchdb://x"],
+        ["--bot-workers", "0"],
+        ["--max-bot-tables", "-1"],
+        ["--evict-after", "0"],
+        ["--expire-waiting", "-5"],
+    ):
         r = subprocess.run([sys.executable, "-m", "alhambra", "serve", *args], capture_output=True, text=True, timeout=60)
         assert r.returncode == 2, (args, r.stderr)
         assert r.stderr.startswith("alhambra: error: ") and r.stderr.count("\n") == 1

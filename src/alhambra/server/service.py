@@ -3,7 +3,7 @@
 The engine is the single source of truth. A :class:`Table` holds an immutable
 :class:`Snapshot` (version, state, public event log, record); every accepted action, undo or
 join replaces it under the table's lock *after* the database transaction that stores it has
-committed, and only then are the listeners (the WebSocket hub, the bot runner) told.
+committed, and only then are the listeners (the WebSocket hub, the bot pool) told.
 
 Everything a seat or spectator receives is built by :func:`message`, which uses only
 :func:`alhambra.view.view` and :func:`alhambra.view.view_events`.

@@ -877,6 +877,9 @@ def serve(
     create_rate: Annotated[
         float, typer.Option("--create-rate", help="Tables one client address may create per minute (429 beyond).")
     ] = 20.0,
+    hint_seconds: Annotated[
+        float, typer.Option("--hint-seconds", help="Seconds the strongest bot searches for one hint (tables that allow hints).")
+    ] = 2.0,
 ) -> None:
     """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
     import uvicorn
@@ -893,9 +896,13 @@ def serve(
         _fail("--request-timeout must be positive")
     if not create_rate > 0:
         _fail("--create-rate must be positive")
+    if not 0 < hint_seconds <= 60:
+        _fail("--hint-seconds must be more than 0 and at most 60")
     url = database_url or default_database_url()
     try:
-        application = create_app(url, bot_delay=bot_delay, request_timeout=request_timeout, create_rate=create_rate)
+        application = create_app(
+            url, bot_delay=bot_delay, request_timeout=request_timeout, create_rate=create_rate, hint_seconds=hint_seconds
+        )
     except Exception as e:  # a bad URL or an unreachable database
         _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

@@ -37,14 +37,16 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     insert,
+    inspect,
     select,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-__all__ = ["ActionRow", "Base", "Conflict", "Database", "SeatRow", "TableRow", "default_database_url"]
+__all__ = ["ADDED_COLUMNS", "ActionRow", "Base", "Conflict", "Database", "SeatRow", "TableRow", "default_database_url", "migrate"]
 
 
 def _now() -> dt.datetime:
@@ -63,6 +65,8 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
     public: Mapped[bool] = mapped_column(Boolean, default=False)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The creator allows hints (GET /api/tables/{id}/hint) at this private table."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     config_json: Mapped[str] = mapped_column(Text)
     seed: Mapped[int] = mapped_column(BigInteger)
@@ -158,6 +162,7 @@ class Database:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -272,6 +277,31 @@ class Database:
             if public_only:
                 q = q.where(TableRow.public.is_(True))
             return list(s.scalars(q.order_by(TableRow.created_at.desc()).limit(limit)))
+
+
+ADDED_COLUMNS: tuple[tuple[str, str], ...] = (("game_tables", "hints"),)
+"""Columns added to the models after their tables first shipped: (table, column). A database
+made before has them added by :func:`migrate` (additive only: old rows get the default)."""
+
+
+def migrate(engine: Engine) -> list[str]:
+    """Add the :data:`ADDED_COLUMNS` an existing database lacks (portable ``ALTER TABLE ... ADD
+    COLUMN`` with the model's type and default); returns the columns added as ``table.column``."""
+    added: list[str] = []
+    found = inspect(engine)
+    for table_name, column_name in ADDED_COLUMNS:
+        have = {c["name"] for c in found.get_columns(table_name)}
+        if column_name in have:
+            continue
+        column = Base.metadata.tables[table_name].c[column_name]
+        ddl = f"ALTER TABLE {table_name} ADD COLUMN {column_name} {column.type.compile(engine.dialect)}"
+        if column.server_default is not None:
+            default = column.server_default.arg  # type: ignore[attr-defined]
+            ddl += f" DEFAULT {default.compile(engine) if hasattr(default, 'compile') else default}"
+        with engine.begin() as conn:
+            conn.exec_driver_sql(ddl)
+        added.append(f"{table_name}.{column_name}")
+    return added
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

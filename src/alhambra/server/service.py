@@ -159,6 +159,7 @@ class Table:
         self.id = row.id
         self.name = row.name
         self.public = bool(row.public)
+        self.hints = bool(row.hints)
         self.created_at = row.created_at.isoformat() + "Z"
         self.config = config
         self.seed = row.seed
@@ -187,6 +188,7 @@ class Table:
             "id": self.id,
             "name": self.name,
             "public": self.public,
+            "hints": self.hints,
             "status": snap.status,
             "players": self.config.players,
             "modules": list(self.config.modules),
@@ -360,10 +362,14 @@ class TableService:
         name: str | None = None,
         public: bool = False,
         options: tuple[tuple[str, str, bool | int | str], ...] = (),
+        hints: bool = False,
     ) -> tuple[Table, dict[int, str]]:
-        """Deal a new game; returns the table and the secret token of every person seat."""
+        """Deal a new game; returns the table and the secret token of every person seat.
+        ``hints``: the seats may ask what the strongest bot would play (private tables only)."""
         if not 2 <= len(seats) <= 6:
             raise ServiceError("a table has 2 to 6 seats", 422)
+        if hints and public:
+            raise ServiceError("hints are only for private tables: a public table is played without them", 422)
         try:
             mods = tuple(modules)
             for m in mods:
@@ -412,6 +418,7 @@ class TableService:
             id=table_id,
             name=clean_name(name),
             public=bool(public),
+            hints=bool(hints),
             status=status,
             config_json=json.dumps(config.to_dict()),
             seed=seed,

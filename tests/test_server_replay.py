@@ -208,3 +208,24 @@ def test_an_old_database_gets_the_hints_column(tmp_path: Path) -> None:
     con = sqlite3.connect(path)
     assert "hints" in [r[1] for r in con.execute("PRAGMA table_info(game_tables)")]
     con.close()
+
+
+def test_closing_the_hint_pool_ends_a_search_in_progress() -> None:
+    from alhambra.server.hints import HintPool
+    from alhambra.state import GameConfig
+
+    state, events = new_game(GameConfig(players=2), 5)
+    seat = state.to_act
+    assert seat is not None
+    pool = HintPool(seconds=30.0)
+    fut = pool.submit("t1", seat, view(state, seat), [dict(e.to_dict(), text=e.describe()) for e in events], 1)
+    assert pool.busy("t1")
+    executor = pool._pool
+    assert executor is not None
+    procs = wait_for(lambda: list((executor._processes or {}).values()), timeout=30)
+    pool.close()
+    for proc in procs:
+        proc.join(timeout=10)
+        assert not proc.is_alive()
+    wait_for(fut.done, timeout=30)  # cancelled or broken: either way the table is free again
+    assert not pool.busy("t1")

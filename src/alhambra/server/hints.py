@@ -88,7 +88,11 @@ class HintPool:
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None:
+            # a search in progress is of no use any more: end its process rather than wait for it
+            procs = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:
+                proc.terminate()
 
 
 def start_hint(service: TableService, pool: HintPool, table_id: str, seat: int, version: int) -> Future[str]:

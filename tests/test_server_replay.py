@@ -229,3 +229,36 @@ def test_closing_the_hint_pool_ends_a_search_in_progress() -> None:
         assert not proc.is_alive()
     wait_for(fut.done, timeout=30)  # cancelled or broken: either way the table is free again
     assert not pool.busy("t1")
+
+
+def test_the_move_list_names_every_module_part_in_words() -> None:
+    """Random games with each module: no tile, card or token code nor a coordinate pair in the
+    replay's sentences (the narrator names what the catalogue knows; modules word their events)."""
+    import random
+
+    from alhambra.engine import legal_actions
+    from alhambra.hooks import available_modules, load_module
+    from alhambra.server.replay import replay_frames
+    from alhambra.state import GameConfig
+    from alhambra.view import catalogue
+
+    for mid in available_modules():
+        load_module(mid)
+        config = GameConfig(players=3, modules=(mid,))
+        cat = catalogue(config)
+        codes = set(cat["tiles"]) | set(cat["cards"]) | set(cat["money_tokens"])
+        state, _ = new_game(config, 3)
+        rng = random.Random(3)
+        actions = []
+        while not state.is_over and len(actions) < 400:
+            action = rng.choice(legal_actions(state))
+            actions.append(action)
+            state, _ = apply(state, action)
+        moves = replay_frames(GameRecord(config, 3, actions))["moves"]
+        assert len(moves) == len(actions)
+        for m in moves:
+            for sentence in m["sentences"]:
+                words = set(re.findall(r"[A-Za-z][A-Za-z0-9]*", sentence))
+                assert not words & codes, (mid, sentence)
+                assert not re.search(r"\b-?\d+,-?\d+\b", sentence), (mid, sentence)
+                assert not re.search(r"\b[a-z]+\d+\b", sentence), (mid, sentence)  # an item code: cara3, room1, mb2

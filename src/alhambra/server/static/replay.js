@@ -349,13 +349,29 @@ function scores(f) {
 }
 
 function cities(f, prev, move) {
-  const wrap = h("div", { class: "r-cities" });
+  const wrap = h("div", { class: "r-cities", style: `--cols:${Math.min(f.seats.length, 3)}` });
   for (const s of f.seats) wrap.appendChild(city(f, s, prev ? prev.seats[s.seat] : null, move));
   if (f.neutral) {
     wrap.appendChild(h("div", { class: "panel r-city neutral" }, h("h3", { text: `Dirk (neutral) · ${f.neutral.score} points` }),
       h("div", { class: "r-row" }, ...f.neutral.tiles.map((t) => tileArt(t, 30)))));
   }
   return wrap;
+}
+
+/** The modules' badges of a seat at this step (whose vizier is awake...), as their plug-ins say. */
+function badges(seat) {
+  const out = [];
+  for (const id of R.data.modules || []) {
+    const got = callPlugin(id, "seatBadges", seat);
+    for (const b of Array.isArray(got) ? got : got ? [got] : []) {
+      if (isNode(b)) { out.push(h("span", { class: "seat-badge", "data-module": id }, b)); continue; }
+      const spec = typeof b === "string" ? { text: b } : b;
+      if (!spec || typeof spec !== "object") continue;
+      out.push(h("span", { class: `seat-badge ${spec.className || ""}`, "data-module": id, title: spec.title },
+        isNode(spec.icon) ? spec.icon : null, h("span", { text: spec.text || "" })));
+    }
+  }
+  return out.length ? h("span", { class: "r-badges" }, ...out) : null;
 }
 
 function city(f, s, before, move) {
@@ -376,7 +392,8 @@ function city(f, s, before, move) {
   const acting = move && move.seat === s.seat;
   const hand = s.hand || [];
   return h("div", { class: `panel r-city ${acting ? "to-act" : ""}`, "data-seat": s.seat },
-    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · wall ${s.longest_wall}`),
+    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · wall ${s.longest_wall}`,
+      badges(s.seat)),
     svg,
     h("div", { class: "r-row", "aria-label": `Reserve board of ${seatName(s.seat)}` }, h("span", { class: "label", text: "Reserve" }),
       ...(s.reserve.length ? s.reserve.map((t) => tileArt(t, 28)) : [h("span", { class: "muted", text: "empty" })])),

@@ -212,3 +212,30 @@ def test_the_hint_button_highlights_the_suggested_move(server: ServerProcess, br
     assert page.locator("#btn-hint").count() == 0
     assert not problems, problems
     page.close()
+
+
+def test_a_replay_with_modules_draws_their_parts(server: ServerProcess, browser: Any) -> None:
+    """The plug-ins draw in the replay too: the vizier badges, the exchange cards' art (where a
+    hand or the display holds one), and no card is shown by its code."""
+    seats = [{"kind": "bot", "bot": "random", "name": n} for n in ("Ann", "Ben")]
+    r = server.http.post("/api/tables", json={"seats": seats, "modules": ["vizier", "currency_exchange"]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    wait_for(lambda: server.http.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=60, step=0.1)
+    rep = server.http.get(f"/api/tables/{tid}/replay").json()
+    exchange = {c for c, f in rep["catalogue"]["cards"].items() if f["module"] == "currency_exchange"}
+    holding = [i for i, f in enumerate(rep["frames"]) if exchange & set(f["display"]) or any(exchange & set(s["hand"]) for s in f["seats"])]
+    assert holding, "no exchange card was ever face up or held"
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    problems: list[str] = []
+    tb.watch(page, problems)
+    page.goto(f"{server.url}/replay/{tid}")
+    page.wait_for_selector("#replay-stage .r-city")
+    assert page.locator(".r-badges .seat-badge[data-module='vizier']").count() == 2
+    page.locator(f"#move-list button[data-step='{holding[0]}']").click()
+    assert step(page) == holding[0]
+    assert page.locator("#replay-stage .exchange-card").count() >= 1
+    stage = page.locator("#replay-stage").inner_text() + page.locator("#move-list").inner_text()
+    assert not re.search(r"\bx[bgoy]{2}\b", stage)
+    assert not problems, problems
+    page.close()

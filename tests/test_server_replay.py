@@ -13,6 +13,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -262,3 +263,27 @@ def test_the_move_list_names_every_module_part_in_words() -> None:
                 assert not words & codes, (mid, sentence)
                 assert not re.search(r"\b-?\d+,-?\d+\b", sentence), (mid, sentence)
                 assert not re.search(r"\b[a-z]+\d+\b", sentence), (mid, sentence)  # an item code: cara3, room1, mb2
+
+
+def test_a_hint_is_searched_from_the_seats_information_only(c: TestClient) -> None:
+    """What goes to the worker process is the seat's own view and the events it has seen: the
+    other hand, the pile and the bag stay hidden, as for a bot seat."""
+    tid, tokens, seat, version = hint_table(c)
+    pool = c.app.state.hints  # type: ignore[attr-defined]
+    sent: dict[str, Any] = {}
+
+    def capture(table_id: str, who: int, v: dict[str, Any], events: list[dict[str, Any]], seed: int) -> Future[str]:
+        sent.update(table_id=table_id, seat=who, view=v, events=events)
+        done: Future[str] = Future()
+        done.set_result(v["legal_actions"][0])
+        return done
+
+    pool.submit = capture
+    r = c.get(f"/api/tables/{tid}/hint?version={version}", headers=auth(tokens[seat]))
+    assert r.status_code == 200
+    mine = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()
+    assert sent["table_id"] == tid and sent["seat"] == seat
+    assert sent["view"] == mine["view"]
+    assert sent["view"]["seats"][1 - seat]["hand"] is None
+    assert "deck" not in sent["view"] and "bag" not in sent["view"]
+    assert sent["events"] == mine["events"]

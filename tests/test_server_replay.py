@@ -203,7 +203,7 @@ def test_an_old_database_gets_the_hints_column(tmp_path: Path) -> None:
     db = Database(f"sqlite:///{path}")
     try:
         row = db.table("abc")
-        assert row is not None and row.hints is False
+        assert row is not None and not row.hints  # NULL on old rows: no hints
     finally:
         db.close()
     con = sqlite3.connect(path)
@@ -287,3 +287,12 @@ def test_a_hint_is_searched_from_the_seats_information_only(c: TestClient) -> No
     assert sent["view"]["seats"][1 - seat]["hand"] is None
     assert "deck" not in sent["view"] and "bag" not in sent["view"]
     assert sent["events"] == mine["events"]
+
+
+def test_serve_refuses_a_bad_hint_time() -> None:
+    from .cli_helpers import invoke
+
+    for bad in ("0", "-1", "61"):
+        result = invoke("serve", "--hint-seconds", bad)
+        assert result.exit_code != 0
+        assert "--hint-seconds must be more than 0 and at most 60" in result.stderr

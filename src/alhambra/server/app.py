@@ -34,9 +34,7 @@ from ..hooks import Module, available_modules, load_module
 from ..state import GameConfig
 from ..view import catalogue
 from .db import Database, default_database_url
-from .hints import DEFAULT_HINT_SECONDS, HintBusy, HintPool, finish_hint, start_hint
 from .limits import DEFAULT_CREATE_RATE, DEFAULT_REQUEST_TIMEOUT, MAX_BODY, BodyLimit, RateLimit
-from .replay import table_replay, uploaded_replay
 from .service import BOT_LEVELS, BotRunner, SeatSpec, ServiceError, Snapshot, Table, TableService, message
 
 __all__ = ["create_app"]
@@ -282,23 +280,28 @@ class Hub:
 def create_app(
     database_url: str | None = None,
     bot_delay: float = 0.6,
+    hint_seconds: float = 2.0,
     start_bots: bool = True,
     request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
     create_rate: float = DEFAULT_CREATE_RATE,
-    hint_seconds: float = DEFAULT_HINT_SECONDS,
 ) -> FastAPI:
     """The server app over ``database_url`` (default: a SQLite file in the user's data directory).
 
+    ``hint_seconds`` is the search time of a hint (in a worker process: :mod:`.hints`).
+
     ``bot_delay`` is the pause (seconds) before each bot move so people can follow;
     ``request_timeout`` the seconds a client has to send a request body; ``create_rate`` the
-    tables one client address may create per minute (429 beyond); ``hint_seconds`` the search
-    time of a hint (in a worker process).
+    tables one client address may create per minute (429 beyond).
     """
     creations = RateLimit(create_rate)
+    from .hints import PUBLIC_REFUSED, HintBusy, HintPool, allow_hints, finish_hint, start_hint  # docs/server.md: Hints
+    from .replay import table_replay, uploaded_replay
+
+    hints = HintPool(hint_seconds)
+
     db = Database(database_url or default_database_url())
     service = TableService(db)
     runner = BotRunner(service, bot_delay)
-    hints = HintPool(hint_seconds)
     hub = Hub()
     service.listeners.append(hub.changed_threadsafe)
 
@@ -333,9 +336,9 @@ def create_app(
     )
     app.state.service = service
     app.state.runner = runner
-    app.state.hints = hints
     app.state.hub = hub
     app.state.db = db
+    app.state.hints = hints
 
     # ----- errors and limits
     @app.exception_handler(ServiceError)
@@ -441,10 +444,14 @@ def create_app(
             )
         """Create a table and deal the game. Returns one secret invitation link per person seat
         (keep them: the server stores only their hashes). The game starts once every person has joined."""
+        if body.hints and body.public:
+            raise ServiceError(PUBLIC_REFUSED, 422)
         specs = [SeatSpec(s.kind, s.bot, s.name, s.open) for s in body.seats]
         options = tuple((m, k, v) for m, kv in body.options.items() for k, v in kv.items())
-        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options, body.hints)
+        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options)
         base = base_url(request)
+        if body.hints:
+            await run(allow_hints, service, table)
         seats = []
         for s in table.snap.seats:
             tok = tokens.get(s.seat)

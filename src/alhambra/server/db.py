@@ -37,16 +37,16 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
-    false,
     insert,
     inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-__all__ = ["ADDED_COLUMNS", "ActionRow", "Base", "Conflict", "Database", "SeatRow", "TableRow", "default_database_url", "migrate"]
+__all__ = ["ActionRow", "Base", "Conflict", "Database", "SeatRow", "TableRow", "add_missing_columns", "default_database_url"]
 
 
 def _now() -> dt.datetime:
@@ -65,8 +65,9 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
     public: Mapped[bool] = mapped_column(Boolean, default=False)
-    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    """The creator allows hints (GET /api/tables/{id}/hint) at this private table."""
+    hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=False)
+    """The creator allowed hints (GET /api/tables/{id}/hint) at this private table; NULL (no) on
+    tables stored before the option existed (the column is added by :func:`add_missing_columns`)."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     config_json: Mapped[str] = mapped_column(Text)
     seed: Mapped[int] = mapped_column(BigInteger)
@@ -162,7 +163,7 @@ class Database:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
-        migrate(self.engine)
+        add_missing_columns(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -279,28 +280,23 @@ class Database:
             return list(s.scalars(q.order_by(TableRow.created_at.desc()).limit(limit)))
 
 
-ADDED_COLUMNS: tuple[tuple[str, str], ...] = (("game_tables", "hints"),)
-"""Columns added to the models after their tables first shipped: (table, column). A database
-made before has them added by :func:`migrate` (additive only: old rows get the default)."""
-
-
-def migrate(engine: Engine) -> list[str]:
-    """Add the :data:`ADDED_COLUMNS` an existing database lacks (portable ``ALTER TABLE ... ADD
-    COLUMN`` with the model's type and default); returns the columns added as ``table.column``."""
+def add_missing_columns(engine: Engine) -> list[str]:
+    """Add the nullable columns of the models that an older database lacks (``ALTER TABLE ...
+    ADD COLUMN``, portable SQL); returns them as ``table.column``. ``create_all`` creates missing
+    tables only, so this is the schema migration for additive changes."""
+    insp = inspect(engine)
     added: list[str] = []
-    found = inspect(engine)
-    for table_name, column_name in ADDED_COLUMNS:
-        have = {c["name"] for c in found.get_columns(table_name)}
-        if column_name in have:
+    for table in Base.metadata.sorted_tables:
+        if not insp.has_table(table.name):
             continue
-        column = Base.metadata.tables[table_name].c[column_name]
-        ddl = f"ALTER TABLE {table_name} ADD COLUMN {column_name} {column.type.compile(engine.dialect)}"
-        if column.server_default is not None:
-            default = column.server_default.arg  # type: ignore[attr-defined]
-            ddl += f" DEFAULT {default.compile(engine) if hasattr(default, 'compile') else default}"
-        with engine.begin() as conn:
-            conn.exec_driver_sql(ddl)
-        added.append(f"{table_name}.{column_name}")
+        have = {c["name"] for c in insp.get_columns(table.name)}
+        for col in table.columns:
+            if col.name in have or not col.nullable:
+                continue
+            kind = col.type.compile(dialect=engine.dialect)
+            with engine.begin() as conn:
+                conn.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{col.name}" {kind}'))
+            added.append(f"{table.name}.{col.name}")
     return added
 
 

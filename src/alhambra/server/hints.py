@@ -18,19 +18,26 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from sqlalchemy import update
+
 from ..actions import parse_action
 from ..engine import legal_actions
 from ..view import view
+from .db import TableRow
 from .replay import Narrator, describe_hint
-from .service import PLAYING, ServiceError, TableService
+from .service import PLAYING, ServiceError, Table, TableService
 
-__all__ = ["DEFAULT_HINT_SECONDS", "HINT_BOT", "HintBusy", "HintPool", "finish_hint", "hint_action", "start_hint"]
+__all__ = ["DEFAULT_HINT_SECONDS", "HINT_BOT", "HintBusy", "HintPool", "allow_hints", "finish_hint", "hint_action", "start_hint"]
 
 HINT_BOT = "mcts:hard"
 """The bot whose move a hint shows: the strongest level."""
 
 DEFAULT_HINT_SECONDS = 2.0
 """The search time of one hint (``alhambra serve --hint-seconds``)."""
+
+
+PUBLIC_REFUSED = "hints are only for private tables: a public table is played without them"
+"""Why a public table cannot have hints (422)."""
 
 
 class HintBusy(Exception):
@@ -127,3 +134,12 @@ def finish_hint(service: TableService, table_id: str, seat: int, version: int, a
     narrator = Narrator(table.config, [s.name for s in snap.seats])
     text = describe_hint(narrator, snap.state, parse_action(action), seat)
     return {"version": version, "action": action, "text": text, "bot": HINT_BOT}
+
+
+def allow_hints(service: TableService, table: Table) -> None:
+    """Turn hints on at a newly created private table (its creator's choice, stored in its row)."""
+    if table.public:
+        raise ServiceError(PUBLIC_REFUSED, 422)
+    with service.db.session() as s:
+        s.execute(update(TableRow).where(TableRow.id == table.id).values(hints=True))
+    table.hints = True

@@ -362,14 +362,10 @@ class TableService:
         name: str | None = None,
         public: bool = False,
         options: tuple[tuple[str, str, bool | int | str], ...] = (),
-        hints: bool = False,
     ) -> tuple[Table, dict[int, str]]:
-        """Deal a new game; returns the table and the secret token of every person seat.
-        ``hints``: the seats may ask what the strongest bot would play (private tables only)."""
+        """Deal a new game; returns the table and the secret token of every person seat."""
         if not 2 <= len(seats) <= 6:
             raise ServiceError("a table has 2 to 6 seats", 422)
-        if hints and public:
-            raise ServiceError("hints are only for private tables: a public table is played without them", 422)
         try:
             mods = tuple(modules)
             for m in mods:
@@ -418,7 +414,6 @@ class TableService:
             id=table_id,
             name=clean_name(name),
             public=bool(public),
-            hints=bool(hints),
             status=status,
             config_json=json.dumps(config.to_dict()),
             seed=seed,

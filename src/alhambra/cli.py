@@ -868,6 +868,9 @@ def serve(
         typer.Option("--database-url", help="SQLAlchemy URL (default: a SQLite file in your user data directory)."),
     ] = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move.")] = 0.6,
+    hint_seconds: Annotated[
+        float, typer.Option("--hint-seconds", help="Seconds the strongest bot searches for one hint (tables that allow hints).")
+    ] = 2.0,
     request_timeout: Annotated[
         float,
         typer.Option(
@@ -905,6 +908,8 @@ def serve(
         _fail("--port must be 1-65535")
     if bot_delay < 0:
         _fail("--bot-delay must not be negative")
+    if not 0 < hint_seconds <= 60:
+        _fail("--hint-seconds must be more than 0 and at most 60")
     if not request_timeout > 0:
         _fail("--request-timeout must be positive")
     if not create_rate > 0:
@@ -931,6 +936,7 @@ def serve(
         )
     except Exception as e:  # a bad URL or an unreachable database
         _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
+    application.state.hints.seconds = hint_seconds  # the search time of a hint (create_app's hint_seconds)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"Alhambra table server: open http://{shown}:{port}/ in your browser", flush=True)
     print(f"  database: {_redact(url)}  (stop with Ctrl+C)", flush=True)

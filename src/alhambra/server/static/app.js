@@ -7,6 +7,7 @@ import {
   KIND_NAMES, CURRENCY_COLORS, CURRENCY_NAMES, bagSVG, cardBackSVG, cardFacts, cardSVG,
   logoSVG, moneySourceSVG, svgEl, tileFacts, tileGroup, tileLabel, tileSVG,
 } from "./art.js";
+import { decorate as decorateHint, hintButton } from "./hint.js";
 
 // ------------------------------------------------------------------------------ helpers
 function h(tag, attrs = {}, ...children) {
@@ -430,6 +431,7 @@ async function lobby() {
   const modBoxes = modules.map(moduleChoice);
   const tableName = h("input", { id: "table-name", type: "text", maxlength: 40, placeholder: "Table name (optional)", "aria-label": "Table name" });
   const pub = h("input", { id: "table-public", type: "checkbox" });
+  const hints = h("input", { id: "table-hints", type: "checkbox" });
   const out = h("div", { class: "created", "aria-live": "polite" });
   const create = async (ev) => {
     ev.preventDefault();
@@ -443,7 +445,7 @@ async function lobby() {
       return s;
     });
     const chosen = modBoxes.filter((l) => l.querySelector(".module-pick input").checked);
-    const body = { seats, modules: chosen.map((l) => l.dataset.module), public: pub.checked };
+    const body = { seats, modules: chosen.map((l) => l.dataset.module), public: pub.checked, hints: hints.checked };
     const options = {};
     for (const l of chosen) {
       for (const input of l.querySelectorAll("[data-option]")) {
@@ -468,6 +470,7 @@ async function lobby() {
     h("fieldset", { class: "modules" }, h("legend", { text: "Big Box modules" }), ...modBoxes),
     h("label", { class: "row" }, tableName),
     h("label", { class: "row" }, pub, " List this table so anyone can take a free seat"),
+    h("label", { class: "row" }, hints, " Allow hints: players may ask what the strongest bot would play (private tables only)"),
     h("button", { type: "submit", id: "btn-create", class: "primary", text: "Create table" }));
   const openList = h("div", { class: "open-list" });
   const refresh = async () => {
@@ -760,6 +763,7 @@ function render() {
   const focusId = document.activeElement && document.activeElement.id;
   root.replaceChildren(...parts);
   if (focusId) { const again = document.getElementById(focusId); if (again) again.focus(); }
+  decorateHint(msg.version);
   const log = document.getElementById("log-list");
   if (log) log.scrollTop = log.scrollHeight;
 }
@@ -1107,6 +1111,8 @@ function renderActionPanel(v, myTurn, controls) {
       return h("button", { class: "secondary small other-move", dataset: { action: a.text }, text: label, onclick: () => choose(a.text, label) });
     })));
   }
+  const hint = hintButton(T.msg.table, T.token, T.msg.version);
+  if (hint) bar.append(hint);
   if (sel) bar.append(h("button", { id: "btn-clear", class: "secondary", text: "Clear selection", onclick: () => { T.sel = null; render(); } }));
   if (bar.children.length) box.append(bar);
   return box;
@@ -1419,7 +1425,8 @@ function renderModal() {
         v.neutral ? h("li", { class: "muted", text: `Dirk (neutral) — ${v.neutral.score} points` }) : null),
       h("h3", { text: "Score progression per scoring round" }),
       progressChart(v.score_history, n),
-      h("div", { class: "legend" }, ...[...Array(n).keys()].map((s) => h("span", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), seatName(s)))));
+      h("div", { class: "legend" }, ...[...Array(n).keys()].map((s) => h("span", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), seatName(s)))),
+      h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }));
   }
   return h("div", { class: "modal-back", onclick: (ev) => { if (ev.target === ev.currentTarget) close(); } },
     h("div", { class: "modal", role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id: T.modal.kind === "round" ? "round-modal" : "summary-modal" },

@@ -1160,7 +1160,7 @@ function renderOutside(sources, sel, usable) {
 
 // ----- action panel
 function renderActionPanel(v, myTurn, controls) {
-  const box = h("div", { class: "panel actions", id: "action-panel", "aria-live": "polite" });
+  const box = h("div", { class: "panel actions", id: "action-panel", "aria-live": "polite", tabindex: "-1", "aria-label": "Your move" });
   const acts = legal();
   const bar = h("div", { class: "button-row" });
   if (T.msg.can_undo && !T.staged) bar.appendChild(h("button", { id: "btn-undo", class: "secondary", text: "↶ Undo", onclick: undo }));
@@ -1732,7 +1732,7 @@ function renderModal() {
     h("div", { class: `modal ${summary ? "modal-wide" : ""}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id: summary ? "summary-modal" : "round-modal" },
       h("h2", { id: "modal-title", text: title }), body,
       h("div", { class: "button-row modal-buttons" },
-        h("button", { id: "btn-close-modal", class: "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close }),
+        h("button", { id: "btn-close-modal", class: "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close, "data-autofocus": true }),
         summary ? h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" }) : null)));
 }
 

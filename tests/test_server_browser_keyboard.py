@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,9 @@ pytestmark = tb.needs_chromium
 
 RAW = re.compile(r"\b[PSACGT]\d{1,2}[nesw]{0,4}\b|\b[bgoy]\d\b|\bx[bgoy]{2}\b|\bvizier (buy|pass|wake)\b|-?\d+,-?\d+")
 """Notation that a player must never read: tile and card codes, module notation, coordinates."""
+
+NO_SIDEWAYS = "(s) => { const m = document.querySelector(s); return m.scrollWidth <= m.clientWidth; }"
+"""True when the element ``s`` has nothing hidden behind a sideways scroll."""
 
 
 def _no_raw_codes(page: Any) -> None:
@@ -62,6 +66,7 @@ class KeyboardPlayer:
         self.presses: list[int] = []
         self.moves = 0
         self.focus_checks = 0
+        self.seen: Counter[str] = Counter()
 
     def tab(self, selector: str) -> None:
         self.presses.append(tb.tab_to(self.page, selector))
@@ -120,8 +125,32 @@ class KeyboardPlayer:
                 self.act("#btn-reserve")
             return
         if pending not in ("ChooseAction", None, "None", ""):
-            # a decision between turns (the vizier's offer...): pass it by keyboard
+            # a decision between turns: the vizier's offer (a market square to pick) or pass
+            offer = page.locator(".market-square.affordable[data-module]")
+            if offer.count() and rng.random() < 0.7:
+                sq = offer.nth(rng.randrange(offer.count())).get_attribute("data-square")
+                self.enter(f".market-square[data-square='{sq}']")
+                page.wait_for_selector(".pay-option, #btn-buy")
+                if not page.locator("#btn-buy").count():
+                    self.enter(".pay-option.exact" if page.locator(".pay-option.exact").count() else ".pay-option")
+                    page.wait_for_selector("#btn-buy")
+                self.seen["module offer used"] += 1
+                self.act("#btn-buy")
+                return
+            self.seen["passed between turns"] += 1
             self.act(".pass-button")
+            return
+        wake = page.locator("#btn-vizier-wake")
+        if wake.count() and rng.random() < 0.3:
+            self.seen["woke the vizier"] += 1
+            self.act("#btn-vizier-wake")
+            return
+        exchange = page.locator(".display-card.takeable[data-code^='x']")
+        if exchange.count() and rng.random() < 0.7:
+            slot = exchange.first.get_attribute("data-slot")
+            self.enter(f".display-card[data-slot='{slot}']")
+            self.seen["took an exchange card"] += 1
+            self.act("#btn-take")
             return
         affordable = page.locator(".market-square.affordable")
         if affordable.count() and rng.random() < 0.8:
@@ -268,3 +297,172 @@ def test_a_whole_game_by_keyboard_against_a_bot(tmp_path: Path) -> None:
     # focus is never lost: each control is a few presses from the last one, never the whole page
     assert max(player.presses) <= 25, sorted(player.presses)[-5:]
     assert problems == []
+
+
+def test_a_four_player_game_with_modules_by_keyboard(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    problems: list[str] = []
+    with ServerProcess(tmp_path / "kb4.sqlite3", seed=8) as server, sync_api.sync_playwright() as pw:
+        browser = tb.launch(pw)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        tb.watch(page, problems)
+        _create_by_keyboard(page, server.url, 4, ("vizier", "currency_exchange"))
+        page.wait_for_selector(".module-panel[data-module='currency_exchange']")
+        assert page.locator(".city").count() == 4
+        player = KeyboardPlayer(page, random.Random(8))
+        page.wait_for_selector("body[data-phase='my-turn']")
+        # four Alhambras on a laptop screen without scrolling, the others smaller than mine
+        assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+        mine = page.locator(".city.mine .city-svg").bounding_box()
+        other = page.locator(".city:not(.mine) .city-svg").first.bounding_box()
+        assert other["width"] * other["height"] < mine["width"] * mine["height"] / 2
+        page.screenshot(path=str(tb.doc_image("table-desktop-4-players.png")))
+        rounds = player.play(420)
+        assert rounds == 2
+        _check_end_screen(page, 4, False, "table-end-4-players.png")
+        browser.close()
+    print("seen:", dict(player.seen), "presses:", sorted(player.presses)[-5:])
+    assert player.moves > 20
+    assert player.seen["passed between turns"] + player.seen["module offer used"] >= 1
+    assert max(player.presses) <= 30, sorted(player.presses)[-5:]
+    assert problems == []
+
+
+class TouchPlayer:
+    """Plays the person's seat by tapping, on a phone-sized page."""
+
+    def __init__(self, page: Any, rng: random.Random) -> None:
+        self.page = page
+        self.rng = rng
+        self.moves = 0
+
+    def tap(self, selector: str, wait: bool = True) -> None:
+        before = tb.version(self.page)
+        try:
+            self.page.locator(selector).first.tap(timeout=5000)
+        except Exception:
+            tb.dump(self.page, f"tap {selector}", "phone-failure")
+            raise
+        if wait:  # after a confirmation, wait for the new version itself
+            tb.wait_change(self.page, before, confirm=selector != "#btn-confirm", failure="phone-failure")
+
+    def move(self) -> None:
+        page, rng = self.page, self.rng
+        self.moves += 1
+        if page.locator("#btn-confirm").count():
+            self.tap("#btn-confirm")
+            return
+        if tb.pending(page) == "PlaceTiles":
+            spots = page.locator(".spot")
+            if spots.count():
+                n = rng.randrange(spots.count())
+                before = tb.version(page)
+                spots.nth(n).tap(timeout=5000)
+                tb.wait_change(page, before, failure="phone-failure")
+            else:
+                self.tap("#btn-reserve")
+            return
+        affordable = page.locator(".market-square.affordable")
+        if affordable.count() and rng.random() < 0.8:
+            affordable.nth(rng.randrange(affordable.count())).tap(timeout=5000)
+            if not page.locator("#btn-buy").count():
+                exact = page.locator(".pay-option.exact")
+                (exact if exact.count() else page.locator(".pay-option")).first.tap(timeout=5000)
+            # the decision bar stays in sight above the market while paying
+            assert page.locator("#btn-buy").is_visible()
+            self.tap("#btn-buy")
+            return
+        cards = page.locator(".display-card.takeable")
+        if cards.count():
+            cards.nth(rng.randrange(cards.count())).tap(timeout=5000)
+            if page.locator("#btn-take").count():
+                self.tap("#btn-take")
+                return
+            self.tap("#btn-clear", wait=False)
+            return
+        if page.locator("#btn-end").count():
+            self.tap("#btn-end")
+            return
+        self.tap(".removable", wait=False)
+        self.tap("#btn-remove")
+
+
+def test_a_whole_game_by_touch_on_a_phone(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    problems: list[str] = []
+    with ServerProcess(tmp_path / "phone.sqlite3", seed=13) as server, sync_api.sync_playwright() as pw:
+        browser = tb.launch(pw)
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        tb.watch(page, problems)
+        page.goto(server.url + "/")
+        page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
+        page.locator("#btn-create").tap()
+        page.locator(".play-link").tap()
+        page.locator("#btn-join").tap()
+        page.wait_for_selector("body[data-phase='my-turn']")
+        # laid out around what you act on: the decision, then the market and money, then the hand
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        box = {sel: page.locator(sel).bounding_box() for sel in ("#action-panel", ".supply", ".hand", ".city.mine")}
+        assert box["#action-panel"]["y"] < box[".supply"]["y"] < box[".hand"]["y"] < box[".city.mine"]["y"]
+        assert box[".hand"]["y"] - (box[".supply"]["y"] + box[".supply"]["height"]) < 30
+        assert box[".hand"]["y"] < 844, "the hand is below the first screen"
+        page.screenshot(path=str(tb.doc_image("table-phone.png")))
+        player = TouchPlayer(page, random.Random(13))
+        rounds = 0
+        deadline = time.monotonic() + 240
+        while tb.phase(page) != "over":
+            assert time.monotonic() < deadline, "the game took too long"
+            if page.locator("#round-modal").count():
+                rounds += 1
+                if rounds == 1:
+                    # the breakdown reads on a phone: no sideways scroll in the dialog
+                    assert page.evaluate(NO_SIDEWAYS, "#round-modal")
+                page.locator("#btn-close-modal").tap()
+                continue
+            if tb.phase(page) == "my-turn":
+                player.move()
+            else:
+                page.wait_for_timeout(15)
+        page.wait_for_selector("#summary-modal .round-table[data-round='3']")
+        assert page.evaluate(NO_SIDEWAYS, "#summary-modal")
+        page.screenshot(path=str(tb.doc_image("table-phone-end.png")))
+        page.locator("#summary-modal [data-key='summary-round-2']").tap()
+        page.wait_for_selector("#summary-modal .round-table[data-round='2']")
+        browser.close()
+    assert rounds == 2
+    assert player.moves > 20
+    assert problems == []
+
+
+def test_the_lobby_at_1280_px_and_a_network_failure(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    problems: list[str] = []
+    with ServerProcess(tmp_path / "lobby.sqlite3") as server, sync_api.sync_playwright() as pw:
+        browser = tb.launch(pw)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        tb.watch(page, problems)
+        page.goto(server.url + "/")
+        page.locator("#seat-count").select_option("6")
+        for i in range(1, 6):
+            page.locator(".seat-row").nth(i).locator(".seat-bot").select_option("mcts:hard")
+        # every bot row fits its panel: no control sticks out on the right
+        form = page.locator(".create-form").bounding_box()
+        right = form["x"] + form["width"]
+        for row in page.locator(".seat-row").all():
+            for control in row.locator("select:visible, input").all():
+                b = control.bounding_box()
+                assert b["x"] + b["width"] <= right + 0.5, control.evaluate("e => e.outerHTML.slice(0, 80)")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        page.screenshot(path=str(tb.doc_image("lobby-desktop.png")), full_page=True)
+        # the network goes away: the player reads what happened, in words
+        page.route("**/api/tables", lambda route: route.abort("internetdisconnected"))
+        page.locator("#btn-create").click()
+        err = page.locator(".created .error")
+        err.wait_for()
+        text = err.inner_text()
+        assert "cannot be reached" in text and "Failed to fetch" not in text
+        browser.close()
+    # the aborted request is the only console message: Chromium reports the failed load
+    assert all("net::ERR_INTERNET_DISCONNECTED" in p for p in problems), problems

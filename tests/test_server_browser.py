@@ -115,7 +115,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
                 else:
                     page.wait_for_timeout(15)
             page.wait_for_selector("#summary-modal")
-            assert page.locator("#summary-modal .chart path").count() == 2  # one score line per seat
+            assert page.locator("#summary-modal .chart path").count() == 3  # one score line per seat, and Dirk's
             shots["end"] = ARTIFACTS / "table-end.png"
             page.screenshot(path=str(shots["end"]))
             tb.click(page, "#btn-close-modal")

@@ -1168,7 +1168,8 @@ function renderActionPanel(v, myTurn, controls) {
     // between turns a final move reveals something but ends nobody's turn
     const between = Boolean(v.pending) && v.pending.type === "BetweenTurns";
     const note = T.staged.note || (between ? "It cannot be taken back." : "This ends your turn: it cannot be taken back.");
-    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${note}` }));
+    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${note}` }),
+      SETTINGS.notation ? h("p", { class: "notation", text: `Notation: ${T.staged.action}` }) : null);
     bar.append(h("button", { id: "btn-confirm", class: "primary", text: T.staged.button || (between ? "Confirm" : "End turn"), onclick: () => send(T.staged.action) }),
       h("button", { id: "btn-cancel", class: "secondary", text: "Cancel", onclick: () => { T.staged = null; render(); } }));
     box.append(bar);
@@ -1389,7 +1390,8 @@ function renderCity(v, s, mine) {
     s.reserve.length ? null : h("span", { class: "muted", text: "empty" }));
   const cls = `panel city ${mine ? "mine" : ""} ${s.seat === T.msg.view.to_act ? "to-act" : ""}`;
   return h("div", { class: cls, dataset: { seat: s.seat } },
-    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · wall ${s.longest_wall}`, seatBadges(s.seat)),
+    h("h3", { title: `${seatName(s.seat)}: ${s.score} points, longest wall ${s.longest_wall}` }, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }),
+      h("span", { class: "city-name", text: seatName(s.seat) }), h("span", { class: "city-meta", text: `${s.score} points · wall ${s.longest_wall}` }), seatBadges(s.seat)),
     h("div", { class: "city-frame" }, svg, tools), reserve);
 }
 

@@ -292,6 +292,7 @@ def test_a_whole_game_by_keyboard_against_a_bot(tmp_path: Path) -> None:
         assert rounds == 2  # rounds 1 and 2 pop up; round 3 is on the end screen
         _check_end_screen(page, 2, True, "table-end-round3.png")
         browser.close()
+    print("moves:", player.moves, "most Tab presses for one control:", sorted(player.presses)[-5:])
     assert player.moves > 20
     assert player.focus_checks > 10
     # focus is never lost: each control is a few presses from the last one, never the whole page

@@ -423,6 +423,10 @@ async function lobby() {
     const level = h("select", { class: "seat-bot", "aria-label": `Seat ${i + 1}: bot level` },
       ...bots.map((b) => h("option", { value: b.id, text: `${b.label} — ${b.description}` })));
     level.value = "greedy";
+    // the option's text may be cut to fit the row: the whole description is the tooltip
+    const describe = () => { const b = bots.find((x) => x.id === level.value); level.title = b ? `${b.label} — ${b.description}` : ""; };
+    level.addEventListener("change", describe);
+    describe();
     const name = h("input", { class: "seat-name", type: "text", maxlength: 40, placeholder: i === 0 ? "Your name (optional)" : "Name (optional)", "aria-label": `Seat ${i + 1}: name` });
     if (i > 0) kind.value = "bot";
     const sync = () => { level.hidden = kind.value !== "bot"; };

@@ -753,9 +753,9 @@ function render() {
     renderSettings()));
   const controls = moduleControls(v, myTurn);
   const main = h("main", { class: "table-grid" },
-    h("section", { class: "col-left" }, renderSupply(v, controls), ...modulePanels(), renderScores(v)),
+    h("section", { class: "col-left" }, renderSupply(v, controls), renderScores(v)),
     h("section", { class: "col-center" }, renderActionPanel(v, myTurn, controls), renderCities(v)),
-    h("section", { class: "col-right" }, seat !== null ? renderHand(v, seat) : null, renderRounds(), renderLog()));
+    h("section", { class: "col-right" }, seat !== null ? renderHand(v, seat) : null, ...modulePanels(), renderRounds(), renderLog()));
   const parts = [top, main];
   if (T.notice) parts.push(h("div", { class: `toast ${T.notice.isError ? "error" : ""}`, role: "alert", text: T.notice.text }));
   if (needsJoin) parts.push(renderJoin(seat));

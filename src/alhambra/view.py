@@ -13,7 +13,7 @@ from typing import Any
 
 from . import city as geo
 from .components import CURRENCIES, CURRENCY_NAMES, KINDS
-from .engine import build_components, legal_actions
+from .engine import build_components, legal_actions, money_of
 from .events import Event
 from .hooks import hook_users, modules_of
 from .state import GameConfig, GameState
@@ -76,6 +76,11 @@ def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = Tru
         "score_history": [list(s) for s in state.score_history],
         "seats": seats,
         "neutral": None if state.neutral is None else {"tiles": sorted(tc(t) for t in state.neutral), "score": state.neutral_score},
+        # at the end the hands are shown: how much of each currency everybody held (it decided
+        # which market tiles were handed out and why one stayed)
+        "final_money": None
+        if state.outcome is None
+        else [{CURRENCIES[c]: money_of(state, s, c) for c in range(len(CURRENCIES))} for s in range(n)],
         "module_views": {m.id: m.view(state, viewer) for m in modules_of(state.config)},
         "legal_actions": [str(a) for a in legal_actions(state)] if with_legal_actions and viewer is not None and viewer == to_act else [],
     }

@@ -1532,8 +1532,8 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
             if a is None:
                 a = acts[q] = PlaceBuilding(code, geo.xy(q))
             out.append(a)
-        if twins and t in state.turned:
-            continue  # paid to turn it over: it is built at once
+        if twins and spots and t in state.turned:
+            continue  # paid to turn it over: it is built (unless the other waiting tiles took every place for it)
         for target in ("reserve", "neutral") if neutral else ("reserve",):
             a = acts.get(target)
             if a is None:
@@ -1668,12 +1668,12 @@ def _check(state: GameState, action: Action) -> None:
         if action.tile not in top.tiles:
             other = _twin_code(state, action.tile)
             if action.target == "reserve" and other is not None and other in top.tiles:
-                if _tile_id(state, other) in state.turned:
+                if _must_build(state, top.seat, _tile_id(state, other)):
                     raise IllegalAction(f"{action.tile} was paid to be turned over: build it in your city")
                 return  # into the reserve on either face, for free
             raise IllegalAction(f"{action.tile} is not waiting to be placed (waiting: {' '.join(top.tiles)})")
         tgt = action.target
-        if comp.twins and tgt in ("reserve", "neutral") and _tile_id(state, action.tile) in state.turned:
+        if comp.twins and tgt in ("reserve", "neutral") and _must_build(state, top.seat, _tile_id(state, action.tile)):
             raise IllegalAction(f"{action.tile} was paid to be turned over: build it in your city")
         if tgt == "reserve":
             return
@@ -1745,6 +1745,14 @@ def _twin_code(state: GameState, code: str) -> str | None:
     comp = state.components
     t = comp.tile_ids.get(code, -1)
     return comp.tile_code[comp.tile_twin[t]] if t >= 0 and comp.tile_twin[t] >= 0 else None
+
+
+def _must_build(state: GameState, seat: int, tile: int) -> bool:
+    """A tile paid to be turned over must be built, unless no place is left for it."""
+    if tile not in state.turned:
+        return False
+    walls = state.components.tile_walls
+    return bool(state.players[seat].analysis(walls).spots(walls[tile]))
 
 
 def _check_turn_over(state: GameState, action: TurnOver) -> None:

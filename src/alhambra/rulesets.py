@@ -151,9 +151,13 @@ def _tile(code: str, letters: dict[str, str]) -> TileType:
     return TileType(code[0] + code[1:i] + walls_to_letters(walls), kind_of[code[0]], int(code[1:i]), walls)
 
 
-@cache
 def ruleset(game: str = DEFAULT_GAME) -> Ruleset:
     """The ruleset of ``game`` (read once); :class:`ConfigError` for an unknown game."""
+    return _load(game)
+
+
+@cache
+def _load(game: str) -> Ruleset:
     if game not in _GAME_IDS:
         raise ConfigError(f"unknown game {game!r} (the games are: {', '.join(_GAME_IDS)})")
     try:

@@ -162,6 +162,12 @@ class ObservationEncoder:
         self.info_size = pos + n * h
         self._comp: ComponentSet = comp
 
+    @property
+    def channels(self) -> int:
+        """Channels of each seat's grid in ``alhambras``: occupied, fountain, one per building
+        kind of the game, four walls (12 in Alhambra, 15 in Granada)."""
+        return self._channels
+
     @classmethod
     def for_config(cls, config: GameConfig, codec: ActionCodec, grid: int = DEFAULT_GRID) -> ObservationEncoder:
         """An encoder whose module section covers the per-seat flags every module of ``config``

@@ -194,5 +194,5 @@ def test_the_server_stops_cleanly_during_an_expert_search(tmp_path: Path) -> Non
         server.stop()
     assert rc in (0, -signal.SIGTERM)  # uvicorn re-raises the signal once it has shut down
     assert "Application shutdown complete" in server.log_file.read_text()
-    for pid in workers:
-        assert not _alive(pid)
+    # the workers were told to go at shutdown; a loaded machine may take a moment to reap them
+    wait_for(lambda: not any(_alive(pid) for pid in workers), timeout=10, step=0.05)

@@ -183,8 +183,7 @@ def test_stopping_does_not_wait_for_a_search(svc: TableService, tmp_path: Path, 
     pool.watch(table.id)
     pids = wait_for(lambda: pool.searching() and pool.worker_pids(), timeout=60, step=0.05)
     pool.stop()  # returns although the search would never finish
-    for pid in pids:
-        assert not _alive(pid)
+    wait_for(lambda: not any(_alive(pid) for pid in pids), timeout=10, step=0.05)
     assert table.snap.version == 0  # the dropped search played nothing
 
 
@@ -226,4 +225,5 @@ def test_the_server_stops_cleanly_during_an_expert_search(tmp_path: Path) -> Non
         server.stop()
     assert rc in (0, -signal.SIGTERM)  # uvicorn re-raises the signal once it has shut down
     assert "Application shutdown complete" in server.log_file.read_text()
-    wait_for(lambda: not any(_alive(pid) for pid in workers), timeout=10)  # the workers (and the resource tracker) are gone
+    # the workers were told to go at shutdown; a loaded machine may take a moment to reap them
+    wait_for(lambda: not any(_alive(pid) for pid in workers), timeout=10, step=0.05)

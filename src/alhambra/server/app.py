@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import inspect
 import json
 import logging
@@ -120,6 +121,9 @@ class CreateTableRequest(_Strict):
     )
     name: str | None = Field(default=None, max_length=40)
     public: bool = Field(default=False, description="Listed among the open tables; anyone may take a free seat.")
+    hints: bool = Field(
+        default=False, description="The seats may ask what the strongest bot would play (GET .../hint); private tables only (422)."
+    )
 
 
 class SeatLink(BaseModel):
@@ -298,6 +302,7 @@ class Hub:
 def create_app(
     database_url: str | None = None,
     bot_delay: float = 0.6,
+    hint_seconds: float = 2.0,
     start_bots: bool = True,
     request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
     create_rate: float = DEFAULT_CREATE_RATE,
@@ -310,6 +315,8 @@ def create_app(
 ) -> FastAPI:
     """The server app over ``database_url`` (default: a SQLite file in the user's data directory).
 
+    ``hint_seconds`` is the search time of a hint (in a worker process: :mod:`.hints`).
+
     ``bot_delay`` is the pause (seconds) before each bot move so people can follow;
     ``request_timeout`` the seconds a client has to send a request body; ``create_rate`` the
     tables one client address may create per minute (429 beyond); ``bot_workers`` the search
@@ -319,6 +326,11 @@ def create_app(
     every ``housekeeping_interval`` seconds.
     """
     creations = RateLimit(create_rate)
+    from .hints import PUBLIC_REFUSED, HintBusy, HintPool, allow_hints, finish_hint, start_hint  # docs/server.md: Hints
+    from .replay import table_replay, uploaded_replay
+
+    hints = HintPool(hint_seconds)
+
     db = Database(database_url or default_database_url())
     service = TableService(db)
     runner = BotPool(service, bot_delay, workers=bot_workers, max_bot_tables=max_bot_tables)
@@ -348,6 +360,7 @@ def create_app(
         finally:
             janitor.stop()
             runner.stop()
+            hints.close()
             hub.loop = None
             db.close()
 
@@ -369,6 +382,7 @@ def create_app(
     app.state.janitor = janitor
     app.state.hub = hub
     app.state.db = db
+    app.state.hints = hints
 
     # ----- errors and limits
     @app.exception_handler(ServiceError)
@@ -474,11 +488,15 @@ def create_app(
             )
         """Create a table and deal the game. Returns one secret invitation link per person seat
         (keep them: the server stores only their hashes). The game starts once every person has joined."""
+        if body.hints and body.public:
+            raise ServiceError(PUBLIC_REFUSED, 422)
         specs = [SeatSpec(s.kind, s.bot, s.name, s.open) for s in body.seats]
         options = tuple((m, k, v) for m, kv in body.options.items() for k, v in kv.items())
         creator_token = secrets.token_urlsafe(24)
         table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options, creator_token)
         base = base_url(request)
+        if body.hints:
+            await run(allow_hints, service, table)
         seats = []
         for s in table.snap.seats:
             tok = tokens.get(s.seat)
@@ -562,6 +580,46 @@ def create_app(
     async def get_record(table_id: str) -> dict[str, Any]:
         """The game record (configuration, seed, actions) once the game is over; 409 before."""
         got: dict[str, Any] = await run(service.record, table_id)
+        return got
+
+    @app.get("/api/tables/{table_id}/replay", tags=["replay"])
+    async def get_replay(table_id: str, request: Request) -> Response:
+        """Every position of a finished game with its moves in sentences, to step through (409
+        before the end). See docs/server.md, "Replays"."""
+        table: Table = await run(service.table, table_id)
+        return _json(await run(table_replay, table), request)
+
+    @app.post("/api/replay", tags=["replay"])
+    async def post_replay(request: Request) -> Response:
+        """Upload a game record file (as downloaded from `/api/tables/{id}/record` or written by
+        `alhambra play --record`): its positions and moves, as for a finished table. 422 with
+        the reason when it is not a record that replays."""
+        raw = await request.body()
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise ServiceError("this file is not JSON: choose a game record (.json) downloaded after a game", 422) from None
+        return _json(await run(uploaded_replay, data), request)
+
+    @app.get("/api/tables/{table_id}/hint", tags=["play"])
+    async def get_hint(table_id: str, token: Token, version: Annotated[int, Query(ge=0, le=10**9)]) -> dict[str, Any]:
+        """What the strongest bot would play now, from your seat's information only (searched in
+        a worker process for `alhambra serve --hint-seconds`). Only at private tables whose
+        creator allowed hints (403 otherwise); 409 for a stale version or when it is not your
+        decision; 429 while a hint is being computed for this table."""
+        seat = await run(need_seat, table_id, token)
+        try:
+            fut = await run(start_hint, service, hints, table_id, seat, version)
+        except HintBusy:
+            raise StarletteHTTPException(
+                429, "a hint is already being computed for this table; try again in a moment", headers={"Retry-After": "2"}
+            ) from None
+        try:
+            action = await asyncio.wait_for(asyncio.wrap_future(fut), timeout=hints.seconds + 60)
+        except Exception:
+            log.exception("table %s: a hint failed", table_id)
+            raise ServiceError("no hint could be computed just now; try again", 503) from None
+        got: dict[str, Any] = await run(finish_hint, service, table_id, seat, version, action)
         return got
 
     # ----- WebSocket
@@ -651,6 +709,14 @@ def create_app(
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/replay", include_in_schema=False)
+    async def replay_upload_page() -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
     @app.get("/modules/{module_id}/ui/{path:path}", include_in_schema=False)
     async def module_ui(module_id: str, path: str) -> FileResponse:
         """A file of a module's front-end folder (``ui.js``, ``ui.css``, images): 404 otherwise."""
@@ -665,6 +731,15 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _json(data: Any, request: Request) -> Response:
+    """A large JSON answer (a replay), gzip-compressed when the client accepts it."""
+    body = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    if "gzip" in request.headers.get("accept-encoding", "") and len(body) > 1024:
+        headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+        return Response(gzip.compress(body, 6), media_type="application/json", headers=headers)
+    return Response(body, media_type="application/json")
 
 
 class _BadMessage(Exception):

@@ -328,3 +328,6 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
     for proc in procs.values():
         with contextlib.suppress(Exception):
             proc.join(timeout=2)
+            if proc.is_alive():  # ignored SIGTERM or a loaded machine: make sure it goes
+                proc.kill()
+                proc.join(timeout=2)

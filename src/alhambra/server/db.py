@@ -66,6 +66,9 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
     public: Mapped[bool] = mapped_column(Boolean, default=False)
+    hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=False)
+    """The creator allowed hints (GET /api/tables/{id}/hint) at this private table; NULL (no) on
+    tables stored before the option existed (the column is added by :func:`add_missing_columns`)."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     config_json: Mapped[str] = mapped_column(Text)
     seed: Mapped[int] = mapped_column(BigInteger)

@@ -159,6 +159,7 @@ class Table:
         self.id = row.id
         self.name = row.name
         self.public = bool(row.public)
+        self.hints = bool(row.hints)
         self.created_at = row.created_at.isoformat() + "Z"
         self.config = config
         self.seed = row.seed
@@ -190,6 +191,7 @@ class Table:
             "id": self.id,
             "name": self.name,
             "public": self.public,
+            "hints": self.hints,
             "status": snap.status,
             "players": self.config.players,
             "modules": list(self.config.modules),

@@ -178,13 +178,14 @@ def test_stopping_does_not_wait_for_a_search(svc: TableService, tmp_path: Path, 
     pause.touch()  # the search never ends on its own
     monkeypatch.setenv(PAUSE_FILE, str(pause))
     pool = BotPool(svc, delay=0.0, workers=1, search=paused_search)
-    table, _ = svc.create_table(_bots("mcts:hard", "random"))
+    table, _ = svc.create_table(_bots("mcts:hard", "mcts:hard"))
     pool.start()
     pool.watch(table.id)
     pids = wait_for(lambda: pool.searching() and pool.worker_pids(), timeout=60, step=0.05)
     pool.stop()  # returns although the search would never finish
     wait_for(lambda: not any(_alive(pid) for pid in pids), timeout=10, step=0.05)
     assert table.snap.version == 0  # the dropped search played nothing
+    assert pool.searching() == [table.id] and pool.worker_pids() == []
 
 
 def _alive(pid: int) -> bool:

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from alhambra.server import create_app
 from alhambra.testing_browser import ServerProcess, free_port
 
-__all__ = ["ServerProcess", "auth", "client", "create", "free_port", "play_random", "two_people", "wait_for"]
+__all__ = ["ServerProcess", "auth", "client", "create", "free_port", "play_random", "two_people", "wait_for", "watch_to_the_end"]
 
 
 @contextmanager
@@ -79,3 +79,13 @@ def play_random(c: Any, tid: str, tokens: list[str | None], rng: random.Random, 
         r = c.post(f"/api/tables/{tid}/actions", json={"action": rng.choice(legal), "version": mine["version"]}, headers=auth(tok))
         assert r.status_code in (200, 409), r.text
     raise AssertionError("the game did not end")
+
+
+def watch_to_the_end(server: ServerProcess, tid: str, timeout: float = 60.0) -> None:
+    """Watch a table of bots over a WebSocket (such tables play only while watched) until its
+    game is over."""
+    import websockets.sync.client
+
+    with websockets.sync.client.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}", max_size=2**24) as ws:
+        ws.send('{"type": "hello"}')
+        wait_for(lambda: server.http.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=timeout, step=0.1)

@@ -40,10 +40,12 @@ def c(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def finished_bot_table(c: TestClient, players: int = 2) -> str:
-    """A table of random bots, played to its end by the server's bot worker."""
+    """A table of random bots, played to its end by the server's bot pool while watched."""
     data = create(c, [{"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(players)])
     tid: str = data["table"]["id"]
-    wait_for(lambda: c.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=60)
+    with c.websocket_connect(f"/ws/tables/{tid}") as ws:  # a table of bots plays only while watched
+        ws.send_json({"type": "hello"})
+        wait_for(lambda: c.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=60)
     return tid
 
 

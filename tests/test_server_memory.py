@@ -125,6 +125,8 @@ def test_the_creator_deletes_a_table_before_it_starts(tmp_path: Path) -> None:
         for wrong in (seat_token, "x" * 30):
             r = c.delete(f"/api/tables/{tid}", headers=auth(wrong))
             assert r.status_code == 403 and "creator" in r.json()["detail"]
+        svc = c.app.state.service  # type: ignore[attr-defined]
+        held = svc.table(tid)  # as a request in flight would hold it
         with c.websocket_connect(f"/ws/tables/{tid}") as ws:
             ws.send_json({"type": "hello", "token": seat_token})
             ws.receive_json()
@@ -137,6 +139,9 @@ def test_the_creator_deletes_a_table_before_it_starts(tmp_path: Path) -> None:
         assert c.get(f"/api/tables/{tid}").status_code == 404
         assert c.delete(f"/api/tables/{tid}", headers=auth(creator)).status_code == 404
         assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(seat_token)).status_code == 404
+        svc.tables[tid] = held  # even a request that still holds the deleted table gets 404
+        assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(seat_token)).status_code == 404
+        del svc.tables[tid]
         # once the game has started it stays
         started = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
         sid = started["table"]["id"]

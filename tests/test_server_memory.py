@@ -187,3 +187,20 @@ def test_a_stale_copy_of_an_evicted_table_is_dropped_on_conflict(tmp_path: Path)
         assert r.status_code == 409 and "changed meanwhile" in r.json()["detail"]
         assert svc.tables.get(tid) is not old
         assert c.get(f"/api/tables/{tid}").json()["version"] == 1  # loaded again from the database
+
+
+def test_a_restart_loads_only_the_games_where_a_bot_answers_a_person(tmp_path: Path) -> None:
+    db_file = tmp_path / "restart.sqlite3"
+    with app_client(db_file) as c:
+        people, _ = two_people(c)
+        waiting = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+        mixed = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+        assert c.post(f"/api/tables/{mixed['table']['id']}/join", json={}, headers=auth(mixed["seats"][0]["token"])).status_code == 200
+        bots = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])["table"]["id"]
+    with app_client(db_file) as c:
+        assert _in_memory(c) == {mixed["table"]["id"]}  # the others wait in the database
+        assert c.get(f"/api/tables/{waiting['table']['id']}").json()["status"] == "waiting"  # loaded on access
+        assert c.get(f"/api/tables/{people}").json()["status"] == "playing"
+        with c.websocket_connect(f"/ws/tables/{bots}") as ws:  # watched: the table of bots plays on
+            ws.send_json({"type": "hello"})
+            wait_for(lambda: c.get(f"/api/tables/{bots}").json()["version"] > 5, timeout=30, step=0.02)

@@ -338,8 +338,11 @@ class TableService:
         return Table(row, config, snap)
 
     def recover(self) -> list[str]:
-        """Load every unfinished table (after a restart) and tell the listeners about each."""
-        ids = self.db.table_ids([WAITING, PLAYING])
+        """After a restart, load the games in progress where a bot may have to answer a person
+        and tell the listeners about each. Every other table is loaded on its first access
+        (a table of bots only plays once someone watches it), so thousands of stored tables
+        do not slow the start or fill the memory."""
+        ids = self.db.tables_with_bots_and_people([PLAYING])
         for tid in ids:
             self.table(tid)
         for tid in ids:

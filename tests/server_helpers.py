@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from alhambra.server import create_app
 from alhambra.testing_browser import ServerProcess, free_port
 
-__all__ = ["ServerProcess", "auth", "client", "create", "free_port", "play_random", "two_people", "wait_for", "watch_to_the_end"]
+__all__ = ["ServerProcess", "auth", "client", "create", "free_port", "play_random", "two_people", "wait_for"]
 
 
 @contextmanager
@@ -81,11 +81,11 @@ def play_random(c: Any, tid: str, tokens: list[str | None], rng: random.Random, 
     raise AssertionError("the game did not end")
 
 
-def watch_to_the_end(server: ServerProcess, tid: str, timeout: float = 60.0) -> None:
-    """Watch a table of bots over a WebSocket (such tables play only while watched) until its
+def finish_watched(server: ServerProcess, tid: str, timeout: float = 120.0) -> None:
+    """Watch an all-bot table over a WebSocket (such tables play only while watched) until its
     game is over."""
-    import websockets.sync.client
+    import websockets.sync.client as wsc
 
-    with websockets.sync.client.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}", max_size=2**24) as ws:
+    with wsc.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}") as ws:
         ws.send('{"type": "hello"}')
         wait_for(lambda: server.http.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=timeout, step=0.1)

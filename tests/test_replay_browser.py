@@ -21,7 +21,7 @@ import pytest
 
 from alhambra import testing_browser as tb
 
-from .server_helpers import ServerProcess, watch_to_the_end
+from .server_helpers import ServerProcess, finish_watched
 
 pytestmark = tb.needs_chromium
 
@@ -51,7 +51,7 @@ def finished(server: ServerProcess) -> str:
     r = server.http.post("/api/tables", json={"seats": seats, "name": "Friday game"})
     assert r.status_code == 201, r.text
     tid: str = r.json()["table"]["id"]
-    watch_to_the_end(server, tid)  # a table of bots plays only while watched
+    finish_watched(server, tid)
     return tid
 
 
@@ -221,7 +221,7 @@ def test_a_replay_with_modules_draws_their_parts(server: ServerProcess, browser:
     r = server.http.post("/api/tables", json={"seats": seats, "modules": ["vizier", "currency_exchange"]})
     assert r.status_code == 201, r.text
     tid = r.json()["table"]["id"]
-    watch_to_the_end(server, tid)  # a table of bots plays only while watched
+    finish_watched(server, tid)
     rep = server.http.get(f"/api/tables/{tid}/replay").json()
     exchange = {c for c, f in rep["catalogue"]["cards"].items() if f["module"] == "currency_exchange"}
     holding = [i for i, f in enumerate(rep["frames"]) if exchange & set(f["display"]) or any(exchange & set(s["hand"]) for s in f["seats"])]

@@ -182,9 +182,10 @@ def test_stopping_does_not_wait_for_a_search(svc: TableService, tmp_path: Path, 
     pool.start()
     pool.watch(table.id)
     pids = wait_for(lambda: pool.searching() and pool.worker_pids(), timeout=60, step=0.05)
+    version = table.snap.version  # the random seat may have moved first
     pool.stop()  # returns although the search would never finish
     wait_for(lambda: not any(_alive(pid) for pid in pids), timeout=10, step=0.05)
-    assert table.snap.version == 0  # the dropped search played nothing
+    assert table.snap.version == version  # the dropped search played nothing
     assert pool.searching() == [table.id] and pool.worker_pids() == []
 
 

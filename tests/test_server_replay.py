@@ -40,12 +40,12 @@ def c(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def finished_bot_table(c: TestClient, players: int = 2) -> str:
-    """A table of random bots, played to its end by the server's bot pool while watched."""
+    """A table of random bots, played to its end by the server's bot worker."""
     data = create(c, [{"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(players)])
     tid: str = data["table"]["id"]
-    with c.websocket_connect(f"/ws/tables/{tid}") as ws:  # a table of bots plays only while watched
+    with c.websocket_connect(f"/ws/tables/{tid}") as ws:  # all-bot tables play while watched
         ws.send_json({"type": "hello"})
-        wait_for(lambda: c.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=60)
+        wait_for(lambda: c.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=120, step=0.05)
     return tid
 
 

@@ -111,6 +111,9 @@ def test_a_searching_bot_plays_from_a_worker_process(svc: TableService) -> None:
         pool.watch(table.id)
         wait_for(lambda: len(table.snap.record) >= 8 and pool.worker_pids(), timeout=60, step=0.05)
         assert os.getpid() not in pool.worker_pids()
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        for pid in pool.worker_pids():  # the workers yield the CPU to the server
+            assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + 10)
         assert any(e.seat == 0 for e in table.snap.record)  # the mcts seat moved
     finally:
         pool.stop()

@@ -636,7 +636,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (_) { return; }
     if (msg.type === "error") {
-      if (msg.status === 401 || msg.status === 403 || msg.status === 404) {
+      if (msg.status === 401 || msg.status === 403 || msg.status === 404 || msg.status === 410) {
         T.fatal = msg.detail;
         render();
       } else {

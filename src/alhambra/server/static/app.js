@@ -638,6 +638,7 @@ function connect() {
     if (msg.type === "error") {
       if (msg.status === 401 || msg.status === 403 || msg.status === 404 || msg.status === 410) {
         T.fatal = msg.detail;
+        if (msg.status === 410) T.msg = null; // the table was deleted: nothing left to show but why
         render();
       } else {
         notify(msg.detail, true);

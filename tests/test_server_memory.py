@@ -204,3 +204,12 @@ def test_a_restart_loads_only_the_games_where_a_bot_answers_a_person(tmp_path: P
         with c.websocket_connect(f"/ws/tables/{bots}") as ws:  # watched: the table of bots plays on
             ws.send_json({"type": "hello"})
             wait_for(lambda: c.get(f"/api/tables/{bots}").json()["version"] > 5, timeout=30, step=0.02)
+
+
+def test_the_janitor_runs_by_itself(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'auto.sqlite3'}", bot_delay=0.0, evict_after=0.1, housekeeping_interval=0.05)
+    with TestClient(app) as c:
+        tid, _ = two_people(c)
+        assert tid in _in_memory(c)
+        wait_for(lambda: tid not in _in_memory(c), timeout=30, step=0.02)
+        assert c.get(f"/api/tables/{tid}").json()["status"] == "playing"

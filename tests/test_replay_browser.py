@@ -21,7 +21,8 @@ import pytest
 
 from alhambra import testing_browser as tb
 
-from .server_helpers import ServerProcess, wait_for
+from .replay_helpers import finished_game
+from .server_helpers import ServerProcess
 
 pytestmark = tb.needs_chromium
 
@@ -46,13 +47,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 @pytest.fixture(scope="module")
 def finished(server: ServerProcess) -> str:
-    """A finished game of three bots with names."""
-    seats = [{"kind": "bot", "bot": "random", "name": n} for n in ("Ann", "Ben", "Cy")]
-    r = server.http.post("/api/tables", json={"seats": seats, "name": "Friday game"})
-    assert r.status_code == 201, r.text
-    tid: str = r.json()["table"]["id"]
-    wait_for(lambda: server.http.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=60, step=0.1)
-    return tid
+    """A finished game of three players with names."""
+    return finished_game(server.http, ["Ann", "Ben", "Cy"], seed=16)
 
 
 @pytest.fixture(scope="module")
@@ -217,11 +213,7 @@ def test_the_hint_button_highlights_the_suggested_move(server: ServerProcess, br
 def test_a_replay_with_modules_draws_their_parts(server: ServerProcess, browser: Any) -> None:
     """The plug-ins draw in the replay too: the vizier badges, the exchange cards' art (where a
     hand or the display holds one), and no card is shown by its code."""
-    seats = [{"kind": "bot", "bot": "random", "name": n} for n in ("Ann", "Ben")]
-    r = server.http.post("/api/tables", json={"seats": seats, "modules": ["vizier", "currency_exchange"]})
-    assert r.status_code == 201, r.text
-    tid = r.json()["table"]["id"]
-    wait_for(lambda: server.http.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=60, step=0.1)
+    tid = finished_game(server.http, ["Ann", "Ben"], ("vizier", "currency_exchange"), seed=3)
     rep = server.http.get(f"/api/tables/{tid}/replay").json()
     exchange = {c for c, f in rep["catalogue"]["cards"].items() if f["module"] == "currency_exchange"}
     holding = [i for i, f in enumerate(rep["frames"]) if exchange & set(f["display"]) or any(exchange & set(s["hand"]) for s in f["seats"])]

@@ -106,7 +106,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
                     if "round" not in shots:
                         shots["round"] = ARTIFACTS / "table-scoring-round.png"
                         page.screenshot(path=str(shots["round"]))
-                        assert page.locator("#round-modal .round-table tbody tr").count() == 3  # two seats and Dirk
+                        assert page.locator("#round-modal .round-table thead .rt-seat").count() == 3  # two seats and Dirk
                     tb.click(page, "#btn-close-modal")
                     continue
                 if tb.phase(page) == "my-turn":
@@ -115,7 +115,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
                 else:
                     page.wait_for_timeout(15)
             page.wait_for_selector("#summary-modal")
-            assert page.locator("#summary-modal .chart path").count() == 2  # one score line per seat
+            assert page.locator("#summary-modal .chart path").count() == 3  # one score line per seat, and Dirk's
             shots["end"] = ARTIFACTS / "table-end.png"
             page.screenshot(path=str(shots["end"]))
             tb.click(page, "#btn-close-modal")

@@ -7,6 +7,8 @@
 * :data:`ARTIFACTS` is the folder of the screenshots.
 * :func:`version`, :func:`phase`, :func:`pending`, :func:`click`, :func:`wait_change`,
   :func:`dump` and :func:`check_buttons` read and drive the browser table.
+* :func:`focused`, :func:`tab_to` and :func:`key` drive it by keyboard alone; :func:`doc_image`
+  names the screenshots meant for the docs (``docs/images`` with ``ALHAMBRA_DOC_IMAGES=1``).
 
 Playwright is never imported here: a test imports ``playwright.sync_api`` itself (with
 ``pytest.importorskip``), so it is skipped cleanly when Playwright or Chromium is missing. The
@@ -38,12 +40,16 @@ __all__ = [
     "ServerProcess",
     "check_buttons",
     "click",
+    "doc_image",
     "dump",
+    "focused",
     "free_port",
+    "key",
     "launch",
     "needs_chromium",
     "pending",
     "phase",
+    "tab_to",
     "version",
     "wait_change",
     "watch",
@@ -75,6 +81,14 @@ def _project_root() -> Path:
 
 ARTIFACTS = Path(os.environ.get("ALHAMBRA_ARTIFACTS", _project_root() / "artifacts")) / "screenshots"
 """Where the screenshots go: ``$ALHAMBRA_ARTIFACTS/screenshots``, else ``artifacts/screenshots``."""
+
+
+def doc_image(name: str) -> Path:
+    """The path of a screenshot for the docs: ``docs/images/<name>`` when the environment sets
+    ``ALHAMBRA_DOC_IMAGES=1`` (to refresh the committed pictures), else ``ARTIFACTS/<name>``."""
+    folder = _project_root() / "docs" / "images" if os.environ.get("ALHAMBRA_DOC_IMAGES") == "1" else ARTIFACTS
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
 
 
 # ---------------------------------------------------------------------------- the server
@@ -260,6 +274,63 @@ def press(page: Any, selector: str, version: str, timeout: float = 15.0) -> None
             raise
     click(page, selector)
     wait_change(page, version, timeout=timeout)
+
+
+# ---------------------------------------------------------------------------- by keyboard
+_FOCUSED_JS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return "body";
+  const cls = (el.getAttribute("class") || "").trim().split(/\\s+/).filter(Boolean).join(".");
+  const label = el.getAttribute("aria-label") || (el.textContent || "").trim().slice(0, 40);
+  return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${cls ? "." + cls : ""} "${label}"`;
+}"""
+
+
+def focused(page: Any) -> str:
+    """The focused element, described: ``tag#id.classes "label"`` (``body`` when none)."""
+    return str(page.evaluate(_FOCUSED_JS))
+
+
+def _matches(page: Any, selector: str) -> bool:
+    js = "(s) => { const el = document.activeElement; return Boolean(el && el !== document.body && el.matches(s)); }"
+    return bool(page.evaluate(js, selector))
+
+
+def _direction(page: Any, selector: str) -> str | None:
+    """``Tab`` when the first visible ``selector`` comes after the focused element in the page
+    (or nothing has focus), ``Shift+Tab`` when before it; None when there is none."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """(s) => {
+          const target = [...document.querySelectorAll(s)].find((el) => el.getClientRects().length && !el.disabled);
+          if (!target) return null;
+          const el = document.activeElement;
+          if (!el || el === document.body) return "Tab";
+          return el.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING ? "Shift+Tab" : "Tab";
+        }""",
+        selector,
+    )
+
+
+def tab_to(page: Any, selector: str, limit: int = 60) -> int:
+    """Press Tab (or Shift+Tab, whichever way ``selector`` lies from the focused element, as a
+    person who sees the page would) until the focused element matches ``selector``; the number
+    of presses. AssertionError when it is not reached in ``limit`` presses."""
+    presses = 0
+    while not _matches(page, selector):
+        way = _direction(page, selector)
+        if way is None or presses >= limit:
+            raise AssertionError(f"cannot tab to {selector} ({presses} presses; focus on {focused(page)})")
+        page.keyboard.press(way)
+        presses += 1
+    return presses
+
+
+def key(page: Any, name: str, selector: str | None = None) -> None:
+    """Press key ``name`` (``Enter``, ``Space``...), after checking that the focused element
+    matches ``selector`` when one is given."""
+    if selector is not None and not _matches(page, selector):
+        raise AssertionError(f"focus is on {focused(page)}, not on {selector}")
+    page.keyboard.press(name)
 
 
 def check_buttons(page: Any, raw: re.Pattern[str]) -> None:

@@ -14,6 +14,7 @@ import json
 import logging
 import math
 import re
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import asdict
 from importlib import resources
@@ -33,9 +34,11 @@ from ..errors import ConfigError
 from ..hooks import Module, available_modules, load_module
 from ..state import GameConfig
 from ..view import catalogue
+from .botpool import DEFAULT_MAX_BOT_TABLES, BotPool
 from .db import Database, default_database_url
+from .janitor import DEFAULT_EVICT_AFTER, DEFAULT_EXPIRE_IDLE, DEFAULT_EXPIRE_WAITING, Janitor
 from .limits import DEFAULT_CREATE_RATE, DEFAULT_REQUEST_TIMEOUT, MAX_BODY, BodyLimit, RateLimit
-from .service import BOT_LEVELS, BotRunner, SeatSpec, ServiceError, Snapshot, Table, TableService, message
+from .service import BOT_LEVELS, SeatSpec, ServiceError, Snapshot, Table, TableService, message
 
 __all__ = ["create_app"]
 
@@ -139,6 +142,7 @@ class CreateTableResponse(BaseModel):
     table: dict[str, Any]
     seats: list[SeatLink]
     spectator_url: str
+    creator_token: str = Field(description="Deletes the table before it starts: DELETE /api/tables/{id} with this as Bearer token.")
 
 
 class JoinRequest(_Strict):
@@ -230,6 +234,7 @@ class Hub:
     def __init__(self) -> None:
         self.subs: dict[str, set[_Subscriber]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._closing: set[asyncio.Future[None]] = set()
 
     def changed_threadsafe(self, table_id: str) -> None:
         """Service listener (any thread)."""
@@ -241,6 +246,23 @@ class Hub:
     def _changed(self, table_id: str) -> None:
         for sub in self.subs.get(table_id, ()):
             sub.dirty.set()
+
+    def gone_threadsafe(self, table_id: str) -> None:
+        """Service gone-listener (any thread): close every socket on a deleted table (4410)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._gone, table_id)
+
+    def _gone(self, table_id: str) -> None:
+        for sub in list(self.subs.get(table_id, ())):
+            task = asyncio.ensure_future(_ws_close(sub.ws, 410, "this table was deleted"))
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+    def watched(self, table_id: str) -> bool:
+        """Someone has a WebSocket open on this table."""
+        return bool(self.subs.get(table_id))
 
     def add(self, sub: _Subscriber) -> None:
         """Register a subscriber."""
@@ -284,6 +306,12 @@ def create_app(
     start_bots: bool = True,
     request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
     create_rate: float = DEFAULT_CREATE_RATE,
+    bot_workers: int | None = None,
+    max_bot_tables: int = DEFAULT_MAX_BOT_TABLES,
+    evict_after: float = DEFAULT_EVICT_AFTER,
+    expire_waiting: float = DEFAULT_EXPIRE_WAITING,
+    expire_idle: float = DEFAULT_EXPIRE_IDLE,
+    housekeeping_interval: float | None = None,
 ) -> FastAPI:
     """The server app over ``database_url`` (default: a SQLite file in the user's data directory).
 
@@ -291,7 +319,11 @@ def create_app(
 
     ``bot_delay`` is the pause (seconds) before each bot move so people can follow;
     ``request_timeout`` the seconds a client has to send a request body; ``create_rate`` the
-    tables one client address may create per minute (429 beyond).
+    tables one client address may create per minute (429 beyond); ``bot_workers`` the search
+    processes of the :class:`~alhambra.server.botpool.BotPool` (default: the CPU count) and
+    ``max_bot_tables`` the all-bot tables playing at once; ``evict_after``, ``expire_waiting``
+    and ``expire_idle`` (seconds) drive the :class:`~alhambra.server.janitor.Janitor`, which runs
+    every ``housekeeping_interval`` seconds.
     """
     creations = RateLimit(create_rate)
     from .hints import PUBLIC_REFUSED, HintBusy, HintPool, allow_hints, finish_hint, start_hint  # docs/server.md: Hints
@@ -301,9 +333,18 @@ def create_app(
 
     db = Database(database_url or default_database_url())
     service = TableService(db)
-    runner = BotRunner(service, bot_delay)
+    runner = BotPool(service, bot_delay, workers=bot_workers, max_bot_tables=max_bot_tables)
     hub = Hub()
     service.listeners.append(hub.changed_threadsafe)
+    service.gone_listeners.append(hub.gone_threadsafe)
+    janitor = Janitor(
+        service,
+        lambda tid: hub.watched(tid) or runner.busy(tid),
+        evict_after=evict_after,
+        expire_waiting=expire_waiting,
+        expire_idle=expire_idle,
+        interval=housekeeping_interval,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -313,9 +354,11 @@ def create_app(
         ids = await anyio.to_thread.run_sync(service.recover)
         if ids:
             log.info("recovered %d unfinished tables", len(ids))
+        janitor.start()
         try:
             yield
         finally:
+            janitor.stop()
             runner.stop()
             hints.close()
             hub.loop = None
@@ -336,6 +379,7 @@ def create_app(
     )
     app.state.service = service
     app.state.runner = runner
+    app.state.janitor = janitor
     app.state.hub = hub
     app.state.db = db
     app.state.hints = hints
@@ -448,7 +492,8 @@ def create_app(
             raise ServiceError(PUBLIC_REFUSED, 422)
         specs = [SeatSpec(s.kind, s.bot, s.name, s.open) for s in body.seats]
         options = tuple((m, k, v) for m, kv in body.options.items() for k, v in kv.items())
-        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options)
+        creator_token = secrets.token_urlsafe(24)
+        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options, creator_token)
         base = base_url(request)
         if body.hints:
             await run(allow_hints, service, table)
@@ -464,7 +509,15 @@ def create_app(
                     invite_url=f"{base}/table/{table.id}#seat={tok}" if tok else None,
                 )
             )
-        return CreateTableResponse(table=table.info(), seats=seats, spectator_url=f"{base}/table/{table.id}")
+        return CreateTableResponse(table=table.info(), seats=seats, spectator_url=f"{base}/table/{table.id}", creator_token=creator_token)
+
+    @app.delete("/api/tables/{table_id}", status_code=204, tags=["tables"])
+    async def delete_table(table_id: str, token: Token) -> Response:
+        """Delete a table before its game starts, with the ``creator_token`` returned on creation
+        (401 without a token, 403 with another, 409 once started). Open WebSockets on it are
+        closed with 4410."""
+        await run(service.delete_table, table_id, token)
+        return Response(status_code=204)
 
     @app.get("/api/tables", tags=["tables"])
     async def list_tables(which: Literal["open", "playing", "finished"] = "open") -> list[dict[str, Any]]:
@@ -594,6 +647,7 @@ def create_app(
             return
         sub = _Subscriber(ws, table, seat, since)
         hub.add(sub)
+        await run(runner.watch, table.id)
         sender = asyncio.create_task(hub.sender(sub))
         try:
             while True:
@@ -610,6 +664,7 @@ def create_app(
             await _ws_close(ws, 500, "internal error")
         finally:
             hub.remove(sub)
+            runner.unwatch(table.id)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender

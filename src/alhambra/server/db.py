@@ -36,6 +36,7 @@ from sqlalchemy import (
     UniqueConstraint,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -76,6 +77,9 @@ class TableRow(Base):
     start_events_json: Mapped[str] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
+    creator_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    """SHA-256 of the creator's token (may delete the table before it starts); NULL on tables
+    stored before creator tokens existed (added to older databases by :func:`add_missing_columns`)."""
 
 
 class SeatRow(Base):
@@ -229,6 +233,28 @@ class Database:
         )
         if res.rowcount != 1:
             raise Conflict(f"table {table_id} is not at version {old}")
+
+    def delete_table(self, table_id: str, only_status: str | None = None) -> bool:
+        """Delete a table with its seats and actions (only while its status is ``only_status``,
+        when given); False when no such table (in that status) was there."""
+        with self.session() as s:
+            q = delete(TableRow).where(TableRow.id == table_id)
+            if only_status is not None:
+                q = q.where(TableRow.status == only_status)
+            if s.execute(q).rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            # the foreign keys cascade; deleting the rows explicitly too keeps a database without them clean
+            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            return True
+
+    def abandoned_tables(self, waiting_before: dt.datetime, idle_before: dt.datetime, limit: int = 500) -> list[str]:
+        """Ids of tables never started and created before ``waiting_before``, and of unfinished
+        tables last changed before ``idle_before`` (naive UTC times)."""
+        with self.session() as s:
+            waiting = select(TableRow.id).where(TableRow.status == "waiting", TableRow.created_at < waiting_before)
+            idle = select(TableRow.id).where(TableRow.status.in_(["waiting", "playing"]), TableRow.updated_at < idle_before)
+            return sorted(set(s.scalars(waiting.limit(limit))) | set(s.scalars(idle.limit(limit))))
 
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status (waiting -> playing)."""

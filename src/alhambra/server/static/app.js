@@ -36,11 +36,21 @@ function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+const NETWORK_ERROR = "The server cannot be reached. Check your internet connection and try again; nothing was changed.";
+
 async function api(method, path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (_) {
+    // fetch only rejects when no answer came at all: say so in words, never "Failed to fetch"
+    const err = new Error(NETWORK_ERROR);
+    err.status = 0;
+    throw err;
+  }
   let data = null;
   try {
     data = await res.json();
@@ -48,7 +58,8 @@ async function api(method, path, body, token) {
     data = null;
   }
   if (!res.ok) {
-    const err = new Error((data && data.detail) || `request failed (${res.status})`);
+    const detail = data && typeof data.detail === "string" ? data.detail : null;
+    const err = new Error(detail || (res.status >= 500 ? `The server had a problem (error ${res.status}). Please try again in a moment.` : `The server refused this (error ${res.status}).`));
     err.status = res.status;
     throw err;
   }
@@ -242,7 +253,7 @@ function cardName(code) {
   return f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency] || f.currency}` : code;
 }
 
-/** A tile's name for texts and labels, e.g. "Garden 8, walls south and west". */
+/** A tile's name for texts and labels, e.g. "Garden 8 (walls south, west)". */
 function tileName(code) {
   const owner = ownerOf(code, "tiles");
   const got = owner ? callPlugin(owner, "tileName", code) : null;
@@ -260,18 +271,18 @@ function describeAction(notation) {
     const sq = T.msg.view.market[a.square - 1];
     return `Buy ${sq && sq.tile ? tileName(sq.tile) : `square ${a.square}`} for ${cards(a.cards)}`;
   }
-  if (a.type === "place") return a.target === "spot" ? `Place ${tileName(a.tile)} at ${a.x},${a.y}` : a.target === "reserve" ? `Put ${tileName(a.tile)} on your reserve board` : `Give ${tileName(a.tile)} to Dirk`;
-  if (a.type === "rbuild") return `Build ${tileName(a.tile)} from the reserve at ${a.x},${a.y}`;
+  if (a.type === "place") return a.target === "spot" ? `Build ${tileName(a.tile)} ${placeText(a.x, a.y)}` : a.target === "reserve" ? `Put ${tileName(a.tile)} on your reserve board` : `Give ${tileName(a.tile)} to Dirk`;
+  if (a.type === "rbuild") return `Build ${tileName(a.tile)} from the reserve ${placeText(a.x, a.y)}`;
   if (a.type === "rremove") return `Move ${tileName(a.tile)} to your reserve board`;
   if (a.type === "rexchange") return `Exchange ${tileName(a.other)} for ${tileName(a.tile)} from your reserve`;
   if (a.type === "end") return "End your turn";
-  return notation;
+  return codeWords(notation);
 }
 
 /** The log line of an event: a plug-in's text, else the engine's with the players' names. */
 function describeEvent(e) {
   for (const [, text] of askPlugins("describeEvent", e)) if (typeof text === "string") return text;
-  return eventText(e.text);
+  return coreEventText(e) ?? eventText(e.text);
 }
 
 /** Small badges of a seat from every plug-in (vizier awake...). */
@@ -413,6 +424,10 @@ async function lobby() {
     const level = h("select", { class: "seat-bot", "aria-label": `Seat ${i + 1}: bot level` },
       ...bots.map((b) => h("option", { value: b.id, text: `${b.label} — ${b.description}` })));
     level.value = "greedy";
+    // the option's text may be cut to fit the row: the whole description is the tooltip
+    const describe = () => { const b = bots.find((x) => x.id === level.value); level.title = b ? `${b.label} — ${b.description}` : ""; };
+    level.addEventListener("change", describe);
+    describe();
     const name = h("input", { class: "seat-name", type: "text", maxlength: 40, placeholder: i === 0 ? "Your name (optional)" : "Name (optional)", "aria-label": `Seat ${i + 1}: name` });
     if (i > 0) kind.value = "bot";
     const sync = () => { level.hidden = kind.value !== "bot"; };
@@ -551,7 +566,22 @@ function showCreated(out, res) {
     h("h2", { text: "Table created" }),
     h("p", { text: "Each link is the secret key to one seat: send it only to that player. The server keeps no copy of it." }),
     h("ul", { class: "links" }, ...items),
-    h("p", {}, "Spectators: ", h("a", { href: res.spectator_url, text: res.spectator_url }))));
+    h("p", {}, "Spectators: ", h("a", { href: res.spectator_url, text: res.spectator_url })),
+    res.creator_token && res.table.status === "waiting" ? deleteCreated(out, res) : null));
+}
+
+// the creator may delete the table until every player has joined (DELETE with the creator token)
+function deleteCreated(out, res) {
+  const note = h("span", { class: "muted", role: "status" });
+  const del = async () => {
+    try {
+      await api("DELETE", `/api/tables/${res.table.id}`, undefined, res.creator_token);
+      out.replaceChildren(h("section", { class: "panel" }, h("p", { role: "status", text: "The table was deleted; its links no longer work." })));
+    } catch (e) {
+      note.textContent = e.message;
+    }
+  };
+  return h("p", {}, h("button", { type: "button", class: "small", id: "btn-delete-table", text: "Delete this table", onclick: del }), " ", note);
 }
 
 // ------------------------------------------------------------------------------ table page
@@ -567,6 +597,7 @@ function tokenFromHash() {
 }
 
 async function tablePage(id) {
+  document.body.dataset.page = "table";
   T.id = id;
   T.token = tokenFromHash();
   setPhase("loading");
@@ -584,7 +615,8 @@ async function tablePage(id) {
     return;
   }
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape") { T.sel = null; T.staged = null; T.modal = null; render(); }
+    trapTab(ev);
+    if (ev.key === "Escape" && T.msg) { T.sel = null; T.staged = null; T.modal = null; T.placeCleared = true; render(); }
   });
   connect();
 }
@@ -619,7 +651,7 @@ function connect() {
     const prevVersion = T.msg ? T.msg.version : -1;
     T.epoch = msg.epoch;
     T.msg = msg;
-    if (msg.version !== prevVersion) { T.sel = null; T.staged = null; }
+    if (msg.version !== prevVersion) { T.sel = null; T.staged = null; T.placeCleared = false; }
     afterUpdate();
     render();
   });
@@ -665,9 +697,9 @@ function seatName(seat) {
   return s.name || `Player ${seat + 1}`;
 }
 function eventText(text) {
-  return text.replace(/player (\d+)/g, (_, n) => seatName(Number(n) - 1))
-    // the engine writes cards and tiles as codes: a module's own ones get their plug-in's name
-    .replace(/\b[A-Za-z][A-Za-z0-9]*\b/g, (code) => (ownerOf(code, "cards") || tokenOwner(code) ? cardName(code) : ownerOf(code, "tiles") ? tileName(code) : code));
+  // the engine writes payments as code+code and seats as "player N"; cards and tiles get names
+  const spaced = text.replace(/[A-Za-z][A-Za-z0-9]*(?:\+[A-Za-z][A-Za-z0-9]*)+/g, (cards) => cards.split("+").join(" + "));
+  return codeWords(spaced).replace(/player (\d+)/g, (_, n) => seatName(Number(n) - 1));
 }
 
 async function send(action) {
@@ -735,27 +767,165 @@ function render() {
     h("span", { class: "t-title", text: title }),
     h("span", { class: `t-status ${myTurn ? "mine" : ""}`, id: "status-line", "aria-live": "polite", text: `Turn ${v.turn} · ${statusLine}` }),
     seat === null ? h("span", { class: "badge", text: "Spectator" }) : h("span", { class: "badge", text: `You: ${seatName(seat)}` }),
-    T.reconnecting ? h("span", { class: "badge warn", text: "Reconnecting…" }) : null));
+    T.reconnecting ? h("span", { class: "badge warn", text: "Connection lost: reconnecting…" }) : null,
+    renderSettings()));
   const controls = moduleControls(v, myTurn);
   const main = h("main", { class: "table-grid" },
-    h("section", { class: "col-left" }, renderSupply(v, controls), ...modulePanels(), renderScores(v)),
+    h("section", { class: "col-left" }, renderSupply(v, controls), renderScores(v)),
     h("section", { class: "col-center" }, renderActionPanel(v, myTurn, controls), renderCities(v)),
-    h("section", { class: "col-right" }, seat !== null ? renderHand(v, seat) : null, renderRounds(), renderLog()));
+    h("section", { class: "col-right" }, seat !== null ? renderHand(v, seat) : null, ...modulePanels(), renderRounds(), renderLog()));
   const parts = [top, main];
   if (T.notice) parts.push(h("div", { class: `toast ${T.notice.isError ? "error" : ""}`, role: "alert", text: T.notice.text }));
   if (needsJoin) parts.push(renderJoin(seat));
   else if (T.modal) parts.push(renderModal());
-  const focusId = document.activeElement && document.activeElement.id;
+  const hadModal = Boolean(root.querySelector(".modal"));
+  const focused = focusKey(document.activeElement);
+  const logBox = document.getElementById("log-list");
+  const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
   root.replaceChildren(...parts);
-  if (focusId) { const again = document.getElementById(focusId); if (again) again.focus(); }
+  restoreFocus(focused, hadModal);
   decorateHint(msg.version);
   const log = document.getElementById("log-list");
-  if (log) log.scrollTop = log.scrollHeight;
+  if (log && logAtEnd) log.scrollTop = log.scrollHeight;
+  document.title = status === "finished" ? `Game over · ${title} · Alhambra` : myTurn ? `▶ Your turn · ${title} · Alhambra` : `${title} · Alhambra`;
+  if (myTurn && !T.wasMyTurn) turnSound();
+  T.wasMyTurn = myTurn;
+}
+
+// ----- keyboard focus: kept across redraws by a stable key, trapped in dialogs
+const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea, summary, [tabindex]:not([tabindex='-1'])";
+const KEY_DATA = ["key", "square", "slot", "code", "tile", "token", "x", "y", "seat", "round", "action", "kind", "currency", "option"];
+
+/** A key naming a control across redraws: its id, else its tag, first class and identifying
+ * data attributes (the square, the card, the tile, the place...), else its text; with the
+ * occurrence number among controls of the same key (two equal cards in a hand). */
+function focusKey(el) {
+  if (!el || el === document.body || !el.isConnected || !document.getElementById("app").contains(el)) return null;
+  const base = baseKey(el);
+  let nth = 0;
+  for (const other of document.getElementById("app").querySelectorAll(FOCUSABLE)) {
+    if (other === el) break;
+    if (baseKey(other) === base) nth += 1;
+  }
+  return { base, nth, inModal: Boolean(el.closest(".modal")) };
+}
+
+function baseKey(el) {
+  if (el.id) return `#${el.id}`;
+  const cls = (el.getAttribute("class") || "").split(/\s+/).filter(Boolean)[0] || "";
+  const data = KEY_DATA.filter((k) => el.dataset && el.dataset[k] !== undefined).map((k) => `${k}=${el.dataset[k]}`).join("|");
+  return `${el.tagName}.${cls}[${data || (el.textContent || "").trim().slice(0, 60)}]`;
+}
+
+function findByKey(key) {
+  if (!key) return null;
+  let nth = key.nth;
+  let last = null;
+  for (const el of document.getElementById("app").querySelectorAll(FOCUSABLE)) {
+    if (baseKey(el) !== key.base) continue;
+    last = el;
+    if (nth === 0) return el;
+    nth -= 1;
+  }
+  return last; // fewer equal controls now (a card was spent): the last of them
+}
+
+/** After a redraw: focus what had it (by key); in a dialog that just opened its first control
+ * (the dialog's `data-autofocus` one first), remembering what to return to; when a dialog
+ * closed, what had focus before it; when the focused control is gone, the action panel. */
+function restoreFocus(key, hadModal) {
+  const modal = document.querySelector("#app .modal");
+  if (modal) {
+    if (!hadModal) T.returnFocus = key;
+    const again = findByKey(key);
+    if (again && modal.contains(again)) { again.focus(); return; }
+    const first = modal.querySelector("[data-autofocus]") || modal.querySelector(FOCUSABLE);
+    if (first) first.focus();
+    return;
+  }
+  if (hadModal) {
+    const back = findByKey(T.returnFocus) || fallbackFocus();
+    T.returnFocus = null;
+    if (back) back.focus();
+    return;
+  }
+  if (!key) return;
+  const again = findByKey(key) || fallbackFocus();
+  if (again) again.focus();
+}
+
+/** Where focus goes when the focused control disappeared: the next step in the action panel. */
+function fallbackFocus() {
+  const panel = document.getElementById("action-panel");
+  if (!panel) return null;
+  return panel.querySelector("#btn-confirm, .button-row .primary:not([disabled])") || panel;
+}
+
+/** Keep Tab inside an open dialog (it cycles through the dialog's controls). */
+function trapTab(ev) {
+  if (ev.key !== "Tab") return;
+  const modal = document.querySelector("#app .modal");
+  if (!modal) return;
+  const items = [...modal.querySelectorAll(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+  if (!items.length) return;
+  const first = items[0], last = items[items.length - 1];
+  const inside = modal.contains(document.activeElement);
+  if (ev.shiftKey && (!inside || document.activeElement === first)) { ev.preventDefault(); last.focus(); }
+  else if (!ev.shiftKey && (!inside || document.activeElement === last)) { ev.preventDefault(); first.focus(); }
+}
+
+/** A short chime when it becomes your turn (only with the "sound" setting on). */
+function turnSound() {
+  if (!SETTINGS.sound || !T.firstRenderDone) { T.firstRenderDone = true; return; }
+  try {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    T.audio ||= new Ctx();
+    const ctx = T.audio;
+    const o = ctx.createOscillator(), g = ctx.createGain();
+    o.frequency.value = 660;
+    g.gain.setValueAtTime(0.0001, ctx.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.2, ctx.currentTime + 0.02);
+    g.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.35);
+    o.connect(g).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + 0.4);
+    T.chimes = (T.chimes || 0) + 1;
+    document.body.dataset.chimes = String(T.chimes);
+  } catch (_) {
+    // no audio device: the tab title still says it is your turn
+  }
+}
+
+// ----- settings (kept in this browser)
+const SETTINGS = loadSettings();
+
+function loadSettings() {
+  try {
+    return { notation: localStorage.getItem("alhambra.notation") === "1", sound: localStorage.getItem("alhambra.sound") === "1" };
+  } catch (_) {
+    return { notation: false, sound: false };
+  }
+}
+
+function setSetting(key, on) {
+  SETTINGS[key] = on;
+  try { localStorage.setItem(`alhambra.${key}`, on ? "1" : "0"); } catch (_) { /* private mode: this page only */ }
+  render();
+}
+
+function renderSettings() {
+  const box = (key, label) => h("label", { class: "setting" },
+    h("input", { type: "checkbox", id: `set-${key}`, checked: SETTINGS[key], onchange: (ev) => setSetting(key, ev.target.checked) }), ` ${label}`);
+  return h("details", { class: "settings", open: T.settingsOpen, ontoggle: (ev) => { T.settingsOpen = ev.target.open; } },
+    h("summary", { id: "settings-toggle", text: "Settings" }),
+    h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn")));
 }
 
 function renderJoin(seat) {
   const s = T.msg.table.seats[seat];
-  const name = h("input", { id: "join-name", type: "text", maxlength: 40, value: s.name || "", placeholder: "Your name (optional)", "aria-label": "Your name" });
+  const name = h("input", { id: "join-name", type: "text", maxlength: 40, value: T.joinName ?? (s.name || ""), placeholder: "Your name (optional)", "aria-label": "Your name", "data-autofocus": true,
+    oninput: (ev) => { T.joinName = ev.target.value; } });
   const go = async (ev) => {
     ev.preventDefault();
     try {
@@ -773,6 +943,7 @@ function renderJoin(seat) {
 // ----- supply: market, display, piles, scoring progress
 function renderSupply(v, controls) {
   const acts = legal();
+  const recent = recentChanges();
   const market = h("div", { class: "market", role: "group", "aria-label": "Market" }, ...v.market.map((sq) => {
     const buys = acts.filter((a) => a.type === "buy" && a.square === sq.square);
     const offer = buys.length ? null : controls.squares.get(sq.square) || null;
@@ -780,11 +951,11 @@ function renderSupply(v, controls) {
     const label = sq.tile ? `Market square ${sq.square}: ${tileName(sq.tile)}, paid in ${CURRENCY_NAMES[sq.currency]} (${sq.currency})` : `Market square ${sq.square}: empty`;
     const hint = buys.length ? " — you can buy it" : offer ? ` — ${offer.label || "you can choose it"}` : "";
     return h("button", {
-      class: `market-square ${buys.length || offer ? "affordable" : ""} ${selected ? "selected" : ""}`,
+      class: `market-square ${buys.length || offer ? "affordable" : ""} ${selected ? "selected" : ""} ${recent.squares.has(sq.square) ? "recent" : ""}`,
       dataset: { square: sq.square, currency: sq.currency, module: offer ? offer.owner : null },
       style: `--cur:${CURRENCY_COLORS[sq.currency]}`,
-      "aria-label": label + hint,
-      title: offer && offer.label ? offer.label : null,
+      "aria-label": label + hint + (recent.squares.has(sq.square) ? " (new this turn)" : ""),
+      title: `${sq.tile ? `${tileName(sq.tile)}, ${CURRENCY_NAMES[sq.currency]} square` : `Empty ${CURRENCY_NAMES[sq.currency]} square`}${offer && offer.label ? ` — ${offer.label}` : hint}${recent.squares.has(sq.square) ? " (new this turn)" : ""}`,
       "aria-pressed": selected ? "true" : "false",
       disabled: !buys.length && !offer,
       onclick: () => {
@@ -802,10 +973,10 @@ function renderSupply(v, controls) {
     const can = takes.some((a) => a.cards.includes(code));
     const offer = can ? null : controls.cards.get(i + 1) || null;
     return h("button", {
-      class: `display-card ${on ? "selected" : ""} ${can ? "takeable" : ""} ${offer ? "offered" : ""}`,
+      class: `display-card ${on ? "selected" : ""} ${can ? "takeable" : ""} ${offer ? "offered" : ""} ${recent.slots.has(i + 1) ? "recent" : ""}`,
       dataset: { code, slot: i + 1, module: offer ? offer.owner : null },
       "aria-label": `Face-up card: ${cardName(code)}${offer ? ` — ${offer.label || "you can choose it"}` : ""}`,
-      title: offer && offer.label ? offer.label : null,
+      title: `${cardName(code)}${offer && offer.label ? ` — ${offer.label}` : ""}${recent.slots.has(i + 1) ? " (new this turn)" : ""}`,
       "aria-pressed": on ? "true" : "false",
       disabled: !can && !offer,
       onclick: () => {
@@ -952,6 +1123,7 @@ function renderHand(v, seat) {
       dataset: { code: c },
       "aria-pressed": on ? "true" : "false",
       "aria-label": cardName(c),
+      title: cardName(c),
       disabled: !sel || !(on || usable.has(c)),
       onclick: () => {
         const k = sel.cards.indexOf(i);
@@ -1011,15 +1183,16 @@ function renderOutside(sources, sel, usable) {
 
 // ----- action panel
 function renderActionPanel(v, myTurn, controls) {
-  const box = h("div", { class: "panel actions", id: "action-panel", "aria-live": "polite" });
+  const box = h("div", { class: "panel actions", id: "action-panel", "aria-live": "polite", tabindex: "-1", "aria-label": "Your move" });
   const acts = legal();
   const bar = h("div", { class: "button-row" });
-  if (T.msg.can_undo) bar.appendChild(h("button", { id: "btn-undo", class: "secondary", text: "↶ Undo", onclick: undo }));
+  if (T.msg.can_undo && !T.staged) bar.appendChild(h("button", { id: "btn-undo", class: "secondary", text: "↶ Undo", onclick: undo }));
   if (T.staged) {
     // between turns a final move reveals something but ends nobody's turn
     const between = Boolean(v.pending) && v.pending.type === "BetweenTurns";
-    const note = T.staged.note || (between ? "It cannot be taken back." : "This ends your turn — it cannot be taken back.");
-    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${note}` }));
+    const note = T.staged.note || (between ? "It cannot be taken back." : "This ends your turn: it cannot be taken back.");
+    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${note}` }),
+      SETTINGS.notation ? h("p", { class: "notation", text: `Notation: ${T.staged.action}` }) : null);
     bar.append(h("button", { id: "btn-confirm", class: "primary", text: T.staged.button || (between ? "Confirm" : "End turn"), onclick: () => send(T.staged.action) }),
       h("button", { id: "btn-cancel", class: "secondary", text: "Cancel", onclick: () => { T.staged = null; render(); } }));
     box.append(bar);
@@ -1048,7 +1221,7 @@ function renderActionPanel(v, myTurn, controls) {
       const b = h("button", {
         class: `waiting-tile ${on ? "selected" : ""}`, dataset: { tile: t }, "aria-pressed": on ? "true" : "false",
         "aria-label": `Place ${tileName(t)}`,
-        onclick: () => { T.sel = on ? null : { kind: "place", tile: t }; render(); },
+        onclick: () => { T.sel = on ? null : { kind: "place", tile: t }; T.placeCleared = !T.sel; render(); },
       }, tileArt(t, 58));
       makeDraggable(b, { kind: "place", tile: t });
       return b;
@@ -1058,7 +1231,7 @@ function renderActionPanel(v, myTurn, controls) {
       const neu = acts.find((a) => a.type === "place" && a.tile === sel.tile && a.target === "neutral");
       if (res) bar.append(h("button", { id: "btn-reserve", class: "secondary", text: "To the reserve board", onclick: () => choose(res.text, describeAction(res.text)) }));
       if (neu) bar.append(h("button", { id: "btn-neutral", class: "secondary", text: "Give it to Dirk", onclick: () => choose(neu.text, describeAction(neu.text)) }));
-    } else if (tiles.length) {
+    } else if (tiles.length && !T.placeCleared) {
       T.sel = { kind: "place", tile: tiles[0] };
       return renderActionPanel(v, myTurn, controls);
     }
@@ -1098,7 +1271,7 @@ function renderActionPanel(v, myTurn, controls) {
   }
   const hint = hintButton(T.msg.table, T.token, T.msg.version);
   if (hint) bar.append(hint);
-  if (sel) bar.append(h("button", { id: "btn-clear", class: "secondary", text: "Clear selection", onclick: () => { T.sel = null; render(); } }));
+  if (sel) bar.append(h("button", { id: "btn-clear", class: "secondary", text: "Clear selection", onclick: () => { T.sel = null; T.placeCleared = true; render(); } }));
   if (bar.children.length) box.append(bar);
   return box;
 }
@@ -1111,7 +1284,8 @@ function renderTake(v, sel, acts, bar) {
   const wrap = h("div", {}, h("p", { text: `Take ${names}${total ? ` (${total})` : ""}. One card of any value, or several cards worth 5 at most together.` }));
   if (match) {
     const final = T.msg.final_actions.includes(match.text);
-    bar.append(h("button", { id: "btn-take", class: "primary", text: final ? "Take and end turn" : "Take", onclick: () => choose(match.text, describeAction(match.text)) }));
+    // the button says what happens: it is the one confirmation (no second "End turn")
+    bar.append(h("button", { id: "btn-take", class: "primary", text: final ? "Take and end turn" : "Take", onclick: () => send(match.text) }));
   } else {
     wrap.append(h("p", { class: "muted", text: "These cards cannot be taken together." }));
   }
@@ -1121,11 +1295,29 @@ function renderTake(v, sel, acts, bar) {
 // ----- Alhambras
 const CELL = 100;
 
+/** What changed in the last turn (and in the turn under way): places built ("seat:x,y"),
+ * market squares and display slots refilled. */
+function recentChanges() {
+  if (T.recent && T.recent.events === T.events) return T.recent;
+  const starts = [];
+  T.events.forEach((e, i) => { if (e.type === "TurnStarted") starts.push(i); });
+  const from = starts.length >= 2 ? starts[starts.length - 2] : 0;
+  const out = { events: T.events, built: new Set(), squares: new Set(), slots: new Set() };
+  for (const e of T.events.slice(from)) {
+    if (e.type === "BuildingPlaced" && Array.isArray(e.target)) out.built.add(`${e.seat}:${e.target[0]},${e.target[1]}`);
+    else if (e.type === "AlhambraRedesigned" && e.how !== "remove") out.built.add(`${e.seat}:${e.x},${e.y}`);
+    else if (e.type === "MarketRefilled") for (const q of e.squares) out.squares.add(q);
+    else if (e.type === "DisplayRefilled") for (const q of e.slots) out.slots.add(q);
+  }
+  T.recent = out;
+  return out;
+}
+
 function renderCities(v) {
   const seat = me();
   const order = v.seats.map((s) => s.seat);
   if (seat !== null) order.sort((a, b) => (a === seat ? -1 : b === seat ? 1 : a - b));
-  const wrap = h("div", { class: "cities" });
+  const wrap = h("div", { class: "cities", style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
   for (const s of order) wrap.appendChild(renderCity(v, v.seats[s], s === seat));
   if (v.neutral) {
     wrap.appendChild(h("div", { class: "panel city neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),
@@ -1135,6 +1327,7 @@ function renderCities(v) {
 }
 
 function renderCity(v, s, mine) {
+  const recent = recentChanges();
   const acts = mine ? legal() : [];
   const sel = mine ? T.sel : null;
   let spots = [];
@@ -1164,9 +1357,15 @@ function renderCity(v, s, mine) {
     g.setAttribute("data-x", c.x);
     g.setAttribute("data-y", c.y);
     const ex = exchange.find((a) => a.other === c.tile);
+    const fresh = recent.built.has(`${s.seat}:${c.x},${c.y}`);
     const title = svgEl("title");
-    title.textContent = `${tileName(c.tile)} at ${c.x},${c.y}`;
+    title.textContent = `${tileName(c.tile)}, ${placeText(c.x, c.y)}${fresh ? " (new this turn)" : ""}`;
     g.appendChild(title);
+    if (fresh) {
+      g.classList.add("recent");
+      g.appendChild(svgEl("rect", { x: 3, y: 3, width: 94, height: 94, rx: 7, fill: "none", stroke: "#ffd400", "stroke-width": 6, class: "recent-mark" }));
+      g.appendChild(svgEl("circle", { cx: 84, cy: 16, r: 9, fill: "#ffd400", stroke: "#3a2614", "stroke-width": 2, class: "recent-mark" }));
+    }
     if (ex) {
       g.classList.add("exchange-target");
       g.appendChild(svgEl("rect", { x: 4, y: 4, width: 92, height: 92, rx: 6, fill: "none", stroke: "#ffd400", "stroke-width": 7, "stroke-dasharray": "10 6" }));
@@ -1216,7 +1415,8 @@ function renderCity(v, s, mine) {
     s.reserve.length ? null : h("span", { class: "muted", text: "empty" }));
   const cls = `panel city ${mine ? "mine" : ""} ${s.seat === T.msg.view.to_act ? "to-act" : ""}`;
   return h("div", { class: cls, dataset: { seat: s.seat } },
-    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · wall ${s.longest_wall}`, seatBadges(s.seat)),
+    h("h3", { title: `${seatName(s.seat)}: ${s.score} points, longest wall ${s.longest_wall}` }, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }),
+      h("span", { class: "city-name", text: seatName(s.seat) }), h("span", { class: "city-meta", text: `${s.score} points · wall ${s.longest_wall}` }), seatBadges(s.seat)),
     h("div", { class: "city-frame" }, svg, tools), reserve);
 }
 
@@ -1310,14 +1510,79 @@ function makeDraggable(el, what) {
 }
 
 // ----- log and scoring
+/** Where a place of an Alhambra lies, in words: "2 north and 1 east of the fountain". */
+function placeText(x, y) {
+  if (x === 0 && y === 0) return "on the fountain";
+  const parts = [];
+  if (y) parts.push(`${Math.abs(y)} ${y < 0 ? "north" : "south"}`);
+  if (x) parts.push(`${Math.abs(x)} ${x > 0 ? "east" : "west"}`);
+  return `${parts.join(" and ")} of the fountain`;
+}
+
+const cardsText = (cards) => (cards && cards.length ? cards.map(cardName).join(" + ") : "nothing");
+
+/** Any card or tile code of the catalogue inside an engine text, named in words. */
+function codeWords(text) {
+  const cat = T.catalogue || {};
+  return String(text).replace(/\b[A-Za-z][A-Za-z0-9]*\b/g, (code) => {
+    if (tokenOwner(code) || (cat.cards && Object.hasOwn(cat.cards, code))) return cardName(code);
+    if (cat.tiles && Object.hasOwn(cat.tiles, code)) return tileName(code);
+    return code;
+  });
+}
+
+/** A sentence for each event of the core (the log never shows notation); null for others. */
+function coreEventText(e) {
+  const who = (s) => seatName(s);
+  const squareText = (sq) => {
+    const m = T.msg ? T.msg.view.market[sq - 1] : null;
+    return m ? `the ${CURRENCY_NAMES[m.currency]} square` : `square ${sq}`;
+  };
+  switch (e.type) {
+    case "GameStarted": return `A game of ${e.players} players begins; ${who(e.starting_player)} starts.`;
+    case "MoneyTaken": return `${who(e.seat)} takes ${cardsText(e.cards)}.`;
+    case "ItemBought": return `${who(e.seat)} buys ${codeWords(e.label || e.item)} for ${cardsText(e.payment)}${e.exact ? " (exact payment: another action)" : ""}.`;
+    case "Passed": return `${who(e.seat)} passes.`;
+    case "BuildingBought": return `${who(e.seat)} buys ${tileName(e.tile)} from ${squareText(e.square)} for ${cardsText(e.payment)}${e.exact ? " (exact payment: another action)" : " (overpaid)"}.`;
+    case "BuildingPlaced": {
+      const t = e.target;
+      if (Array.isArray(t)) return `${who(e.seat)} builds ${tileName(e.tile)} ${placeText(t[0], t[1])}.`;
+      return t === "neutral" ? `${who(e.seat)} gives ${tileName(e.tile)} to Dirk.` : `${who(e.seat)} puts ${tileName(e.tile)} on the reserve board.`;
+    }
+    case "AlhambraRedesigned":
+      if (e.how === "build") return `${who(e.seat)} builds ${tileName(e.tile)} from the reserve ${placeText(e.x, e.y)}.`;
+      if (e.how === "remove") return `${who(e.seat)} moves ${tileName(e.tile)} (${placeText(e.x, e.y)}) to the reserve board.`;
+      return `${who(e.seat)} exchanges ${tileName(e.other)} (${placeText(e.x, e.y)}) for ${tileName(e.tile)} from the reserve.`;
+    case "TurnEnded": return `${who(e.seat)} ends the turn.`;
+    case "DisplayRefilled": return `New money is laid out: ${cardsText(e.cards)}.`;
+    case "MarketRefilled": return `New tiles in the market: ${e.tiles.map((t, i) => `${tileName(t)} on ${squareText(e.squares[i])}`).join("; ")}.`;
+    case "DeckReshuffled": return `The discards are shuffled into a new draw pile of ${e.cards} cards.`;
+    case "ScoringCardDrawn": return `Scoring card ${e.round} comes up: a scoring round follows this turn.`;
+    case "NeutralTilesReceived": return e.tiles.length ? `Dirk receives ${e.tiles.map(tileName).join(", ")}.` : "Dirk receives nothing.";
+    case "RoundScored": return `Scoring round ${e.round}: ${e.points.map((p, s) => `${who(s)} +${p}`).join(", ")}${e.scores.length < (e.counts.pavilion || []).length ? `, Dirk +${e.neutral_points}` : ""}.`;
+    case "MarketTileAwarded": {
+      const m = T.msg ? T.msg.view.market[e.square - 1] : null;
+      return `At the end, ${who(e.seat)} receives ${tileName(e.tile)} from ${squareText(e.square)}${m ? ` (the most ${CURRENCY_NAMES[m.currency]})` : ""}.`;
+    }
+    case "GameEnded": {
+      const w = e.winners.map(who).join(" and ");
+      return `${e.outcome === "finished" ? "The game is over" : "The game stopped at the turn limit"}: ${e.winners.length > 1 ? `shared win for ${w}` : `${w} wins`}.`;
+    }
+    default: return null;
+  }
+}
+
 function renderLog() {
   const items = [];
   for (const e of T.events) {
     if (e.type === "TurnStarted") items.push(h("li", { class: "turn-head", text: `Turn ${e.turn} · ${seatName(e.seat)}` }));
     else if (e.type === "TurnEnded") continue;
-    else items.push(h("li", { class: e.type === "RoundScored" || e.type === "GameEnded" ? "highlight" : "", text: describeEvent(e) }));
+    else {
+      items.push(h("li", { class: e.type === "RoundScored" || e.type === "GameEnded" ? "highlight" : "" }, describeEvent(e),
+        SETTINGS.notation && e.text ? h("code", { class: "notation", text: ` ${e.text}` }) : null));
+    }
   }
-  return h("div", { class: "panel log" }, h("h2", { text: "Game log" }), h("ul", { id: "log-list", class: "log-list", "aria-live": "polite" }, ...items));
+  return h("div", { class: "panel log" }, h("h2", { text: "Game log" }), h("ul", { id: "log-list", class: "log-list", "aria-live": "polite", tabindex: "0", "aria-label": "Game log" }, ...items));
 }
 
 /** The modules' columns of a scoring breakdown: each plug-in's `scoring` entries, and a plain
@@ -1336,37 +1601,93 @@ function scoringColumns(e) {
   return cols;
 }
 
+const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+
+/** A scoring round as a narrow table: one row per building kind (count, place, points), the
+ * wall, the modules' points, the round and the total; one column per player (and Dirk). It
+ * reads without a sideways scroll in the side panel, the end screen and on a phone. */
 function roundTable(e) {
   const n = e.points.length;
-  const rows = [];
-  const extra = scoringColumns(e);
-  const head = h("tr", {}, h("th", { text: "" }), ...KINDS.map((k) => h("th", { scope: "col", title: KIND_NAMES[k], text: KIND_NAMES[k] })), h("th", { text: "Wall" }),
-    ...extra.map((c) => h("th", { scope: "col", title: c.title, dataset: { module: c.module }, text: c.label })), h("th", { text: "Round" }), h("th", { text: "Total" }));
   const seats = [...Array(n).keys()];
   if (e.counts[KINDS[0]].length > n) seats.push(n);
-  for (const s of seats) {
-    const neutral = s === n;
-    rows.push(h("tr", {}, h("th", { scope: "row", text: neutral ? "Dirk" : seatName(s) }),
-      ...KINDS.map((k) => h("td", { class: e.kinds[k][s] ? "scored" : "" , text: e.kinds[k][s] ? `${e.counts[k][s]} → ${e.kinds[k][s]}` : String(e.counts[k][s]) })),
-      h("td", { text: neutral ? "" : String(e.walls[s]) }),
-      ...extra.map((c) => h("td", { dataset: { module: c.module }, text: c.values[s] === undefined || c.values[s] === null ? "" : String(c.values[s]) })),
-      h("td", { text: `+${neutral ? e.neutral_points : e.points[s]}` }),
-      h("td", {}, h("strong", { text: String(neutral ? e.neutral_score : e.scores[s]) }))));
+  const isDirk = (s) => s === n;
+  const extra = scoringColumns(e);
+  const head = h("tr", {}, h("th", { scope: "col", class: "rt-corner", text: "" }),
+    ...seats.map((s) => h("th", { scope: "col", class: "rt-seat", title: isDirk(s) ? "Dirk (neutral)" : seatName(s) },
+      h("span", { class: "swatch", style: `background:${isDirk(s) ? "#999" : SEAT_COLORS[s]}` }), h("span", { class: "rt-name", text: isDirk(s) ? "Dirk" : seatName(s) }))));
+  const rows = KINDS.map((k) => {
+    const counts = e.counts[k];
+    return h("tr", { dataset: { kind: k } }, h("th", { scope: "row", class: "rt-kind" }, h("span", { class: "kind-chip", style: `background:${ART.KIND_COLORS[k]}` }), KIND_NAMES[k]),
+      ...seats.map((s) => {
+        const c = counts[s] || 0;
+        const pts = e.kinds[k][s] || 0;
+        const place = c > 0 ? 1 + seats.filter((o) => (counts[o] || 0) > c).length : 0;
+        const tied = c > 0 && seats.filter((o) => o !== s && (counts[o] || 0) === c).length > 0;
+        const title = c === 0 ? "none built" : `${c} built, ${ordinal(place)} place${tied ? " (tied)" : ""}: ${pts} points`;
+        return h("td", { class: pts ? "scored" : "", title, "aria-label": `${isDirk(s) ? "Dirk" : seatName(s)}, ${KIND_NAMES[k]}: ${title}` },
+          h("span", { class: "rt-count", text: String(c) }),
+          c > 0 ? h("span", { class: "rt-place", text: `${ordinal(place)}${tied ? "=" : ""}` }) : null,
+          pts ? h("span", { class: "rt-points", text: `+${pts}` }) : null);
+      }));
+  });
+  rows.push(h("tr", { class: "rt-wall" }, h("th", { scope: "row", text: "Longest wall" }),
+    ...seats.map((s) => h("td", { text: isDirk(s) ? "" : `+${e.walls[s]}`, title: isDirk(s) ? "" : `a wall of ${e.walls[s]} sides: ${e.walls[s]} points` }))));
+  for (const c of extra) {
+    rows.push(h("tr", { dataset: { module: c.module } }, h("th", { scope: "row", title: c.title, text: c.label }),
+      ...seats.map((s) => h("td", { dataset: { module: c.module }, text: c.values[s] === undefined || c.values[s] === null ? "" : String(c.values[s]) }))));
   }
-  return h("table", { class: "round-table" }, h("caption", { text: `Scoring round ${e.round}: buildings → points per kind, longest wall` }), h("thead", {}, head), h("tbody", {}, ...rows));
+  rows.push(h("tr", { class: "rt-round" }, h("th", { scope: "row", text: "This round" }),
+    ...seats.map((s) => h("td", { text: `+${isDirk(s) ? e.neutral_points : e.points[s]}` }))));
+  rows.push(h("tr", { class: "rt-total" }, h("th", { scope: "row", text: "Total" }),
+    ...seats.map((s) => h("td", {}, h("strong", { text: String(isDirk(s) ? e.neutral_score : e.scores[s]) })))));
+  return h("table", { class: "round-table", dataset: { round: e.round } },
+    h("caption", { text: `Scoring round ${e.round}: buildings built, place and points per kind (a shaded cell scored), then the longest wall` }),
+    h("thead", {}, head), h("tbody", {}, ...rows));
 }
 
 function renderRounds() {
   const rounds = T.events.filter((e) => e.type === "RoundScored");
   if (!rounds.length) return null;
   return h("div", { class: "panel rounds" }, h("h2", { text: "Scoring rounds" }),
-    ...rounds.map((e) => h("details", {}, h("summary", { text: `Round ${e.round}` }), roundTable(e))));
+    ...rounds.map((e) => h("details", { dataset: { round: e.round } }, h("summary", { dataset: { key: `round-${e.round}` }, text: `Round ${e.round}: ${e.points.map((p, s) => `${seatName(s)} +${p}`).join(", ")}` }), roundTable(e))));
+}
+
+/** The final hand-out: each market tile given away at the end (to whom, and why) and each tile
+ * that stayed (nobody held its currency, or a tie), from the events and the revealed money. */
+function handOut(v) {
+  const awarded = T.events.filter((e) => e.type === "MarketTileAwarded");
+  const money = v.final_money || null;
+  const items = awarded.map((e) => {
+    const sq = v.market[e.square - 1];
+    const cur = sq ? sq.currency : null;
+    const amount = money && cur ? ` (${money[e.seat][cur]} ${CURRENCY_NAMES[cur]})` : "";
+    return h("li", { class: "awarded" }, tileArt(e.tile, 30),
+      ` ${tileName(e.tile)} from the ${cur ? CURRENCY_NAMES[cur] : ""} square went to ${seatName(e.seat)}: the most ${cur ? CURRENCY_NAMES[cur] : "money"}${amount}.`);
+  });
+  for (const sq of v.market) {
+    if (!sq.tile) continue;
+    const cur = sq.currency;
+    let why = "";
+    if (money) {
+      const amounts = money.map((m) => m[cur] || 0);
+      const best = Math.max(...amounts);
+      const top = amounts.map((a, s) => [a, s]).filter(([a]) => a === best).map(([, s]) => seatName(s));
+      why = best === 0 ? `nobody held any ${CURRENCY_NAMES[cur]}` : `a tie: ${top.join(" and ")} each held ${best} ${CURRENCY_NAMES[cur]}`;
+    }
+    items.push(h("li", { class: "stayed" }, tileArt(sq.tile, 30), ` ${tileName(sq.tile)} stayed on the ${CURRENCY_NAMES[cur]} square${why ? `: ${why}` : ""}.`));
+  }
+  if (!items.length) return h("p", { class: "muted hand-out", text: "The market was empty at the end: no tiles were handed out." });
+  return h("ul", { class: "hand-out" }, ...items);
 }
 
 function progressChart(history, n) {
   const W = 420, H = 220, L = 40, B = 30;
-  const series = [...Array(n).keys()].map((s) => [0, ...history.map((r) => r[s])]);
-  const max = Math.max(10, ...series.flat());
+  const series = [...Array(n).keys()].map((s) => ({ color: SEAT_COLORS[s], pts: [0, ...history.map((r) => r[s])], seat: s }));
+  const rounds = T.events.filter((e) => e.type === "RoundScored");
+  if (rounds.length && rounds[0].counts[KINDS[0]].length > n) {
+    series.push({ color: "#999", pts: [0, ...rounds.map((e) => e.neutral_score)], seat: -1, dash: "6 4" });
+  }
+  const max = Math.max(10, ...series.flatMap((x) => x.pts));
   const xs = (i) => L + (i * (W - L - 45)) / Math.max(1, history.length);
   const ys = (v) => H - B - (v * (H - B - 15)) / max;
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": "Scores after each scoring round" });
@@ -1382,12 +1703,45 @@ function progressChart(history, n) {
     t.textContent = String(v);
     svg.appendChild(t);
   }
-  series.forEach((pts, s) => {
+  for (const { color, pts, seat, dash } of series) {
     const d = pts.map((v, i) => `${i ? "L" : "M"}${xs(i)} ${ys(v)}`).join(" ");
-    svg.appendChild(svgEl("path", { d, fill: "none", stroke: SEAT_COLORS[s], "stroke-width": 3 }));
-    pts.forEach((v, i) => svg.appendChild(svgEl("circle", { cx: xs(i), cy: ys(v), r: 4, fill: SEAT_COLORS[s] })));
-  });
+    svg.appendChild(svgEl("path", { d, fill: "none", stroke: color, "stroke-width": 3, "stroke-dasharray": dash, "data-seat": seat }));
+    pts.forEach((v, i) => svg.appendChild(svgEl("circle", { cx: xs(i), cy: ys(v), r: 4, fill: color })));
+  }
   return svg;
+}
+
+/** The end screen: the winner, the ranking (Dirk too), the last round's breakdown (the round
+ * the end screen would otherwise hide), the final hand-out, every round on demand, the chart. */
+function summaryBody(v) {
+  const n = v.players;
+  const ended = T.events.find((e) => e.type === "GameEnded");
+  const winners = ended ? ended.winners : [];
+  const rounds = T.events.filter((e) => e.type === "RoundScored");
+  const shown = T.modal.round !== undefined ? T.modal.round : rounds.length - 1;
+  const ranking = [...Array(n).keys()].sort((a, b) => v.seats[b].score - v.seats[a].score);
+  const tabs = rounds.length ? h("div", { class: "round-tabs", role: "group", "aria-label": "Show a scoring round" },
+    ...rounds.map((e, i) => h("button", {
+      type: "button", class: `small ${i === shown ? "primary" : "secondary"}`, "aria-pressed": i === shown ? "true" : "false",
+      dataset: { key: `summary-round-${e.round}` }, text: `Round ${e.round}`,
+      onclick: () => { T.modal = { ...T.modal, round: i }; render(); },
+    }))) : null;
+  return h("div", { class: "summary" },
+    h("p", { class: "winner", text: winners.length > 1 ? `Shared win: ${winners.map(seatName).join(" and ")}` : `${seatName(winners[0])} wins!` }),
+    h("ol", { class: "ranking" }, ...ranking.map((s) => h("li", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), `${seatName(s)} — ${v.seats[s].score} points`)),
+      v.neutral ? h("li", { class: "muted", text: `Dirk (neutral) — ${v.neutral.score} points` }) : null),
+    h("div", { class: "summary-cols" },
+      h("section", { class: "summary-round", "aria-label": "Scoring round breakdown" },
+        h("h3", { text: shown === rounds.length - 1 ? `The last scoring round (round ${rounds.length ? rounds[shown].round : 3})` : `Scoring round ${rounds[shown].round}` }),
+        tabs,
+        rounds.length ? roundTable(rounds[shown]) : h("p", { class: "muted", text: "No scoring round was played." })),
+      h("section", { class: "summary-side" },
+        h("h3", { text: "Market tiles handed out at the end" }), handOut(v),
+        h("h3", { text: "Score progression" }),
+        progressChart(v.score_history, n),
+        h("div", { class: "legend" }, ...[...Array(n).keys()].map((s) => h("span", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), seatName(s))),
+          v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null),
+        h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }))));
 }
 
 function renderModal() {
@@ -1398,25 +1752,16 @@ function renderModal() {
     title = `Scoring round ${T.modal.round.round}`;
     body = roundTable(T.modal.round);
   } else {
-    const v = T.msg.view;
-    const n = v.players;
-    const ended = T.events.find((e) => e.type === "GameEnded");
-    const winners = ended ? ended.winners : [];
     title = "Game over";
-    const ranking = [...Array(n).keys()].sort((a, b) => v.seats[b].score - v.seats[a].score);
-    body = h("div", {},
-      h("p", { class: "winner", text: winners.length > 1 ? `Shared win: ${winners.map(seatName).join(" and ")}` : `${seatName(winners[0])} wins!` }),
-      h("ol", { class: "ranking" }, ...ranking.map((s) => h("li", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), `${seatName(s)} — ${v.seats[s].score} points`)),
-        v.neutral ? h("li", { class: "muted", text: `Dirk (neutral) — ${v.neutral.score} points` }) : null),
-      h("h3", { text: "Score progression per scoring round" }),
-      progressChart(v.score_history, n),
-      h("div", { class: "legend" }, ...[...Array(n).keys()].map((s) => h("span", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), seatName(s)))),
-      h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }));
+    body = summaryBody(T.msg.view);
   }
+  const summary = T.modal.kind !== "round";
   return h("div", { class: "modal-back", onclick: (ev) => { if (ev.target === ev.currentTarget) close(); } },
-    h("div", { class: "modal", role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id: T.modal.kind === "round" ? "round-modal" : "summary-modal" },
+    h("div", { class: `modal ${summary ? "modal-wide" : ""}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id: summary ? "summary-modal" : "round-modal" },
       h("h2", { id: "modal-title", text: title }), body,
-      h("button", { id: "btn-close-modal", class: "primary", text: "Continue", onclick: close })));
+      h("div", { class: "button-row modal-buttons" },
+        h("button", { id: "btn-close-modal", class: "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close, "data-autofocus": true }),
+        summary ? h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" }) : null)));
 }
 
 start();

@@ -94,13 +94,13 @@ export function tileFacts(code, catalogue) {
   return m ? { kind: kinds[m[1]], price: Number(m[2]), walls: m[3] } : { kind: "chambers", price: 0, walls: "" };
 }
 
-/** A readable name of a tile, e.g. "Garden 8, walls south and west". */
+/** A readable name of a tile, e.g. "Garden 8 (walls south, west)". */
 export function tileLabel(code, catalogue) {
   const f = tileFacts(code, catalogue);
   if (f.kind === "fountain") return "Fountain";
   const sides = { n: "north", e: "east", s: "south", w: "west" };
   const walls = [...f.walls].map((c) => sides[c]);
-  return `${KIND_NAMES[f.kind]} ${f.price}` + (walls.length ? `, walls ${walls.join(" and ")}` : ", no walls");
+  return `${KIND_NAMES[f.kind] || f.kind} ${f.price} (${walls.length ? `${walls.length > 1 ? "walls" : "wall"} ${walls.join(", ")}` : "no walls"})`;
 }
 
 /** The group of one tile, drawn at (x, y) with side `size` (in the parent's units). */

@@ -40,6 +40,7 @@ _SIDES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 _CODES = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:\+[A-Za-z][A-Za-z0-9]*)*\b")
 _PLACE = re.compile(r"(?:\bat )?(?<![\w-])(-?\d+),(-?\d+)(?![\w,])")
 _PLAYER = re.compile(r"\bplayer (\d+)\b")
+_TWICE = re.compile(r"\b(\w+ card) \1\b")
 
 
 class Narrator:
@@ -84,9 +85,11 @@ class Narrator:
         c = self.cards.get(code)
         if c is None:
             return code
-        if c["currency"] is not None:
-            return f"{c['value']} {self.currency_names.get(c['currency'], c['currency'])}"
-        return f"{str(c['kind']).replace('_', ' ')} card"
+        currency = self.currency_names.get(c["currency"], c["currency"])
+        if c["kind"] == "money":
+            return f"{c['value']} {currency}"
+        kind = f"{str(c['kind']).replace('_', ' ')} card"
+        return f"{kind} ({currency})" if currency else kind
 
     def code(self, code: str) -> str | None:
         """The name of a tile or card code, or None when ``code`` is a plain word."""
@@ -119,6 +122,7 @@ class Narrator:
 
         text = _CODES.sub(codes, text)
         text = _PLACE.sub(lambda m: self.place(int(m.group(1)), int(m.group(2))), text)
+        text = _TWICE.sub(r"\1", text)  # "sultan card sultan card (denar)": the engine's word and the name
         return text[:1].upper() + text[1:]
 
     def event(self, event: dict[str, Any]) -> str | None:

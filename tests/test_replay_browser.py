@@ -128,6 +128,7 @@ def test_the_replay_opens_from_the_end_screen_and_steps_with_buttons_and_keys(se
     assert page.locator("#move-list button[aria-current='step']").get_attribute("data-step") == "5"
     moves = page.locator("#move-list").inner_text()
     assert not RAW.search(moves), RAW.search(moves)
+    assert page.locator("#move-list code.notation").count() == 0  # only with the table's "Show notation" setting
     assert "Ann" in moves and " buys " in moves
     page.keyboard.press("End")
     doc_image(page, "replay-desktop.png")
@@ -177,6 +178,12 @@ def test_the_replay_on_a_phone(server: ServerProcess, finished: str, browser: An
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide"
     doc_image(page, "replay-phone.png")
+    # with the table's "Show notation" setting, each move shows the record's notation too
+    page.evaluate("localStorage.setItem('alhambra.notation', '1')")
+    page.reload()
+    page.wait_for_selector("#replay-stage .r-city")
+    assert page.locator("#move-list code.notation").count() == page.locator("#move-list button").count() - 1
+    page.evaluate("localStorage.removeItem('alhambra.notation')")
     assert not problems, problems
     page.close()
 

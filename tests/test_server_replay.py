@@ -78,6 +78,7 @@ def test_the_replay_of_a_finished_game_matches_the_engine(c: TestClient, finishe
             assert sorted(seat["hand"]) == sorted(state.card_code(card) for card in state.players[s].hand)
         if i < len(record.actions):
             assert rep["moves"][i]["seat"] == state.to_act
+            assert rep["moves"][i]["notation"] == str(record.actions[i])
             state, _ = apply(state, record.actions[i])
     assert rep["outcome"] == state.outcome
     assert rep["table"]["status"] == "finished"

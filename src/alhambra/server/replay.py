@@ -175,7 +175,8 @@ def replay_frames(record: GameRecord, names: Sequence[str | None] = ()) -> dict[
 
     Returns ``{"players", "modules", "names", "catalogue", "frames", "moves"}``: ``frames[0]``
     is the deal, ``frames[i]`` the position after the ``i``-th action; ``moves[i - 1]`` says who
-    made that action (``seat``, ``turn``) and what happened (``sentences``). :class:`RecordError`
+    made that action (``seat``, ``turn``), what happened (``sentences``) and the action in the
+    record's ``notation`` (shown only to those who ask for it). :class:`RecordError`
     (with the failing step) when the record does not replay.
     """
     if len(record.actions) > MAX_STEPS:
@@ -196,7 +197,7 @@ def replay_frames(record: GameRecord, names: Sequence[str | None] = ()) -> dict[
         except IllegalAction as e:
             raise RecordError(f"step {i + 1}: {e.reason}", i) from None
         frames.append(frame_of(state))
-        moves.append({"step": i + 1, "seat": seat, "turn": turn, "sentences": narrator.events(_public(evs), seat)})
+        moves.append({"step": i + 1, "seat": seat, "turn": turn, "sentences": narrator.events(_public(evs), seat), "notation": str(action)})
     return {
         "players": record.config.players,
         "modules": list(record.config.modules),

@@ -305,3 +305,31 @@ def test_serve_refuses_a_bad_hint_time() -> None:
         result = invoke("serve", "--hint-seconds", bad)
         assert result.exit_code != 0
         assert "--hint-seconds must be more than 0 and at most 60" in result.stderr
+
+
+def test_a_hint_worker_that_dies_is_replaced() -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    from alhambra.server.hints import HintPool
+    from alhambra.state import GameConfig
+
+    state, events = new_game(GameConfig(players=2), 5)
+    seat = state.to_act
+    assert seat is not None
+    seen = [dict(e.to_dict(), text=e.describe()) for e in events]
+    pool = HintPool(seconds=600.0)
+    try:
+        fut = pool.submit("t1", seat, view(state, seat), seen, 1)
+        executor = pool._pool
+        assert executor is not None
+        procs = wait_for(lambda: list((executor._processes or {}).values()), timeout=30)
+        for proc in procs:
+            proc.kill()  # the worker crashes in the middle of a search
+        wait_for(fut.done, timeout=30)
+        assert isinstance(fut.exception(), BrokenProcessPool)
+        wait_for(lambda: not pool.busy("t1"), timeout=10)
+        pool.seconds = 0.2
+        again = pool.submit("t1", seat, view(state, seat), seen, 2)
+        assert again.result(timeout=60) in view(state, seat)["legal_actions"]
+    finally:
+        pool.close()

@@ -9,11 +9,12 @@ from typing import Any
 from .server_helpers import auth
 
 
-def finished_game(http: Any, names: list[str], modules: tuple[str, ...] = (), seed: int = 1) -> str:
+def finished_game(http: Any, names: list[str], modules: tuple[str, ...] = (), seed: int = 1, public: bool = False) -> str:
     """Create a table of person seats with these names, join them all and play random legal
-    actions until the game is over; returns the table id. ``http`` is a TestClient or an
+    actions until the game is over (``public``: listed among the public tables); returns the table id. ``http`` is a TestClient or an
     httpx client on the server."""
-    r = http.post("/api/tables", json={"seats": [{"kind": "person", "name": n} for n in names], "modules": list(modules)})
+    seats = [{"kind": "person", "name": n} for n in names]
+    r = http.post("/api/tables", json={"seats": seats, "modules": list(modules), "public": public})
     assert r.status_code == 201, r.text
     tid: str = r.json()["table"]["id"]
     tokens = [s["token"] for s in r.json()["seats"]]

@@ -238,3 +238,23 @@ def test_a_replay_with_modules_draws_their_parts(server: ServerProcess, browser:
     assert not re.search(r"\bx[bgoy]{2}\b", stage)
     assert not problems, problems
     page.close()
+
+
+def test_the_lobby_lists_finished_games_with_their_replay(server: ServerProcess, browser: Any) -> None:
+    tid = finished_game(server.http, ["Dee", "Eve"], seed=5, public=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    problems: list[str] = []
+    tb.watch(page, problems)
+    page.goto(server.url)
+    link = page.locator(f"#finished-tables a.replay-link[href='/replay/{tid}']")
+    link.wait_for()
+    assert link.inner_text() == "Watch the replay"
+    link.click()
+    page.wait_for_url(f"**/replay/{tid}")
+    page.wait_for_selector("#replay-stage .r-city")
+    assert "Dee" in page.locator("#r-scores").inner_text()
+    page.goto(server.url)
+    page.click("#replay-file-link")
+    page.wait_for_selector("#record-file")
+    assert not problems, problems
+    page.close()

@@ -118,6 +118,17 @@ def test_an_uploaded_record_replays_and_bad_files_get_a_clear_422(c: TestClient,
     assert len(short["frames"]) == 6
 
 
+def test_record_uploads_are_rate_limited(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0.0)
+    with TestClient(app) as cl:
+        statuses = [cl.post("/api/replay", content=b"not a record").status_code for _ in range(31)]
+        assert statuses[:30] == [422] * 30  # each one read and refused with its reason
+        assert statuses[30] == 429
+        r = cl.post("/api/replay", content=b"not a record")
+        assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+        assert "too many record files" in r.json()["detail"]
+
+
 def test_hints_are_only_for_private_tables_whose_creator_allows_them(c: TestClient) -> None:
     r = c.post("/api/tables", json={"seats": [{"kind": "person"}, {"kind": "bot"}], "public": True, "hints": True})
     assert r.status_code == 422

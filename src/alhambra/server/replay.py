@@ -28,10 +28,22 @@ from ..state import GameState
 from ..view import catalogue, view
 from .service import FINISHED, ServiceError, Table
 
-__all__ = ["MAX_STEPS", "Narrator", "describe_hint", "frame_of", "replay_frames", "table_replay", "uploaded_replay"]
+__all__ = [
+    "MAX_STEPS",
+    "REPLAY_UPLOADS_PER_MINUTE",
+    "Narrator",
+    "describe_hint",
+    "frame_of",
+    "replay_frames",
+    "table_replay",
+    "uploaded_replay",
+]
 
 MAX_STEPS = 5000
 """The most actions a replayed record may hold (a whole game has a few hundred)."""
+
+REPLAY_UPLOADS_PER_MINUTE = 30
+"""Record files one client address may have replayed a minute (``POST /api/replay``; 429 beyond)."""
 
 QUIET_EVENTS = frozenset({"GameStarted", "TurnStarted", "TurnEnded", "DisplayRefilled", "MarketRefilled", "DeckReshuffled"})
 """Events the move list leaves out (bookkeeping that the board shows by itself)."""

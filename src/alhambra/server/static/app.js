@@ -426,7 +426,7 @@ async function lobby() {
     level.value = "greedy";
     // the option's text may be cut to fit the row: the whole description is the tooltip
     const describe = () => { const b = bots.find((x) => x.id === level.value); level.title = b ? `${b.label} — ${b.description}` : ""; };
-    level.addEventListener("change", describe);
+    level.onchange = describe;
     describe();
     const name = h("input", { class: "seat-name", type: "text", maxlength: 40, placeholder: i === 0 ? "Your name (optional)" : "Name (optional)", "aria-label": `Seat ${i + 1}: name` });
     if (i > 0) kind.value = "bot";

@@ -224,3 +224,32 @@ def test_catalogue_describes_granada() -> None:
     assert cat["tiles"]["A2new"]["back"] == "B3new" and cat["tiles"]["B3new"]["back"] == "A2new"
     alh = catalogue(GameConfig(players=3))
     assert alh["title"] == "Alhambra" and alh["marker"] is False and "back" not in alh["tiles"]["G8sw"]
+
+
+def test_a_tile_paid_to_be_turned_over_keeps_that_face_in_the_reserve() -> None:
+    """A turned tile that finds no place in the city goes into the reserve on the face paid for;
+    its unpaid face is not offered (that would undo the turn and leave it counted as turned)."""
+    import random
+
+    found = 0
+    for seed in range(9100, 9140):
+        state, _ = new_game(GameConfig(players=2, game="granada"), seed)
+        rng = random.Random(2)
+        while not state.is_over:
+            top = state.pending[-1] if state.pending else None
+            acts = legal_actions(state)
+            if isinstance(top, PlaceTiles):
+                comp = state.components
+                for code in top.tiles:
+                    t = comp.tile_ids[code]
+                    if t in state.turned:
+                        back = PlaceBuilding(comp.tile_code[comp.tile_twin[t]], "reserve")
+                        assert back not in acts
+                        with pytest.raises(IllegalAction, match="paid to be turned over"):
+                            apply(state, back)
+                        found += 1
+            turns = [a for a in acts if a.keyword == "turn"]
+            action = rng.choice(turns) if turns and rng.random() < 0.5 else rng.choice(acts)
+            state, _ = apply(state, action)
+        assert set(state.turned) <= {t for p in state.players for t in [*p.city.values(), *p.reserve]}
+    assert found > 0

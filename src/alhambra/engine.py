@@ -1539,7 +1539,7 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
             if a is None:
                 a = acts[target] = PlaceBuilding(code, target)
             out.append(a)
-        if twins:
+        if twins and t not in state.turned:  # a tile paid to be turned over keeps that face
             out.append(PlaceBuilding(comp.tile_code[comp.tile_twin[t]], "reserve"))  # the other face, for free
     return out
 
@@ -1668,8 +1668,10 @@ def _check(state: GameState, action: Action) -> None:
         if action.tile not in top.tiles:
             other = _twin_code(state, action.tile)
             if action.target == "reserve" and other is not None and other in top.tiles:
-                if _must_build(state, top.seat, _tile_id(state, other)):
-                    raise IllegalAction(f"{action.tile} was paid to be turned over: build it in your city")
+                if _tile_id(state, other) in state.turned:
+                    if _must_build(state, top.seat, _tile_id(state, other)):
+                        raise IllegalAction(f"{other} was paid to be turned over: build it in your city")
+                    raise IllegalAction(f"{other} was paid to be turned over: it keeps that face, in the reserve too")
                 return  # into the reserve on either face, for free
             raise IllegalAction(f"{action.tile} is not waiting to be placed (waiting: {' '.join(top.tiles)})")
         tgt = action.target

@@ -1612,7 +1612,7 @@ function roundTable(e) {
   rows.push(h("tr", { class: "rt-wall" }, h("th", { scope: "row", text: "Longest wall" }),
     ...seats.map((s) => h("td", { text: isDirk(s) ? "" : `+${e.walls[s]}`, title: isDirk(s) ? "" : `a wall of ${e.walls[s]} sides: ${e.walls[s]} points` }))));
   for (const c of extra) {
-    rows.push(h("tr", { dataset: { module: c.module } }, h("th", { scope: "row", title: c.title, text: c.label }),
+    rows.push(h("tr", { class: "rt-module" }, h("th", { scope: "row", title: c.title, dataset: { module: c.module }, text: c.label }),
       ...seats.map((s) => h("td", { dataset: { module: c.module }, text: c.values[s] === undefined || c.values[s] === null ? "" : String(c.values[s]) }))));
   }
   rows.push(h("tr", { class: "rt-round" }, h("th", { scope: "row", text: "This round" }),

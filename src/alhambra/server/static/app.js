@@ -728,6 +728,8 @@ function legal() {
 // ------------------------------------------------------------------------------ render
 function render() {
   const root = document.getElementById("app");
+  const settings = root.querySelector(".settings");
+  if (settings) T.settingsOpen = settings.open; // the settings stay open across the redraw
   if (!T.msg) {
     root.replaceChildren(header(), h("main", { class: "table" }, h("p", { class: T.fatal ? "error" : "", role: T.fatal ? "alert" : null, text: T.fatal || "Connecting…" })));
     return;
@@ -898,7 +900,7 @@ function setSetting(key, on) {
 function renderSettings() {
   const box = (key, label) => h("label", { class: "setting" },
     h("input", { type: "checkbox", id: `set-${key}`, checked: SETTINGS[key], onchange: (ev) => setSetting(key, ev.target.checked) }), ` ${label}`);
-  return h("details", { class: "settings", open: T.settingsOpen, ontoggle: (ev) => { T.settingsOpen = ev.target.open; } },
+  return h("details", { class: "settings", open: T.settingsOpen },
     h("summary", { id: "settings-toggle", text: "Settings" }),
     h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn")));
 }
@@ -1172,7 +1174,10 @@ function renderActionPanel(v, myTurn, controls) {
     // between turns a final move reveals something but ends nobody's turn
     const between = Boolean(v.pending) && v.pending.type === "BetweenTurns";
     const note = T.staged.note || (between ? "It cannot be taken back." : "This ends your turn: it cannot be taken back.");
-    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${note}` }),
+    // the confirmation shows what it is about: the tile, or the cards
+    const sa = parseAction(T.staged.action);
+    const pics = sa.tile ? [tileArt(sa.tile, 44)] : (sa.cards || []).map((c) => cardArt(c, 30));
+    box.append(h("p", { class: "staged" }, pics.length ? h("span", { class: "staged-art" }, ...pics) : null, `${T.staged.label}. ${note}`),
       SETTINGS.notation ? h("p", { class: "notation", text: `Notation: ${T.staged.action}` }) : null);
     bar.append(h("button", { id: "btn-confirm", class: "primary", text: T.staged.button || (between ? "Confirm" : "End turn"), onclick: () => send(T.staged.action) }),
       h("button", { id: "btn-cancel", class: "secondary", text: "Cancel", onclick: () => { T.staged = null; render(); } }));

@@ -1301,7 +1301,7 @@ function renderCities(v) {
   const seat = me();
   const order = v.seats.map((s) => s.seat);
   if (seat !== null) order.sort((a, b) => (a === seat ? -1 : b === seat ? 1 : a - b));
-  const wrap = h("div", { class: "cities", style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
+  const wrap = h("div", { class: `cities ${seat === null ? "spectating" : ""}`, style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
   for (const s of order) wrap.appendChild(renderCity(v, v.seats[s], s === seat));
   if (v.neutral) {
     wrap.appendChild(h("div", { class: "panel city neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),

@@ -215,10 +215,11 @@ def check_conservation(state: GameState) -> None:
     dup = [c for c, k in Counter(cards).items() if k > 1]
     assert not dup, f"cards in two places: {dup}"
     assert sorted(cards) == list(range(len(state.components.cards))), "a card is missing"
-    tiles = all_tile_locations(state)
+    phys = state.components.physical  # two-sided tiles (Granada): each physical tile once, on either face
+    tiles = [phys(t) for t in all_tile_locations(state)]
     dup = [t for t, k in Counter(tiles).items() if k > 1]
     assert not dup, f"tiles in two places: {dup}"
-    assert sorted(tiles) == list(range(len(state.components.tiles))), "a tile is missing"
+    assert sorted(tiles) == sorted({phys(t) for t in range(len(state.components.tiles))}), "a tile is missing"
 
 
 def check_cities(state: GameState) -> None:

@@ -272,10 +272,13 @@ def test_a_whole_game_against_a_bot_and_its_record(c: Any) -> None:
 
 
 def test_bot_tables_play_by_themselves(c: Any) -> None:
+    """A table of bots plays on its own while someone watches it (see test_server_bots.py)."""
     data = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}])
     tid = data["table"]["id"]
     assert data["table"]["status"] == "playing"
-    done = wait_for(lambda: c.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=120, step=0.05)
+    with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_json({"type": "hello"})
+        done = wait_for(lambda: c.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=120, step=0.05)
     assert done
     state, _ = replay(GameRecord.from_json(c.get(f"/api/tables/{tid}/record").json()))
     assert state.outcome == "finished"

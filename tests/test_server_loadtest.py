@@ -3,6 +3,7 @@ latency figures; the serve command refuses bad options with a one-line error."""
 
 from __future__ import annotations
 
+import json
 import math
 import subprocess
 import sys
@@ -24,3 +25,25 @@ def test_serve_refuses_bad_options() -> None:
         r = subprocess.run([sys.executable, "-m", "alhambra", "serve", *args], capture_output=True, text=True, timeout=60)
         assert r.returncode == 2, (args, r.stderr)
         assert r.stderr.startswith("alhambra: error: ") and r.stderr.count("\n") == 1
+
+
+def test_a_small_fairness_run_prints_its_figures() -> None:
+    """One watched all-bot mcts:hard table beside a person's table: both phases are measured
+    and the ratios printed (no timing assertion: the figures go to docs/server.md)."""
+    r = subprocess.run(
+        [sys.executable, "-m", "alhambra", "loadtest", "--fairness", "1", "--actions", "6", "--max-seconds", "120", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    print(got)
+    assert got["bot_tables"] == 1 and got["failures"] == []
+    for phase in ("idle", "loaded"):
+        assert got[phase]["actions"] == 6 and got[phase]["bot_replies"] >= 1
+        assert 0 < got[phase]["update_p50_ms"] <= got[phase]["update_p99_ms"]
+        assert 0 < got[phase]["bot_reply_p50_ms"] <= got[phase]["bot_reply_p99_ms"]
+    assert got["bot_reply_p50_ratio"] > 0
+    r = subprocess.run([sys.executable, "-m", "alhambra", "loadtest", "--fairness", "99"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "--fairness must be 0-20" in r.stderr

@@ -7,6 +7,7 @@ Notation (one action per line; squares and display slots are numbered 1-4)::
     place G8sw 1,-2            build a bought tile at x=1, y=-2 (x east, y south of the fountain)
     place G8sw reserve         put a bought tile on the reserve board
     place G8sw neutral         give a bought tile to the neutral player (2-player game)
+    turn S2nw b2+b1            turn a waiting two-sided tile over (Granada), paying 3 of one currency
     redesign build G8sw 1,-2   reserve board -> Alhambra
     redesign remove G8sw       Alhambra -> reserve board
     redesign exchange T9ne G8sw  reserve tile T9ne takes the place of G8sw in the Alhambra
@@ -102,6 +103,9 @@ class Action(Value):
     """The notation's keyword (one or two lower-case words)."""
     grammar: ClassVar[tuple[str, ...]] = ()
     """The types of the argument words after the keyword, in notation order."""
+    two_sided: ClassVar[bool] = False
+    """True for a core action that exists only in games with two-sided tiles (turning over,
+    Granada): encodings of a game without them leave it out."""
     declines: ClassVar[bool] = False
     """True for an action that turns down what a module offers (pass, skip, decline): statistics
     of how often a module is used do not count it as a use."""
@@ -310,6 +314,22 @@ class PlaceBuilding(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class TurnOver(Action):
+    """Turn a tile waiting to be placed over to its other face (two-sided tiles: Granada), paying
+    the ruleset's turn-over cost with money of one currency; the tile must then be built."""
+
+    keyword = "turn"
+    grammar = ("tile", "cards")
+    two_sided = True
+
+    tile: str
+    payment: tuple[str, ...]
+
+    def notation(self) -> str:
+        return f"turn {self.tile} " + "+".join(self.payment)
+
+
+@dataclass(frozen=True, slots=True)
 class BuildFromReserve(Action):
     """Redesign: build a tile from the reserve board into the Alhambra."""
 
@@ -400,6 +420,11 @@ def _parse_place(w: list[str]) -> Action:
     return PlaceBuilding(_tile_word(w[0]), parse_target(w[1]))
 
 
+def _parse_turn(w: list[str]) -> Action:
+    need_words(w, 2, "turn TILE CARDS (e.g. turn S2nw b2+b1)")
+    return TurnOver(_tile_word(w[0]), parse_cards(w[1]))
+
+
 def _parse_rbuild(w: list[str]) -> Action:
     need_words(w, 2, "redesign build TILE x,y")
     return BuildFromReserve(_tile_word(w[0]), parse_xy(w[1]))
@@ -415,12 +440,13 @@ def _parse_rexchange(w: list[str]) -> Action:
     return ExchangeTiles(_tile_word(w[0]), _tile_word(w[1]))
 
 
-for _cls in (TakeMoney, BuyBuilding, BuyItem, PlaceBuilding, BuildFromReserve, MoveToReserve, ExchangeTiles, EndTurn, Pass):
+for _cls in (TakeMoney, BuyBuilding, BuyItem, PlaceBuilding, TurnOver, BuildFromReserve, MoveToReserve, ExchangeTiles, EndTurn, Pass):
     fast_init(_cls)
 
 register_parser("take", _parse_take, TakeMoney)
 register_parser("buy", _parse_buy, BuyBuilding, BuyItem)
 register_parser("place", _parse_place, PlaceBuilding)
+register_parser("turn", _parse_turn, TurnOver)
 register_parser("redesign build", _parse_rbuild, BuildFromReserve)
 register_parser("redesign remove", _parse_rremove, MoveToReserve)
 register_parser("redesign exchange", _parse_rexchange, ExchangeTiles)

@@ -64,10 +64,15 @@ class BenchResult:
     unchecked_seconds: float
     paths_agree: bool
     """True when both paths played the same games to the same final scores."""
+    game: str = "alhambra"
+    """The game of the family (in the JSON only when not Alhambra)."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready figures."""
-        return asdict(self)
+        out = asdict(self)
+        if self.game == "alhambra":
+            del out["game"]
+        return out
 
 
 def _median_us(samples: list[int]) -> float:
@@ -125,7 +130,13 @@ def _sample_calls(config: GameConfig, seed: int, policy: Policy, every: int) -> 
 
 
 def run_bench(
-    players: int = 4, games: int = 50, seed: int = 0, policy: str = "kinds", sample_every: int = 3, modules: tuple[str, ...] = ()
+    players: int = 4,
+    games: int = 50,
+    seed: int = 0,
+    policy: str = "kinds",
+    sample_every: int = 3,
+    modules: tuple[str, ...] = (),
+    game: str = "alhambra",
 ) -> BenchResult:
     """Play ``games`` random games on both paths and return the figures.
 
@@ -139,7 +150,7 @@ def run_bench(
     chooser = POLICIES.get(policy)
     if chooser is None:
         raise ValueError(f"unknown policy {policy!r} (choose from {', '.join(POLICIES)})")
-    config = GameConfig(players=players, modules=tuple(modules))
+    config = GameConfig(players=players, modules=tuple(modules), game=game)
 
     checked_ns = 0
     actions = 0
@@ -174,6 +185,7 @@ def run_bench(
         seed=seed,
         policy=policy,
         modules=config.modules,
+        game=game,
         actions=actions,
         games_per_s=games / checked_s,
         actions_per_s=actions / checked_s,

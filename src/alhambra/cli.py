@@ -34,14 +34,14 @@ from . import __version__
 from . import city as geo
 from .bench import BenchResult, run_bench
 from .bots import make_bot
-from .components import KINDS
 from .demo import group_by_turn, play_demo
-from .engine import building_counts, check_options, winners
+from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of
 from .layout import LayoutError, LayoutReport, check_layout, draw_layout, load_layout, parse_layout
 from .record import GameRecord, replay
+from .rulesets import game_ids, ruleset
 from .state import GameConfig, GameState
 from .tournament import TURN_LIMIT, TournamentResult
 
@@ -101,7 +101,6 @@ EXIT_INTERNAL = 3
 EXIT_STOPPED = 130
 
 _STYLES = {"wall": "bold", "fountain": "bold cyan", "tile": "", "bad": "bold red", "axis": "dim", None: ""}
-_KIND_LETTER = {k: k[0].upper() for k in KINDS}
 
 
 def _out() -> Console:
@@ -141,6 +140,7 @@ def score(
     layout: Annotated[str, typer.Argument(metavar="LAYOUT.json", help="Layout file ('-' reads standard input).", show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Draw with plain ASCII instead of box-drawing characters.")] = False,
+    game: Annotated[str, typer.Option("--game", help="The game of the family: alhambra or granada (see alhambra games).")] = "alhambra",
 ) -> None:
     """Check and score a physical Alhambra laid out on the table.
 
@@ -150,21 +150,25 @@ def score(
     2: unreadable input.
     """
     try:
+        ruleset(game)
+    except ConfigError as e:
+        _fail(str(e))
+    try:
         if layout == "-":
             try:
                 data = json.loads(sys.stdin.read())
             except json.JSONDecodeError as e:
                 raise LayoutError(f"standard input: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
-            tiles = parse_layout(data)
+            tiles = parse_layout(data, game)
         else:
-            tiles = load_layout(layout)
+            tiles = load_layout(layout, game)
     except LayoutError as e:
         _fail(str(e))
-    report = check_layout(tiles)
+    report = check_layout(tiles, game)
     if as_json:
         print(json.dumps(report.to_json()))
     else:
-        _print_layout_report(report, "ascii" if ascii_only or not _can_encode("┏━┃") else "unicode")
+        _print_layout_report(report, "ascii" if ascii_only or not _can_encode("┏━┃") else "unicode", game)
     raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
 
 
@@ -177,10 +181,12 @@ def _can_encode(text: str) -> bool:
     return True
 
 
-def _print_layout_report(report: LayoutReport, charset: str) -> None:
+def _print_layout_report(report: LayoutReport, charset: str, game: str = "alhambra") -> None:
     con = _out()
+    rules = ruleset(game)
     n = sum(1 for t in report.tiles if not t.is_fountain)
-    con.print(Text(f"Alhambra with {n} building tile{'s' if n != 1 else ''}", style="bold"))
+    city = "Alhambra" if game == "alhambra" else f"City of {rules.title}"
+    con.print(Text(f"{city} with {n} building tile{'s' if n != 1 else ''}", style="bold"))
     con.print()
     for line in draw_layout(report, charset):
         text = Text()
@@ -188,22 +194,26 @@ def _print_layout_report(report: LayoutReport, charset: str) -> None:
             text.append(chunk, style=_STYLES.get(tag, ""))
         con.print(text)
     con.print()
+    legend = ", ".join(f"{rules.kind_letters[k]} {rules.kind_names[k].lower()}" for k in rules.kinds)
+    wall = rules.wall_name + "s"
     con.print(
         Text(
-            "F fountain, P pavilion, S seraglio, A arcades, C chambers, G garden, T tower; "
-            f"{'= and # are walls' if charset == 'ascii' else 'heavy lines are walls'}; x grows east, y grows south.",
+            f"F fountain, {legend}; "
+            f"{f'= and # are {wall}' if charset == 'ascii' else f'heavy lines are {wall}'}; x grows east, y grows south.",
             style="dim",
         )
     )
     con.print()
     table = Table(title="Buildings", title_justify="left", show_edge=False, box=box.ASCII if charset == "ascii" else box.HEAVY_HEAD)
-    for k in KINDS:
+    for k in rules.kinds:
         table.add_column(k, justify="right")
     table.add_column("total", justify="right", style="bold")
-    table.add_row(*(str(report.buildings[k]) for k in KINDS), str(sum(report.buildings.values())))
+    table.add_row(*(str(report.buildings[k]) for k in rules.kinds), str(sum(report.buildings.values())))
     con.print(table)
     con.print()
-    con.print(Text.assemble(("Longest outer wall: ", "bold"), f"{report.longest_wall} (1 point per segment in every scoring round)"))
+    con.print(
+        Text.assemble((f"Longest outer {rules.wall_name}: ", "bold"), f"{report.longest_wall} (1 point per segment in every scoring round)")
+    )
     con.print()
     if report.valid:
         mark = "✔ " if charset == "unicode" else "OK: "
@@ -233,6 +243,7 @@ def bench(
             "--modules", "-m", help="Comma-separated module ids for the games; 'each' benchmarks no module, then every module alone."
         ),
     ] = None,
+    game: Annotated[str, typer.Option("--game", help="The game of the family: alhambra or granada (see alhambra games).")] = "alhambra",
 ) -> None:
     """Play random games and report engine speed (checked apply and the unchecked fast path)."""
     if games < 1:
@@ -241,7 +252,7 @@ def bench(
     results = []
     for mods in sets:
         try:
-            results.append(run_bench(players=players, games=games, seed=seed, policy=policy, modules=mods))
+            results.append(run_bench(players=players, games=games, seed=seed, policy=policy, modules=mods, game=game))
         except (ConfigError, ValueError) as e:
             _fail(str(e))
     if as_json:
@@ -283,7 +294,7 @@ def _print_bench(r: BenchResult) -> None:
     con = _out()
     table = Table(
         title=(
-            f"Alhambra engine benchmark: {r.games} random games ({r.policy} policy), {r.players} players, "
+            f"{ruleset(r.game).title} engine benchmark: {r.games} random games ({r.policy} policy), {r.players} players, "
             f"modules: {', '.join(r.modules) or 'none'}, seeds {r.seed}..{r.seed + r.games - 1}; CPU time of one process (one core)"
         )
     )
@@ -409,27 +420,32 @@ def demo(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A module option MODULE.KEY=VALUE (repeatable; see alhambra modules --json).")
     ] = None,
+    game: Annotated[str, typer.Option("--game", help="The game of the family: alhambra or granada (see alhambra games).")] = "alhambra",
 ) -> None:
     """Play a demo game between random players and print it turn by turn."""
     mods = _parse_modules(modules)
     if turns is not None and turns < 1:
         _fail("--turns must be at least 1")
     try:
-        game = play_demo(players=players, seed=seed, modules=mods, turns=turns, options=_parse_options(option or []))
+        played = play_demo(players=players, seed=seed, modules=mods, turns=turns, options=_parse_options(option or []), game=game)
     except ConfigError as e:
         _fail(str(e))
     if record is not None:
         try:
-            record.write_text(json.dumps(game.record.to_json(), indent=1) + "\n", encoding="utf-8")
+            record.write_text(json.dumps(played.record.to_json(), indent=1) + "\n", encoding="utf-8")
         except OSError as e:
             _fail(f"cannot write {record}: {e.strerror or e}")
     con = _out()
-    con.rule(Text(f"Alhambra demo: {players} random players, seed {seed}, modules: {', '.join(mods) or 'none'}", style="bold"))
-    _print_events(con, game.events)
+    rules = ruleset(game)
+    con.rule(Text(f"{rules.title} demo: {players} random players, seed {seed}, modules: {', '.join(mods) or 'none'}", style="bold"))
+    _print_assumptions(con, rules.id)
+    _print_events(con, played.events)
     con.print()
-    _print_scores(con, game.state)
+    _print_scores(con, played.state)
+    if rules.assumptions:
+        con.print(Text(f"{rules.title} rests on assumptions (listed at the top; see alhambra games).", style="yellow"))
     if record is not None:
-        n = len(game.record.actions)
+        n = len(played.record.actions)
         con.print(Text(f"Game record written to {record} ({n} actions); replay it with: alhambra replay {record}", style="dim"))
 
 
@@ -457,23 +473,44 @@ def _print_events(con: Console, events: Sequence[Event]) -> None:
                 con.print(f"  {e.describe()}")
 
 
+def _print_assumptions(con: Console, game: str) -> None:
+    """The assumptions and readings of a game that rests on them (Granada), before its demo."""
+    rules = ruleset(game)
+    if not rules.assumptions and not rules.readings:
+        return
+    con.print(Text(f"{rules.title}: what is assumed (not in any source) and how unclear rules are read", style="yellow"))
+    for line in (*rules.assumptions, *rules.readings):
+        con.print(f"  - {line}")
+    con.print()
+
+
+def _kind_letter(kind: str) -> str:
+    """The letter of a building kind in tables (its tile-code letter in whichever game has it)."""
+    for g in game_ids():
+        letter = ruleset(g).kind_letters.get(kind)
+        if letter is not None:
+            return letter
+    return kind[:1].upper()
+
+
 def _round_panel(e: RoundScored) -> Panel:
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("")
-    for k in KINDS:
-        table.add_column(_KIND_LETTER[k], justify="right")
+    kinds = list(e.kinds)
+    for k in kinds:
+        table.add_column(_kind_letter(k), justify="right")
     table.add_column("wall", justify="right")
     for mod in e.extra:
         table.add_column(mod, justify="right")
     table.add_column("round", justify="right", style="bold")
     table.add_column("total", justify="right", style="bold")
     for s, pts in enumerate(e.points):
-        cells = [f"{e.counts[k][s]}→{e.kinds[k][s]}" if e.kinds[k][s] else str(e.counts[k][s]) for k in KINDS]
+        cells = [f"{e.counts[k][s]}→{e.kinds[k][s]}" if e.kinds[k][s] else str(e.counts[k][s]) for k in kinds]
         extra = [str(v[s]) for v in e.extra.values()]
         table.add_row(_seat_name(s), *cells, str(e.walls[s]), *extra, f"+{pts}", str(e.scores[s]))
-    if len(e.counts[KINDS[0]]) > len(e.points):  # the neutral player, last
+    if len(e.counts[kinds[0]]) > len(e.points):  # the neutral player, last
         s = len(e.points)
-        cells = [f"{e.counts[k][s]}→{e.kinds[k][s]}" if e.kinds[k][s] else str(e.counts[k][s]) for k in KINDS]
+        cells = [f"{e.counts[k][s]}→{e.kinds[k][s]}" if e.kinds[k][s] else str(e.counts[k][s]) for k in kinds]
         table.add_row("Dirk", *cells, "", *["" for _ in e.extra], f"+{e.neutral_points}", str(e.neutral_score))
     return Panel(table, title=f"Scoring round {e.round}", subtitle="buildings→points per kind", style="yellow", expand=False)
 
@@ -486,8 +523,9 @@ def _print_scores(con: Console, state: GameState) -> None:
     table = Table(title=title, title_justify="left")
     table.add_column("")
     table.add_column("score", justify="right", style="bold")
-    for k in KINDS:
-        table.add_column(_KIND_LETTER[k], justify="right")
+    kinds = state.components.kinds
+    for k in kinds:
+        table.add_column(_kind_letter(k), justify="right")
     table.add_column("wall", justify="right")
     table.add_column("reserve", justify="right")
     order = sorted(range(n), key=lambda s: (-state.scores[s], s))
@@ -498,13 +536,13 @@ def _print_scores(con: Console, state: GameState) -> None:
         table.add_row(
             _seat_name(s) + mark,
             str(state.scores[s]),
-            *(str(counts.get(k, 0)) for k in KINDS),
+            *(str(counts.get(k, 0)) for k in kinds),
             str(geo.longest_wall(p.city, state.components.tile_walls)),
             str(len(p.reserve)),
         )
     if state.neutral is not None:
         counts = building_counts(state, -1)
-        table.add_row(_seat_name(-1), str(state.neutral_score), *(str(counts.get(k, 0)) for k in KINDS), "", "")
+        table.add_row(_seat_name(-1), str(state.neutral_score), *(str(counts.get(k, 0)) for k in kinds), "", "")
     con.print(table)
     if over:
         won = winners(state)
@@ -554,6 +592,7 @@ def simulate(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A module option MODULE.KEY=VALUE (repeatable; see alhambra modules --json).")
     ] = None,
+    game: Annotated[str, typer.Option("--game", help="The game of the family: alhambra or granada (see alhambra games).")] = "alhambra",
 ) -> None:
     """Play a tournament between bots with duplicate deals and seat rotation, and report each bot's strength."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -573,7 +612,8 @@ def simulate(
     limit = turn_limit or None
     opts = _parse_options(option or [])
     try:
-        config = GameConfig(players=players, modules=mods, turn_limit=limit, options=opts)
+        config = GameConfig(players=players, modules=mods, turn_limit=limit, options=opts, game=game)
+        build_components(config)  # refuses a module that does not declare the game
         check_options(config)
         for m in modules_of(config):
             m.check_config(config)
@@ -592,7 +632,7 @@ def simulate(
                 earlier = TournamentResult.from_json(_read_json_file(str(json_out)))
             except ValueError as e:
                 _fail(f"{json_out}: {e}", EXIT_INVALID)
-            problem = resume_problem(earlier, players, lineup, games, seed, mods, limit, config.options)
+            problem = resume_problem(earlier, players, lineup, games, seed, mods, limit, config.options, game)
             if problem:
                 _fail(f"{json_out}: {problem}")
     con = Console(file=sys.stderr, highlight=False)
@@ -644,6 +684,7 @@ def simulate(
                 result = run_tournament(
                     players, lineup, games, seed, mods, workers, tick, bot_workers, save, max(1, total // 100),
                     resume=earlier, checkpoint_seconds=_CHECKPOINT_SECONDS, turn_limit=limit, options=config.options,
+                    game=game,
                 )  # fmt: skip
         except KeyboardInterrupt:
             bar.stop()
@@ -868,6 +909,9 @@ def serve(
         typer.Option("--database-url", help="SQLAlchemy URL (default: a SQLite file in your user data directory)."),
     ] = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move.")] = 0.6,
+    hint_seconds: Annotated[
+        float, typer.Option("--hint-seconds", help="Seconds the strongest bot searches for one hint (tables that allow hints).")
+    ] = 2.0,
     request_timeout: Annotated[
         float,
         typer.Option(
@@ -877,6 +921,22 @@ def serve(
     create_rate: Annotated[
         float, typer.Option("--create-rate", help="Tables one client address may create per minute (429 beyond).")
     ] = 20.0,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option("--bot-workers", help="Processes for searching bots (mcts levels); default: the number of CPU cores."),
+    ] = None,
+    max_bot_tables: Annotated[
+        int, typer.Option("--max-bot-tables", help="Tables with only bots that may play at once (each only while watched).")
+    ] = 2,
+    evict_after: Annotated[
+        float, typer.Option("--evict-after", help="Seconds an unwatched, unused table stays in memory (it stays in the database).")
+    ] = 600.0,
+    expire_waiting: Annotated[
+        float, typer.Option("--expire-waiting", help="Seconds a table may wait for its players before it is deleted.")
+    ] = 24 * 3600.0,
+    expire_idle: Annotated[
+        float, typer.Option("--expire-idle", help="Seconds an unfinished game may go without a move before it is deleted.")
+    ] = 30 * 24 * 3600.0,
 ) -> None:
     """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
     import uvicorn
@@ -889,15 +949,35 @@ def serve(
         _fail("--port must be 1-65535")
     if bot_delay < 0:
         _fail("--bot-delay must not be negative")
+    if not 0 < hint_seconds <= 60:
+        _fail("--hint-seconds must be more than 0 and at most 60")
     if not request_timeout > 0:
         _fail("--request-timeout must be positive")
     if not create_rate > 0:
         _fail("--create-rate must be positive")
+    if bot_workers is not None and not 1 <= bot_workers <= 64:
+        _fail("--bot-workers must be 1-64")
+    if max_bot_tables < 0:
+        _fail("--max-bot-tables must not be negative")
+    for option, value in (("--evict-after", evict_after), ("--expire-waiting", expire_waiting), ("--expire-idle", expire_idle)):
+        if not value > 0:
+            _fail(f"{option} must be positive (seconds)")
     url = database_url or default_database_url()
     try:
-        application = create_app(url, bot_delay=bot_delay, request_timeout=request_timeout, create_rate=create_rate)
+        application = create_app(
+            url,
+            bot_delay=bot_delay,
+            request_timeout=request_timeout,
+            create_rate=create_rate,
+            bot_workers=bot_workers,
+            max_bot_tables=max_bot_tables,
+            evict_after=evict_after,
+            expire_waiting=expire_waiting,
+            expire_idle=expire_idle,
+        )
     except Exception as e:  # a bad URL or an unreachable database
         _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
+    application.state.hints.seconds = hint_seconds  # the search time of a hint (create_app's hint_seconds)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"Alhambra table server: open http://{shown}:{port}/ in your browser", flush=True)
     print(f"  database: {_redact(url)}  (stop with Ctrl+C)", flush=True)
@@ -922,10 +1002,43 @@ def loadtest(
     pace: Annotated[float, typer.Option("--pace", help="Seconds each table's bot waits between actions.")] = 0.5,
     duration: Annotated[float, typer.Option("--max-seconds", help="Stop after this many seconds at most.")] = 300.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    fairness: Annotated[
+        int | None,
+        typer.Option(
+            "--fairness",
+            help="Instead: play a person table against a random bot on the idle server, then beside N watched "
+            "all-bot mcts:hard tables, and compare its bot replies (--actions person actions per phase).",
+        ),
+    ] = None,
 ) -> None:
     """Start a server on a loopback port with a fresh database, play N concurrent bot tables through
     the API and WebSockets, and report latency from each action to every seat's update."""
-    from .server.loadtest import run_loadtest
+    from .server.loadtest import run_fairness, run_loadtest
+
+    if fairness is not None:
+        if not 0 <= fairness <= 20:
+            _fail("--fairness must be 0-20 all-bot tables")
+        if actions < 1 or duration <= 0:
+            _fail("--actions must be at least 1 and --max-seconds positive")
+        fair = run_fairness(fairness, actions=actions, max_seconds=duration)
+        if as_json:
+            print(json.dumps(fair))
+            return
+        con = _out()
+        con.print(Text(f"person table vs a random bot, idle and beside {fairness} watched all-bot mcts:hard tables", style="bold"))
+        for phase in ("idle", "loaded"):
+            f = fair[phase]
+            con.print(
+                f"{phase:>6}: {f['actions']} actions, {f['bot_replies']} bot replies; bot reply p50 {f['bot_reply_p50_ms']:.1f} ms, "
+                f"p99 {f['bot_reply_p99_ms']:.1f} ms; action to update p50 {f['update_p50_ms']:.1f} ms, p99 {f['update_p99_ms']:.1f} ms"
+            )
+        con.print(
+            f" ratio: bot reply p50 {fair['bot_reply_p50_ratio']:.2f}x, p99 {fair['bot_reply_p99_ratio']:.2f}x; "
+            f"update p50 {fair['update_p50_ratio']:.2f}x, p99 {fair['update_p99_ratio']:.2f}x (loaded / idle)"
+        )
+        for failure in fair["failures"]:
+            con.print(Text(f"failure: {failure}", style="bold red"))
+        return
 
     if not 1 <= tables <= 2000:
         _fail("--tables must be 1-2000")
@@ -1010,6 +1123,35 @@ def modules_cmd(
             style="dim",
         )
     )
+
+
+# ---------------------------------------------------------------------------------- games
+@app.command(name="games")
+def games_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="Print every game's facts as JSON.")] = False,
+) -> None:
+    """List the games of the family (Alhambra, Granada) with what each assumes."""
+    facts = [ruleset(g).describe() for g in game_ids()]
+    if as_json:
+        print(json.dumps(facts, indent=2))
+        return
+    con = _out()
+    table = Table(title="Games of the family", title_justify="left")
+    for col in ("id", "title", "building kinds", "tiles", "scoring", "component facts"):
+        table.add_column(col)
+    for f in facts:
+        known = Text("rests on assumptions", style="yellow") if f["assumptions"] else Text("as printed", style="green")
+        table.add_row(f["id"], f["title"], ", ".join(f["kind_names"]), str(f["tiles"]), f["scoring"], known)
+    con.print(table)
+    for f in facts:
+        if f["assumptions"] or f["readings"]:
+            con.print(Text(f"{f['title']} assumes (unknown component facts; correct them in its game.json):", style="yellow"))
+            for line in f["assumptions"]:
+                con.print(f"  - {line}")
+            con.print(Text(f"{f['title']}: readings of unclear rules:", style="yellow"))
+            for line in f["readings"]:
+                con.print(f"  - {line}")
+    con.print(Text("Play one with: alhambra demo --game granada --players 3", style="dim"))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -12,7 +12,10 @@ modules add, so ids are stable for one configuration and JSON always uses codes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from .rulesets import Ruleset
 
 KINDS: Final = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 """The six building kinds, cheapest first (the order of the points table)."""
@@ -180,6 +183,15 @@ class ComponentSet:
     fountains: tuple[int, ...]
     currencies: tuple[str, ...] = CURRENCIES
     """Currency names by index: the four base currencies, then any a module adds (diamonds)."""
+    ruleset: Ruleset | None = None
+    """The game of the family these components belong to (None: Alhambra, for hand-made sets)."""
+    twins: tuple[tuple[int, int], ...] = ()
+    """Two-sided tiles (Granada): (front id, back id) of each physical tile. Both faces are in
+    ``tiles``; the bag holds the fronts, and a tile shows one face wherever it lies."""
+    tile_twin: tuple[int, ...] = field(init=False)
+    """The other face of each tile id (-1: a one-sided tile)."""
+    kinds: tuple[str, ...] = field(init=False)
+    """The building kinds of the game (the ruleset's, else the base game's six)."""
     tile_walls: tuple[int, ...] = field(init=False)
     tile_price: tuple[int, ...] = field(init=False)
     card_currency: tuple[int, ...] = field(init=False)
@@ -207,6 +219,20 @@ class ComponentSet:
                     raise ValueError(f"duplicate tile code {t.code}")
                 ids[t.code] = i
         object.__setattr__(self, "tile_ids", ids)
+        twin = [-1] * len(self.tiles)
+        for a, b in self.twins:
+            twin[a], twin[b] = b, a
+        object.__setattr__(self, "tile_twin", tuple(twin))
+        object.__setattr__(self, "kinds", KINDS if self.ruleset is None else self.ruleset.kinds)
+
+    def physical(self, tile: int) -> int:
+        """The id that stands for the physical tile of face ``tile`` (its front; itself when one-sided)."""
+        t = self.tile_twin[tile]
+        return tile if t < 0 or tile < t else t
+
+    def twin(self, tile: int) -> int:
+        """The other face of ``tile`` (-1 for a one-sided tile)."""
+        return self.tile_twin[tile]
 
     def tile_id(self, code: str) -> int:
         """Id of the building tile with this code; ``KeyError`` if the game has none."""

@@ -96,14 +96,15 @@ def play_demo(
     modules: Sequence[str] = (),
     turns: int | None = None,
     options: tuple[tuple[str, str, bool | int | str], ...] = (),
+    game: str = "alhambra",
 ) -> DemoGame:
     """Play one game between demo players; the same arguments always give the same game.
 
     ``seed`` fixes both the deal and the players' choices. ``turns`` (optional) ends the game
-    as ``truncated`` after that many turns. Raises :class:`~alhambra.errors.ConfigError` for a
+    as ``truncated`` after that many turns. ``game``: the game of the family. Raises :class:`~alhambra.errors.ConfigError` for a
     configuration that cannot be played.
     """
-    config = GameConfig(players=players, modules=tuple(modules), turn_limit=turns, options=options)
+    config = GameConfig(players=players, modules=tuple(modules), turn_limit=turns, options=options, game=game)
     state, events = new_game(config, seed)
     record = GameRecord(config, seed)
     rng = random.Random(f"alhambra-demo/{seed}")

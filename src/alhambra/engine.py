@@ -34,23 +34,21 @@ from .actions import (
     Pass,
     PlaceBuilding,
     TakeMoney,
+    TurnOver,
     canonical_cards,
     card_sort_key,
 )
 from .chance import ChanceNeeded, card_class
 from .components import (
-    BASE_TILES,
     CURRENCIES,
     CURRENCY_LETTERS,
     DECK_PILES,
     DISPLAY_SIZE,
     FOUNTAIN,
-    KINDS,
     MARKET_SIZE,
     NEUTRAL_AFTER_FIRST_SCORING,
     NEUTRAL_START_TILES,
     SCORING_CARDS,
-    SCORING_POINTS,
     STARTING_MONEY,
     TAKE_LIMIT,
     ComponentSet,
@@ -67,6 +65,7 @@ from .events import (
     GameEnded,
     GameStarted,
     ItemBought,
+    MarkerSwitched,
     MarketRefilled,
     MarketTileAwarded,
     MoneyTaken,
@@ -74,12 +73,13 @@ from .events import (
     Passed,
     RoundScored,
     ScoringCardDrawn,
+    TileTurnedOver,
     TurnEnded,
     TurnStarted,
 )
 from .hooks import _USERS as _HOOK_USERS
 from .hooks import Module, MoneySource, Offer, PaymentOption, Purchase, hook_users, load_module, modules_of
-from .scoring import majority_awards
+from .rulesets import ruleset
 from .state import (
     STAGE_BETWEEN,
     STAGE_FINAL,
@@ -125,13 +125,24 @@ _V = TypeVar("_V")
 
 # ---------------------------------------------------------------------------------- setup
 def build_components(config: GameConfig) -> ComponentSet:
-    """Every tile and card of a game with this configuration (cached per configuration)."""
-    key = GameConfig(config.players, config.modules, options=config.options)
+    """Every tile and card of a game with this configuration (cached per configuration).
+
+    The building tiles are the ruleset's (``GameConfig.game``); a two-sided tile has both faces
+    here, front then back, paired in ``ComponentSet.twins``."""
+    key = GameConfig(config.players, config.modules, options=config.options, game=config.game)
     cached = _COMPONENT_CACHE.get(key)
     if cached is not None:
         return cached
     mods = modules_of(config)
-    tiles = [FOUNTAIN] * config.players + list(BASE_TILES)
+    rules = ruleset(config.game)
+    _check_games(config)
+    tiles = [FOUNTAIN] * config.players
+    twins: list[tuple[int, int]] = []
+    for i, front in enumerate(rules.tiles):
+        tiles.append(front)
+        if rules.backs:
+            tiles.append(rules.backs[i])
+            twins.append((len(tiles) - 2, len(tiles) - 1))
     cards = base_money_cards(config.players) + list(SCORING_CARDS)
     currencies = list(CURRENCIES)
     for m in mods:
@@ -139,9 +150,17 @@ def build_components(config: GameConfig) -> ComponentSet:
     for m in mods:
         tiles += m.extra_tiles(config)
         cards += m.extra_cards(config)
-    comp = ComponentSet(tuple(tiles), tuple(cards), tuple(range(config.players)), tuple(currencies))
+    comp = ComponentSet(tuple(tiles), tuple(cards), tuple(range(config.players)), tuple(currencies), rules, tuple(twins))
     _COMPONENT_CACHE[key] = comp
     return comp
+
+
+def _check_games(config: GameConfig) -> None:
+    """Refuse a module that does not declare the configuration's game (``Module.games``)."""
+    for m in modules_of(config):
+        if config.game not in m.games:
+            title = ruleset(config.game).title
+            raise ConfigError(f"the module {m.id!r} cannot be played with {title} (it works with: {', '.join(m.games)})")
 
 
 def new_game(
@@ -163,12 +182,14 @@ def new_game(
         raise TypeError("the seed must be an int")
     mods = modules_of(config)
     check_options(config)
+    _check_games(config)
     for m in mods:
         m.check_config(config)
     comp = build_components(config)
     n = config.players
     rng = random.Random(seed)
-    bag = [i for i, t in enumerate(comp.tiles) if i >= n and (t.module is None or t.in_bag)]
+    twin = comp.tile_twin
+    bag = [i for i, t in enumerate(comp.tiles) if i >= n and (t.module is None or t.in_bag) and not 0 <= twin[i] < i]
     money = [i for i, c in enumerate(comp.cards) if c.module is None and c.is_money]
     state = GameState(
         config=config,
@@ -229,7 +250,7 @@ def new_game(
         state.piles = tuple(_pile_model(state, pile) for pile in piles)
     if state.neutral is not None:
         for _ in range(min(NEUTRAL_START_TILES, len(bag))):
-            state.neutral.append(_draw_tile(state))
+            state.neutral.append(_shown(state, _draw_tile(state)))
     events.append(
         GameStarted(
             players=n,
@@ -295,6 +316,11 @@ def _draw_tile(state: GameState) -> int:
             state.decided = (cards, tiles[1:])
             return t
     raise IllegalAction(f"chance outcome {code!r}: that tile is not in the bag")
+
+
+def _shown(state: GameState, tile: int) -> int:
+    """The face a tile drawn from the bag shows: the one the marker shows (two-sided tiles)."""
+    return state.components.tile_twin[tile] if state.market_face else tile
 
 
 def _decided_card(state: GameState) -> int:
@@ -481,6 +507,8 @@ def _fill_market(state: GameState, events: list[Event] | None, announce: bool) -
                         events.append(MarketRefilled(tuple(squares), tuple(tiles)))
                     return True  # paused for a decision
                 continue
+            if state.market_face:
+                t = state.components.tile_twin[t]
             state.market[i] = t
             if announce:
                 squares.append(i + 1)
@@ -489,6 +517,11 @@ def _fill_market(state: GameState, events: list[Event] | None, announce: bool) -
         events.append(MarketRefilled(tuple(squares), tuple(tiles)))
     if not complete:
         state.market_exhausted = True
+    elif state.components.twins:
+        # the market has been completely restocked: the black marker moves to its other side
+        state.market_face = 1 - state.market_face
+        if events is not None:
+            events.append(MarkerSwitched("odd" if state.market_face else "even"))
     return complete
 
 
@@ -1090,7 +1123,12 @@ def legal_actions(state: GameState, kind: str | None = None, *, payments: str = 
             return load_module(kind).turn_actions(state, top.seat)
         return []
     if isinstance(top, PlaceTiles):
-        return _place_actions(state, top) if kind in (None, "place") else []
+        if kind in (None, "place"):
+            out = _place_actions(state, top)
+            if kind is None and state.components.twins:
+                out += _turn_over_actions(state, top, payments)
+            return out
+        return _turn_over_actions(state, top, payments) if kind == "turn" and state.components.twins else []
     if isinstance(top, BetweenTurns):
         return _window_actions(state, top, kind)
     if top.module is None:  # pragma: no cover - every core pending is handled above
@@ -1122,7 +1160,7 @@ def action_kinds(state: GameState) -> list[str]:
             kinds.append("end")
         return kinds
     if isinstance(top, PlaceTiles):
-        return ["place"]
+        return ["place", "turn"] if state.components.twins else ["place"]
     if isinstance(top, BetweenTurns):
         return [m.id for m in _users(state, "interrupt_actions")] + ["pass"]
     return [top.module] if top.module else []
@@ -1482,6 +1520,7 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
     tables = _tables(comp)
     out: list[Action] = []
     tiles = top.tiles
+    twins = comp.twins
     for code in sorted(set(tiles)) if len(tiles) > 1 else tiles:
         t = comp.tile_ids[code]
         spots = an.spots(walls[t])
@@ -1493,11 +1532,44 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
             if a is None:
                 a = acts[q] = PlaceBuilding(code, geo.xy(q))
             out.append(a)
+        if twins and spots and t in state.turned:
+            continue  # paid to turn it over: it is built (unless the other waiting tiles took every place for it)
         for target in ("reserve", "neutral") if neutral else ("reserve",):
             a = acts.get(target)
             if a is None:
                 a = acts[target] = PlaceBuilding(code, target)
             out.append(a)
+        if twins:
+            out.append(PlaceBuilding(comp.tile_code[comp.tile_twin[t]], "reserve"))  # the other face, for free
+    return out
+
+
+def _turn_over_actions(state: GameState, top: PlaceTiles, payments: str = "all") -> list[Action]:
+    """``turn`` actions (two-sided tiles): each waiting tile not turned yet whose other face can
+    be built now, with each payment of the turn-over cost in one currency (``payments`` as for
+    ``buy``: see :data:`PAYMENTS`)."""
+    comp = state.components
+    cost = comp.ruleset.turn_over_cost if comp.ruleset is not None else 0
+    if cost <= 0:
+        return []
+    seat = top.seat
+    hand = state.players[seat].hand
+    walls = comp.tile_walls
+    an = state.players[seat].analysis(walls)
+    pays: list[tuple[str, ...]] = []
+    for cur in range(len(CURRENCIES)):
+        for total, low, pay in _subsets(comp, hand, cur):
+            if total >= cost and (payments == "all" or (total == cost if payments == "exact" else total - low < cost)):
+                pays.append(pay)
+    if not pays:
+        return []
+    out: list[Action] = []
+    for code in sorted(set(top.tiles)):
+        t = comp.tile_ids[code]
+        other = comp.tile_twin[t]
+        if other < 0 or t in state.turned or not an.spots(walls[other]):
+            continue
+        out += [TurnOver(code, pay) for pay in pays]
     return out
 
 
@@ -1594,8 +1666,15 @@ def _check(state: GameState, action: Action) -> None:
         if not isinstance(top, PlaceTiles):
             raise WrongPhase(f"there is no tile to place now; {_waiting_for(state)}")
         if action.tile not in top.tiles:
+            other = _twin_code(state, action.tile)
+            if action.target == "reserve" and other is not None and other in top.tiles:
+                if _must_build(state, top.seat, _tile_id(state, other)):
+                    raise IllegalAction(f"{action.tile} was paid to be turned over: build it in your city")
+                return  # into the reserve on either face, for free
             raise IllegalAction(f"{action.tile} is not waiting to be placed (waiting: {' '.join(top.tiles)})")
         tgt = action.target
+        if comp.twins and tgt in ("reserve", "neutral") and _must_build(state, top.seat, _tile_id(state, action.tile)):
+            raise IllegalAction(f"{action.tile} was paid to be turned over: build it in your city")
         if tgt == "reserve":
             return
         if tgt == "neutral":
@@ -1605,6 +1684,9 @@ def _check(state: GameState, action: Action) -> None:
         if not isinstance(tgt, tuple):
             raise IllegalAction(f"bad target {tgt!r}")
         _check_position(state, top.seat, _tile_id(state, action.tile), tgt)
+        return
+    if isinstance(action, TurnOver):
+        _check_turn_over(state, action)
         return
     if isinstance(action, Pass):
         if not (state.pending and isinstance(state.pending[-1], BetweenTurns)):
@@ -1656,6 +1738,46 @@ def _check(state: GameState, action: Action) -> None:
             raise IllegalAction("you must take an action; a turn is passed only when no action is possible")
     else:
         raise IllegalAction(f"{action} is not a core action")
+
+
+def _twin_code(state: GameState, code: str) -> str | None:
+    """The code of the other face of tile ``code`` (None: unknown or one-sided)."""
+    comp = state.components
+    t = comp.tile_ids.get(code, -1)
+    return comp.tile_code[comp.tile_twin[t]] if t >= 0 and comp.tile_twin[t] >= 0 else None
+
+
+def _must_build(state: GameState, seat: int, tile: int) -> bool:
+    """A tile paid to be turned over must be built, unless no place is left for it."""
+    if tile not in state.turned:
+        return False
+    walls = state.components.tile_walls
+    return bool(state.players[seat].analysis(walls).spots(walls[tile]))
+
+
+def _check_turn_over(state: GameState, action: TurnOver) -> None:
+    comp = state.components
+    cost = comp.ruleset.turn_over_cost if comp.ruleset is not None else 0
+    if cost <= 0 or not comp.twins:
+        raise IllegalAction(f"tiles are never turned over in {comp.ruleset.title if comp.ruleset else 'Alhambra'}")
+    top = state.pending[-1] if state.pending else None
+    if not isinstance(top, PlaceTiles):
+        raise WrongPhase(f"only a tile waiting to be placed can be turned over; {_waiting_for(state)}")
+    if action.tile not in top.tiles:
+        raise IllegalAction(
+            f"{action.tile} is not waiting to be placed (waiting: {' '.join(top.tiles)}); a tile in a reserve or a city is never turned"
+        )
+    t = _tile_id(state, action.tile)
+    if t in state.turned:
+        raise IllegalAction(f"{action.tile} has been turned over already")
+    other = comp.tile_twin[t]
+    walls = comp.tile_walls
+    if not state.players[top.seat].analysis(walls).spots(walls[other]):
+        raise IllegalPlacement(
+            f"{comp.tile_code[other]} (the other face of {action.tile}) cannot be built anywhere in your city now", "adjacent"
+        )
+    ways = tuple(frozenset((c,)) for c in range(len(CURRENCIES)))
+    _check_money(state, top.seat, action.payment, ways, cost, f"turning {action.tile} over", "turning a tile over")
 
 
 def _rule_text(rule: str) -> str:
@@ -1721,6 +1843,9 @@ def _do_place(state: GameState, action: Action, events: list[Event] | None) -> N
     seat = top.seat
     t = state.components.tile_ids[action.tile]
     tgt = action.target
+    if action.tile not in top.tiles:  # the other face of a waiting tile goes into the reserve
+        other = state.components.tile_code[state.components.tile_twin[t]]
+        top = PlaceTiles(seat, tuple(action.tile if c == other else c for c in top.tiles), top.neutral, top.reason)
     if tgt == "reserve":
         state.players[seat].reserve.append(t)
     elif tgt == "neutral":
@@ -1737,6 +1862,22 @@ def _do_place(state: GameState, action: Action, events: list[Event] | None) -> N
         state.pending[-1] = PlaceTiles(seat, tuple(rest), top.neutral, top.reason)
     else:
         state.pending.pop()
+
+
+def _do_turn_over(state: GameState, action: Action, events: list[Event] | None) -> None:
+    assert isinstance(action, TurnOver)
+    top = state.pending[-1]
+    assert isinstance(top, PlaceTiles)
+    comp = state.components
+    _spend(state, top.seat, action.payment)
+    other = comp.tile_twin[comp.tile_ids[action.tile]]
+    face = comp.tile_code[other]
+    state.turned = (*state.turned, other)
+    tiles = list(top.tiles)
+    tiles[tiles.index(action.tile)] = face
+    state.pending[-1] = PlaceTiles(top.seat, tuple(tiles), top.neutral, top.reason)
+    if events is not None:
+        events.append(TileTurnedOver(top.seat, action.tile, face, action.payment))
 
 
 def _turn_top(state: GameState) -> ChooseAction:
@@ -1847,6 +1988,7 @@ def _do_pass(state: GameState, action: Action, events: list[Event] | None) -> No
 
 _PERFORM: dict[type, Callable[[GameState, Action, list[Event] | None], None]] = {
     PlaceBuilding: _do_place,
+    TurnOver: _do_turn_over,
     TakeMoney: _do_take,
     BuyBuilding: _do_buy,
     BuildFromReserve: _do_build,
@@ -2050,7 +2192,7 @@ def _run_scoring_queue(state: GameState, events: list[Event] | None, limit: int 
         if state.neutral is not None:
             k = NEUTRAL_AFTER_FIRST_SCORING if rnd == 1 else len(state.bag) // 3
             k = min(k, len(state.bag))
-            got = [_draw_tile(state) for _ in range(k)]
+            got = [_shown(state, _draw_tile(state)) for _ in range(k)]
             state.neutral.extend(got)
             if events is not None:
                 events.append(NeutralTilesReceived(tuple(state.components.tiles[t].code for t in got)))
@@ -2069,7 +2211,7 @@ def building_counts(state: GameState, seat: int) -> dict[str, int]:
     """Buildings per kind that ``seat`` scores with (``-1``: the neutral player), modules included."""
     comp = state.components
     tiles: Iterable[int] = state.neutral or () if seat < 0 else state.players[seat].city.values()
-    counts = dict.fromkeys(KINDS, 0)
+    counts = dict.fromkeys(comp.kinds, 0)
     for t in tiles:
         k = comp.tiles[t].kind
         if k in counts:
@@ -2079,6 +2221,19 @@ def building_counts(state: GameState, seat: int) -> dict[str, int]:
     return counts
 
 
+def dearest_buildings(state: GameState, seat: int) -> dict[str, int]:
+    """The price of the most expensive building of each kind ``seat`` has built (``-1``: the
+    neutral player); kinds it has none of are left out. Granada breaks ties with it."""
+    comp = state.components
+    tiles: Iterable[int] = state.neutral or () if seat < 0 else state.players[seat].city.values()
+    out: dict[str, int] = {}
+    for t in tiles:
+        tt = comp.tiles[t]
+        if tt.price > out.get(tt.kind, 0):
+            out[tt.kind] = tt.price
+    return out
+
+
 def _score_round(state: GameState, rnd: int, events: list[Event] | None) -> None:
     n = state.config.players
     seats = list(range(n)) + ([-1] if state.neutral is not None else [])
@@ -2086,9 +2241,12 @@ def _score_round(state: GameState, rnd: int, events: list[Event] | None) -> None
     kinds: dict[str, tuple[int, ...]] = {}
     kind_counts: dict[str, tuple[int, ...]] = {}
     points = [0] * len(seats)
-    for kind in KINDS:
+    comp = state.components
+    rules = comp.ruleset or ruleset()
+    dearest = [dearest_buildings(state, s) for s in seats] if rules.scoring != "table" else []
+    for kind in comp.kinds:
         c = [cnt.get(kind, 0) for cnt in counts]
-        aw = majority_awards(c, SCORING_POINTS[kind][rnd - 1])
+        aw = rules.round_points(rnd, c, [d.get(kind, 0) for d in dearest] if dearest else c, kind)
         kinds[kind] = tuple(aw)
         kind_counts[kind] = tuple(c)
         for i, a in enumerate(aw):

@@ -115,6 +115,30 @@ class BuildingBought(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TileTurnedOver(Event):
+    """A player paid to turn a waiting tile over (two-sided tiles, Granada): ``tile`` was the
+    face shown, ``face`` is the face now shown; it must be built at once."""
+
+    seat: int
+    tile: str
+    face: str
+    payment: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{_p(self.seat)} turns {self.tile} over to {self.face} for {'+'.join(self.payment)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerSwitched(Event):
+    """The market was completely restocked: the black marker now shows ``face`` ("even"/"odd")."""
+
+    face: str
+
+    def describe(self) -> str:
+        return f"the marker now shows the {self.face} side"
+
+
+@dataclass(frozen=True, slots=True)
 class BuildingPlaced(Event):
     """A waiting tile went into the Alhambra (``target`` x,y), the reserve or to the neutral player."""
 

@@ -93,6 +93,7 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         grid: int = DEFAULT_GRID,
+        game: str = "alhambra",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
@@ -100,7 +101,7 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise ValueError("illegal must be 'forfeit' or 'ignore'")
         if not (seat == "random" or (isinstance(seat, int) and 0 <= seat < players)):
             raise ValueError(f"seat must be 0-{players - 1} or 'random'")
-        self.config = GameConfig(players=players, modules=tuple(modules), turn_limit=turn_limit)
+        self.config = GameConfig(players=players, modules=tuple(modules), turn_limit=turn_limit, game=game)
         self.codec = codec_for(self.config)
         self.encoder = ObservationEncoder.for_config(self.config, self.codec, grid)
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)

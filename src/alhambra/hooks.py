@@ -140,6 +140,9 @@ class Module:
     can correct them there). A module with any is marked "rests on assumptions"."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     """Per-module options (``GameConfig.options``)."""
+    games: ClassVar[tuple[str, ...]] = ("alhambra",)
+    """The games of the family (ruleset ids, ``GameConfig.game``) this module works with; the
+    core refuses any other game with a :class:`ConfigError` before ``check_config``."""
 
     # ----- components and setup -------------------------------------------------------
     def check_config(self, config: GameConfig) -> None:

@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from . import city as geo
-from .components import BASE_TILES, FOUNTAIN_KIND, KINDS, letters_to_walls, walls_to_letters
+from .components import FOUNTAIN_KIND, TileType, letters_to_walls, walls_to_letters
+from .rulesets import DEFAULT_GAME, Ruleset, ruleset
 
 __all__ = [
     "LAYOUT_RULE_MESSAGES",
@@ -89,6 +90,10 @@ class LayoutTile:
     known: bool
     index: int
     """Position of the tile in the input list (0-based)."""
+    letter: str = "?"
+    """The kind's letter in tile codes (``?`` for a kind the game does not have)."""
+    physical: int = -1
+    """Which physical tile of the game this is (two faces of a Granada tile share it); -1: none."""
 
     @property
     def is_fountain(self) -> bool:
@@ -100,8 +105,7 @@ class LayoutTile:
         """Short label for drawings: ``F`` for the fountain, else kind letter + price (``G8``)."""
         if self.is_fountain:
             return "F"
-        letter = self.kind[:1].upper() if self.kind in KINDS else "?"
-        return f"{letter}{self.price}"
+        return f"{self.letter}{self.price}"
 
     def describe(self) -> str:
         """Readable name, e.g. ``garden 8 (walls NW)``."""
@@ -132,7 +136,7 @@ class LayoutReport:
     tiles: tuple[LayoutTile, ...]
     violations: tuple[LayoutViolation, ...]
     buildings: dict[str, int]
-    """Building tiles per kind (the fountain is not a building), all six kinds present."""
+    """Building tiles per kind (the fountain is not a building), every kind of the game present."""
     longest_wall: int
 
     @property
@@ -150,16 +154,29 @@ class LayoutReport:
         }
 
 
-def tile_choices(kind: str, price: int) -> list[str]:
-    """Wall letters (upper case, ``""`` for none) of every base tile with this kind and price."""
-    return [t.wall_letters.upper() for t in BASE_TILES if t.kind == kind and t.price == price]
+def _faces(rules: Ruleset) -> list[tuple[TileType, int]]:
+    """Every face of the game's tiles with the index of its physical tile."""
+    return [(t, i) for i, t in enumerate(rules.tiles)] + [(t, i) for i, t in enumerate(rules.backs)]
+
+
+def tile_choices(kind: str, price: int, game: str = DEFAULT_GAME) -> list[str]:
+    """Wall letters (upper case, ``""`` for none) of every tile face of the game with this kind and price."""
+    return [t.wall_letters.upper() for t, _ in _faces(ruleset(game)) if t.kind == kind and t.price == price]
+
+
+def _kind_id(rules: Ruleset, text: str) -> str:
+    """A kind as written (its id or its name, any case) -> its id (unchanged if unknown)."""
+    for k in rules.kinds:
+        if text in (k, rules.kind_names[k].lower()):
+            return k
+    return text
 
 
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _read_tile(raw: object, i: int) -> LayoutTile:
+def _read_tile(raw: object, i: int, rules: Ruleset) -> LayoutTile:
     where = f"tile {i + 1}"
     if not isinstance(raw, Mapping):
         raise LayoutError(f'{where}: expected an object like {{"x": 1, "y": 0, "kind": "garden", "price": 8, "walls": "NW"}}')
@@ -178,8 +195,9 @@ def _read_tile(raw: object, i: int) -> LayoutTile:
     where = f"tile {i + 1} at {x},{y}"
     kind = raw.get("kind")
     if not isinstance(kind, str):
-        raise LayoutError(f"{where}: 'kind' must be a string (fountain, {', '.join(KINDS)})")
-    kind = kind.strip().lower()
+        raise LayoutError(f"{where}: 'kind' must be a string (fountain, {', '.join(rules.kinds)})")
+    kind = _kind_id(rules, " ".join(kind.strip().lower().split()))
+    letter = rules.kind_letters.get(kind, "?")
     price = raw.get("price")
     if price is not None and not _is_int(price):
         raise LayoutError(f"{where}: 'price' must be an integer, not {price!r}")
@@ -197,32 +215,34 @@ def _read_tile(raw: object, i: int) -> LayoutTile:
         known = (price is None or price == 0) and not walls
         return LayoutTile(x, y, kind, price or 0, walls or 0, known, i)
     if price is None:
-        if kind in KINDS:
+        if kind in rules.kinds:
             raise LayoutError(f"{where}: a {kind} needs a 'price'")
-        return LayoutTile(x, y, kind, 0, walls or 0, False, i)
+        return LayoutTile(x, y, kind, 0, walls or 0, False, i, letter)
     if walls is None:
-        choices = tile_choices(kind, price)
+        choices = tile_choices(kind, price, rules.id)
         if len(choices) > 1:
             shown = ", ".join(c or "none" for c in choices)
             raise LayoutError(f"{where}: there are {len(choices)} {kind} tiles with price {price}; give 'walls' (one of: {shown})")
         if not choices:
-            return LayoutTile(x, y, kind, price, 0, False, i)
+            return LayoutTile(x, y, kind, price, 0, False, i, letter)
         walls = letters_to_walls(choices[0])
-    known = any(t.kind == kind and t.price == price and t.walls == walls for t in BASE_TILES)
-    return LayoutTile(x, y, kind, price, walls, known, i)
+    physical = next((p for t, p in _faces(rules) if t.kind == kind and t.price == price and t.walls == walls), -1)
+    return LayoutTile(x, y, kind, price, walls, physical >= 0, i, letter, physical)
 
 
-def parse_layout(data: Any) -> list[LayoutTile]:
-    """Read a decoded layout document into tiles; raise :class:`LayoutError` on unreadable input."""
+def parse_layout(data: Any, game: str = DEFAULT_GAME) -> list[LayoutTile]:
+    """Read a decoded layout document into tiles of ``game`` (a ruleset id); raise
+    :class:`LayoutError` on unreadable input."""
+    rules = ruleset(game)
     if not isinstance(data, Mapping):
         raise LayoutError('a layout must be a JSON object like {"tiles": [...]}')
     tiles = data.get("tiles")
     if not isinstance(tiles, list):
         raise LayoutError("the layout needs a 'tiles' list")
-    return [_read_tile(raw, i) for i, raw in enumerate(tiles)]
+    return [_read_tile(raw, i, rules) for i, raw in enumerate(tiles)]
 
 
-def load_layout(path: str | Path) -> list[LayoutTile]:
+def load_layout(path: str | Path, game: str = DEFAULT_GAME) -> list[LayoutTile]:
     """Read a layout file; raise :class:`LayoutError` for a missing file or bad JSON/fields."""
     p = Path(path)
     try:
@@ -238,7 +258,7 @@ def load_layout(path: str | Path) -> list[LayoutTile]:
     except json.JSONDecodeError as e:
         raise LayoutError(f"{p}: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
     try:
-        return parse_layout(data)
+        return parse_layout(data, game)
     except LayoutError as e:
         raise LayoutError(f"{p}: {e}") from None
 
@@ -248,8 +268,8 @@ def _violation(rule: str, x: int | None, y: int | None, detail: str = "") -> Lay
     return LayoutViolation(rule, x, y, f"{msg}: {detail}" if detail else msg)
 
 
-def check_layout(tiles: Sequence[LayoutTile]) -> LayoutReport:
-    """Check a layout against the building rules and the tiles of the base game, and score it.
+def check_layout(tiles: Sequence[LayoutTile], game: str = DEFAULT_GAME) -> LayoutReport:
+    """Check a layout against the building rules and the tiles of ``game``, and score it.
 
     Violations come in a fixed order: the tile problems (``occupied``, ``one_fountain``,
     ``unknown_tile``, ``duplicate_tile``) in input order, then the building rules in the order
@@ -259,7 +279,7 @@ def check_layout(tiles: Sequence[LayoutTile]) -> LayoutReport:
     out: list[LayoutViolation] = []
     cells: dict[int, int] = {}
     placed: list[LayoutTile] = []
-    seen: dict[tuple[str, int, int], LayoutTile] = {}
+    seen: dict[int, LayoutTile] = {}
     fountain: int | None = None
     for t in tiles:
         p = geo.pos(t.x, t.y)
@@ -276,12 +296,14 @@ def check_layout(tiles: Sequence[LayoutTile]) -> LayoutReport:
         if not t.known:
             out.append(_violation("unknown_tile", t.x, t.y, t.describe()))
         elif not t.is_fountain:
-            key = (t.kind, t.price, t.walls)
-            first = seen.get(key)
+            first = seen.get(t.physical)
             if first is not None:
-                out.append(_violation("duplicate_tile", t.x, t.y, f"{t.describe()} is already at {first.x},{first.y}"))
+                same = (
+                    "is already" if (first.kind, first.price) == (t.kind, t.price) else f"is the other face of {first.describe()}, which is"
+                )
+                out.append(_violation("duplicate_tile", t.x, t.y, f"{t.describe()} {same} at {first.x},{first.y}"))
             else:
-                seen[key] = t
+                seen[t.physical] = t
         cells[p] = len(placed)
         placed.append(t)
     if fountain is None:
@@ -295,13 +317,13 @@ def check_layout(tiles: Sequence[LayoutTile]) -> LayoutReport:
             found = [v for v in geo.validate_layout(cells, walls, next(iter(cells))) if v.rule not in ("adjacent", "on_foot")]
         out.extend(LayoutViolation(v.rule, v.x, v.y, v.message) for v in found)
     counts = geo.kind_counts(cells, [t.kind for t in placed])
-    buildings = {k: counts.get(k, 0) for k in KINDS}
+    buildings = {k: counts.get(k, 0) for k in ruleset(game).kinds}
     return LayoutReport(tuple(placed), tuple(out), buildings, geo.longest_wall(cells, walls))
 
 
-def score_layout(data: Any) -> LayoutReport:
+def score_layout(data: Any, game: str = DEFAULT_GAME) -> LayoutReport:
     """Parse a decoded layout document and check it (see :func:`check_layout`)."""
-    return check_layout(parse_layout(data))
+    return check_layout(parse_layout(data, game), game)
 
 
 # ---------------------------------------------------------------------------------- drawing

@@ -6,6 +6,8 @@ Importing this module registers ``python_alhambra`` with pyspiel (install the ex
 * ``players`` (2-6, default 2);
 * ``modules``: Big Box module ids joined by ``+`` (``modules=vizier+currency_exchange``; a comma
   would end the parameter in a game string), default none;
+* ``game`` (default ``alhambra``): the game of the family, ``granada`` for Granada (its
+  ruleset sizes the observation channels and the token vocabulary);
 * ``turn_limit`` (default 1000): the game ends as truncated after this many turns (the engine's
   turn limit). OpenSpiel needs a finite maximum game length, and random play could redesign
   forever; real and random games end long before (random games take 200-400 turns).
@@ -64,7 +66,7 @@ __all__ = [
 
 GAME_NAME: Final = "python_alhambra"
 DEFAULT_TURN_LIMIT: Final = 1000
-_DEFAULT_PARAMS: Final[dict[str, Any]] = {"players": 2, "modules": "", "turn_limit": DEFAULT_TURN_LIMIT}
+_DEFAULT_PARAMS: Final[dict[str, Any]] = {"players": 2, "modules": "", "turn_limit": DEFAULT_TURN_LIMIT, "game": "alhambra"}
 
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -92,7 +94,8 @@ def config_from_params(params: dict[str, Any]) -> GameConfig:
     limit = int(params.get("turn_limit", DEFAULT_TURN_LIMIT))
     if limit < 1:
         raise ValueError("turn_limit must be at least 1 (OpenSpiel needs a finite game length)")
-    return GameConfig(players=int(params.get("players", 2)), modules=mods, turn_limit=limit)
+    game = str(params.get("game", "alhambra"))
+    return GameConfig(players=int(params.get("players", 2)), modules=mods, turn_limit=limit, game=game)
 
 
 @lru_cache(maxsize=64)
@@ -102,8 +105,8 @@ def _chance_codes(config: GameConfig) -> tuple[str, ...]:
     for c in comp.cards:
         if c.code not in codes:
             codes.append(c.code)
-    for t in comp.tiles:
-        if t.kind != "fountain" and t.code not in codes:
+    for i, t in enumerate(comp.tiles):
+        if t.kind != "fountain" and t.code not in codes and comp.physical(i) == i:  # a two-sided tile is drawn by its front
             codes.append(t.code)
     return tuple(codes)
 
@@ -131,7 +134,8 @@ def max_game_length(config: GameConfig) -> int:
     cards = sum(1 for c in comp.cards if c.kind != "scoring")
     longest = codec_for(config).max_tokens(0)
     between = sum(m.max_actions_between_turns(config) for m in modules_of(config))
-    per_turn = (4 + 1 + 4 + between) * longest + 2 * cards
+    turns_over = 4 if comp.twins else 0  # Granada: each placed tile may be turned over first
+    per_turn = (4 + 1 + 4 + turns_over + between) * longest + 2 * cards
     return config.turn_limit * per_turn + 4 * longest
 
 
@@ -428,7 +432,7 @@ class AlhambraObserver:
                 continue
             piece = self.tensor[start:end]
             if name == "alhambras":
-                piece = piece.reshape(game.config.players, 12, g, g)
+                piece = piece.reshape(game.config.players, enc.channels, g, g)
             self.dict[name] = piece
 
     def set_from(self, state: AlhambraState, player: int) -> None:

@@ -58,11 +58,12 @@ class AlhambraAEC(AECEnv):
         turn_limit: int | None = None,
         render_mode: str | None = None,
         grid: int = DEFAULT_GRID,
+        game: str = "alhambra",
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        self.config = GameConfig(players=players, modules=tuple(modules), turn_limit=turn_limit)
+        self.config = GameConfig(players=players, modules=tuple(modules), turn_limit=turn_limit, game=game)
         self.codec = codec_for(self.config)
         self.encoder = ObservationEncoder.for_config(self.config, self.codec, grid)
         self.render_mode = render_mode
@@ -168,5 +169,5 @@ def raw_env(**kwargs: Any) -> AlhambraAEC:
 
 
 def env(**kwargs: Any) -> AlhambraAEC:
-    """The environment (``players``, ``modules``, ``turn_limit``, ``render_mode``, ``grid``)."""
+    """The environment (``players``, ``modules``, ``turn_limit``, ``render_mode``, ``grid``, ``game``)."""
     return AlhambraAEC(**kwargs)

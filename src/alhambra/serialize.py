@@ -20,7 +20,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     def tiles(ids: list[int]) -> list[str]:
         return [code(t) for t in ids]
 
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "config": state.config.to_dict(),
         "seed": state.seed,
@@ -58,6 +58,10 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "flow": state.flow,
         "draws": state.draws,
     }
+    if state.components.twins:  # two-sided tiles (Granada) only, so other documents stay as they were
+        out["market_face"] = state.market_face
+        out["turned"] = tiles(list(state.turned))
+    return out
 
 
 def state_from_json(data: dict[str, Any]) -> GameState:
@@ -119,6 +123,8 @@ def state_from_json(data: dict[str, Any]) -> GameState:
             else tuple((int(left), tuple((str(k), int(v)) for k, v in classes)) for left, classes in data["piles"]),
             flow=int(data.get("flow", 0)),
             draws=int(data.get("draws", 0)),
+            market_face=int(data.get("market_face", 0)),
+            turned=tuple(tile(c) for c in data.get("turned", ())),
         )
         return state
     except AlhambraError:

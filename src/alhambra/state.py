@@ -27,15 +27,23 @@ class GameConfig:
     ``players``: 2-6. ``modules``: Big Box module ids. ``turn_limit``: None for human games; for
     simulations, the game ends as ``truncated`` once this many turns have been played.
     ``options``: per-module options as ``(module_id, key, value)`` triples (see
-    ``Module.options``); an option not given has its module's default.
+    ``Module.options``); an option not given has its module's default. ``game``: the game of
+    the family (a ruleset id, see :mod:`alhambra.rulesets`).
     """
 
     players: int = 4
     modules: tuple[str, ...] = ()
     turn_limit: int | None = None
     options: tuple[tuple[str, str, bool | int | str], ...] = ()
+    game: str = "alhambra"
 
     def __post_init__(self) -> None:
+        if self.game != "alhambra":
+            from .rulesets import ruleset
+
+            if not isinstance(self.game, str):
+                raise ConfigError(f"the game is a name such as 'granada', not {self.game!r}")
+            ruleset(self.game)  # ConfigError for an unknown game
         if not isinstance(self.players, int) or not 2 <= self.players <= 6:
             raise ConfigError(f"Alhambra is played by 2 to 6 players, not {self.players!r}")
         if len(set(self.modules)) != len(self.modules):
@@ -75,6 +83,8 @@ class GameConfig:
             for m, k, v in self.options:
                 grouped.setdefault(m, {})[k] = v
             out["options"] = grouped
+        if self.game != "alhambra":
+            out["game"] = self.game
         return out
 
     @classmethod
@@ -82,7 +92,7 @@ class GameConfig:
         """Read the JSON form back (clear error on junk)."""
         if not isinstance(data, dict):
             raise ConfigError("the configuration must be an object")
-        unknown = set(data) - {"players", "modules", "turn_limit", "options"}
+        unknown = set(data) - {"players", "modules", "turn_limit", "options", "game"}
         if unknown:
             raise ConfigError(f"unknown configuration fields: {sorted(unknown)}")
         mods = data.get("modules", [])
@@ -92,7 +102,8 @@ class GameConfig:
         if not isinstance(raw, dict) or not all(isinstance(v, dict) for v in raw.values()):
             raise ConfigError('options must be an object such as {"module": {"key": value}}')
         opts = tuple((str(m), str(k), v) for m, kv in raw.items() for k, v in kv.items())
-        return cls(players=data.get("players", 4), modules=tuple(mods), turn_limit=data.get("turn_limit"), options=opts)
+        game = data.get("game", "alhambra")
+        return cls(players=data.get("players", 4), modules=tuple(mods), turn_limit=data.get("turn_limit"), options=opts, game=game)
 
 
 class Pending(Value):
@@ -243,6 +254,11 @@ class GameState:
     flow: int = 0
     """How far the automatic steps of the current stage have gone (end of turn: modules'
     ``turn_ending``, refills, scoring; between turns: whether the window was opened)."""
+    market_face: int = 0
+    """Two-sided tiles (Granada): the face the black marker shows, 0 front (even) or 1 back (odd);
+    the market is refilled with it."""
+    turned: tuple[int, ...] = ()
+    """Two-sided tiles: the faces that were turned over for money (the tile ids shown now)."""
 
     def copy(self) -> GameState:
         """An independent copy (module slices are immutable and shared)."""
@@ -284,6 +300,8 @@ class GameState:
         new.piles = self.piles
         new.flow = self.flow
         new.draws = self.draws
+        new.market_face = self.market_face
+        new.turned = self.turned
         return new
 
     @property

@@ -61,17 +61,22 @@ def set_hand(state: GameState, seat: int, codes: Sequence[str]) -> None:
 
 def set_market(state: GameState, square: int, code: str) -> None:
     """Put the tile ``code`` on market square ``square`` (1-4), swapping it with the tile there;
-    the tile is taken from the bag or another market square (``KeyError`` otherwise)."""
-    t = state.components.tile_ids[code]
+    the tile is taken from the bag or another market square (``KeyError`` otherwise). With
+    two-sided tiles (Granada) ``code`` may name either face: the tile shows that face (the
+    tile it replaces goes back into the bag on its front)."""
+    comp = state.components
+    t = comp.tile_ids[code]
+    phys = comp.physical
     old = state.market[square - 1]
     if t == old:
         return
-    if t in state.market:
-        state.market[state.market.index(t)] = old
-    elif t in state.bag:
-        i = state.bag.index(t)
+    shown = [phys(x) if x >= 0 else -1 for x in state.market]
+    if phys(t) in shown:
+        state.market[shown.index(phys(t))] = old
+    elif phys(t) in state.bag:
+        i = state.bag.index(phys(t))
         if old >= 0:
-            state.bag[i] = old
+            state.bag[i] = phys(old)
         else:
             del state.bag[i]
     else:
@@ -99,7 +104,9 @@ def check_conservation(state: GameState) -> None:
             tiles.append(comp.tile_ids[code])
     for m in mods:
         tiles += m.held_tiles(state)
-    assert Counter(tiles) == Counter(range(len(comp.tiles))), "a tile is missing or in two places"
+    # two-sided tiles (Granada): each physical tile once, on whichever face it shows
+    phys = comp.physical
+    assert Counter(phys(t) for t in tiles) == Counter({phys(t) for t in range(len(comp.tiles))}), "a tile is missing or in two places"
 
 
 def _check_round_trip(state: GameState) -> None:

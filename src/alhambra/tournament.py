@@ -262,6 +262,8 @@ class TournamentResult:
     """The turn limit of every game (None: none, as in files written before it was set)."""
     options: list[list[Any]] = field(default_factory=list)
     """Module options of every game as ``[module, key, value]`` (empty: none, as in older files)."""
+    game: str = "alhambra"
+    """The game of the family (``GameConfig.game``); written only when not Alhambra."""
 
     @property
     def truncated(self) -> int:
@@ -288,6 +290,8 @@ class TournamentResult:
             "games_done": len(self.results),
             "entries": [asdict(e) for e in self.entries],
         }
+        if self.game != "alhambra":
+            out["game"] = self.game
         if with_games:
             out["game_results"] = [asdict(r) for r in self.results]
         return out
@@ -315,6 +319,7 @@ class TournamentResult:
                 complete=bool(data.get("complete", True)),
                 turn_limit=_turn_limit(data.get("turn_limit")),
                 options=[list(o) for o in data.get("options", [])],
+                game=str(data.get("game", "alhambra")),
             )
         except (KeyError, TypeError) as e:
             raise ValueError(f"a broken results file: {e}") from None
@@ -385,15 +390,16 @@ def resume_problem(
     modules: Sequence[str] = (),
     turn_limit: int | None = TURN_LIMIT,
     options: Sequence[tuple[str, str, bool | int | str]] = (),
+    game: str = "alhambra",
 ) -> str | None:
     """Why ``resume`` cannot be continued as this tournament (None when it can)."""
     total = math.ceil(games / players) * players
-    mine = (players, sorted(modules), list(bots), seed, total, sorted(list(o) for o in options))
-    theirs = (resume.players, sorted(resume.modules), list(resume.bots), resume.seed, resume.games, sorted(resume.options))
+    mine = (players, sorted(modules), list(bots), seed, total, sorted(list(o) for o in options), game)
+    theirs = (resume.players, sorted(resume.modules), list(resume.bots), resume.seed, resume.games, sorted(resume.options), resume.game)
     if mine != theirs:
         return (
             "the results file is of another tournament "
-            f"({resume.players} players, modules {','.join(resume.modules) or 'none'}, bots {','.join(resume.bots)}, "
+            f"({resume.game}, {resume.players} players, modules {','.join(resume.modules) or 'none'}, bots {','.join(resume.bots)}, "
             f"seed {resume.seed}, {resume.games} games, options {resume.options or 'none'}); "
             "run it again without --resume or use another file"
         )
@@ -437,6 +443,7 @@ def run_tournament(
     checkpoint_seconds: float | None = None,
     turn_limit: int | None = TURN_LIMIT,
     options: tuple[tuple[str, str, bool | int | str], ...] = (),
+    game: str = "alhambra",
 ) -> TournamentResult:
     """Play a tournament (games rounded up to whole rotations) and return its figures.
 
@@ -450,9 +457,10 @@ def run_tournament(
     and games; ``ValueError`` otherwise): its games are kept and only the others are played
     (every game depends only on its deal and rotation, so the result is the same).
     ``turn_limit``: a game still running after this many turns ends as ``truncated`` (None: no
-    limit). ``options``: module options of every game (``GameConfig.options``).
+    limit). ``options``: module options of every game (``GameConfig.options``). ``game``: the
+    game of the family (``GameConfig.game``).
     """
-    config = GameConfig(players=players, modules=tuple(modules), turn_limit=turn_limit, options=options)
+    config = GameConfig(players=players, modules=tuple(modules), turn_limit=turn_limit, options=options, game=game)
     if len(bots) != players:
         raise ValueError(f"{players} players need {players} bots (got {len(bots)}: {', '.join(bots)})")
     for b in bots:
@@ -465,7 +473,7 @@ def run_tournament(
     results: list[GameResult] = []
     earlier = 0.0
     if resume is not None:
-        problem = resume_problem(resume, players, bots, games, seed, modules, turn_limit, config.options)
+        problem = resume_problem(resume, players, bots, games, seed, modules, turn_limit, config.options, game)
         if problem:
             raise ValueError(problem)
         results = list(resume.results)
@@ -492,6 +500,7 @@ def run_tournament(
             complete=complete,
             turn_limit=turn_limit,
             options=[list(o) for o in config.options],
+            game=game,
         )
 
     def save() -> None:

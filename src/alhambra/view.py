@@ -12,10 +12,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import city as geo
-from .components import CURRENCIES, CURRENCY_NAMES, KINDS
+from .components import CURRENCIES, CURRENCY_NAMES
 from .engine import build_components, legal_actions, money_of
 from .events import Event
 from .hooks import hook_users, modules_of
+from .rulesets import ruleset
 from .state import GameConfig, GameState
 
 
@@ -50,7 +51,7 @@ def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = Tru
                 ],
             }
         )
-    return {
+    out: dict[str, Any] = {
         "players": n,
         "modules": list(state.config.modules),
         "turn_limit": state.config.turn_limit,
@@ -84,6 +85,15 @@ def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = Tru
         "module_views": {m.id: m.view(state, viewer) for m in modules_of(state.config)},
         "legal_actions": [str(a) for a in legal_actions(state)] if with_legal_actions and viewer is not None and viewer == to_act else [],
     }
+    out["game"] = state.config.game
+    out["kinds"] = list(comp.kinds)
+    if comp.twins:  # two-sided tiles (Granada): the marker, the turned faces, each market tile's back
+        twin = comp.tile_twin
+        out["market_face"] = "odd" if state.market_face else "even"
+        out["turned"] = sorted(tc(t) for t in state.turned)
+        for sq, t in zip(out["market"], state.market, strict=True):
+            sq["back"] = tc(twin[t]) if t >= 0 and twin[t] >= 0 else None
+    return out
 
 
 def _hand(state: GameState, hand: list[int]) -> list[str]:
@@ -105,9 +115,12 @@ def catalogue(config: GameConfig) -> dict[str, Any]:
     """Static facts a client needs to draw a game: every tile and card type by code, and the
     module of every token that names money held outside the hand in payments (``money_tokens``)."""
     comp = build_components(config)
+    rules = comp.ruleset or ruleset()
     tiles = {}
-    for t in comp.tiles:
+    for i, t in enumerate(comp.tiles):
         tiles[t.code] = {"kind": t.kind, "price": t.price, "walls": t.wall_letters, "module": t.module}
+        if comp.twins and comp.tile_twin[i] >= 0:
+            tiles[t.code]["back"] = comp.tile_code[comp.tile_twin[i]]
     cards = {}
     for c in comp.cards:
         cards[c.code] = {
@@ -117,7 +130,15 @@ def catalogue(config: GameConfig) -> dict[str, Any]:
             "module": c.module,
         }
     return {
-        "kinds": list(KINDS),
+        "game": rules.id,
+        "title": rules.title,
+        "kinds": list(comp.kinds),
+        "kind_names": [rules.kind_names[k] for k in comp.kinds],
+        "wall_name": rules.wall_name,
+        "marker": rules.refill == "marker",
+        "turn_over_cost": rules.turn_over_cost,
+        "assumptions": list(rules.assumptions),
+        "readings": list(rules.readings),
         "currencies": [{"colour": c, "name": CURRENCY_NAMES[c]} for c in CURRENCIES],
         "extra_currencies": list(comp.currencies[len(CURRENCIES) :]),
         "tiles": tiles,

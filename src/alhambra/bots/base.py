@@ -60,7 +60,7 @@ class Observation:
     def config(self) -> GameConfig:
         """The game's configuration as the view states it."""
         v = self.view
-        return GameConfig(players=v["players"], modules=tuple(v["modules"]), turn_limit=v["turn_limit"])
+        return GameConfig(players=v["players"], modules=tuple(v["modules"]), turn_limit=v["turn_limit"], game=v.get("game", "alhambra"))
 
     @property
     def legal(self) -> list[str]:

@@ -30,17 +30,16 @@ from typing import Any
 
 from .. import city as geo
 from ..actions import Action, BuyBuilding
-from ..components import KINDS, SCORING_POINTS, ComponentSet
+from ..components import ComponentSet
 from ..engine import apply_unchecked, legal_actions
 from ..hooks import Module, hook_users, modules_of
+from ..rulesets import Ruleset, ruleset
 from ..state import ChooseAction, GameState, PlaceTiles
 from .base import Budget, Observation, fallback_action, log
 from .repetition import Repetition
 from .tracker import Sampler, Tracker
 
 __all__ = ["DEFAULT_WEIGHTS", "TUNED_WEIGHTS", "GreedyBot", "Weights", "canonical_actions", "evaluate", "greedy_action", "seat_values"]
-
-_NK = len(KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +79,13 @@ class _Tables:
     """Facts about the components that the evaluation needs again and again."""
 
     def __init__(self, comp: ComponentSet) -> None:
-        self.kind = tuple(KINDS.index(t.kind) if t.kind in KINDS else -1 for t in comp.tiles)
-        building = [t.walls for t in comp.tiles if t.kind in KINDS]
+        kinds = comp.kinds
+        self.rules: Ruleset = comp.ruleset or ruleset()
+        self.kinds = kinds
+        self.nk = len(kinds)
+        self.kind = tuple(kinds.index(t.kind) if t.kind in kinds else -1 for t in comp.tiles)
+        # one entry per physical building tile (a two-sided tile counts once, by its front)
+        building = [t.walls for i, t in enumerate(comp.tiles) if t.kind in kinds and comp.physical(i) == i]
         # fit[known][need]: share of building tiles that fit a place with these neighbour facts
         self.fit = [[sum(1 for w in building if (w & known) == need) / max(1, len(building)) for need in range(16)] for known in range(16)]
         self.total_tiles = len(building)
@@ -97,7 +101,7 @@ def _tables(comp: ComponentSet) -> _Tables:
     return t
 
 
-def _awards(counts: Sequence[float], points: Sequence[int]) -> list[float]:
+def _awards(counts: Sequence[float], points: Sequence[float]) -> list[float]:
     """Majority awards (tie rule) for one kind and round; counts may be fractional."""
     n = len(counts)
     awards = [0.0] * n
@@ -120,22 +124,34 @@ _STANDING_MEMO: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[tuple[fl
 _MAJORITY_MEMO: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
 
+def _round_points(rules: Ruleset, kind: str, rnd: int, total: float) -> tuple[float, ...]:
+    """Points for 1st, 2nd ... place of ``kind`` in round ``rnd``: the ruleset's table, or
+    (``multiples_of_total``, Granada) ``rnd*T`` ... ``T`` with ``T`` the buildings counted now."""
+    if rules.scoring == "table":
+        return tuple(float(v) for v in rules.points[kind][rnd - 1])
+    return tuple((rnd - p) * total for p in range(rnd))
+
+
 def _majority(
-    k: int, rounds: Sequence[int], n: int, col: tuple[float, ...], col_all: tuple[float, ...], weights: Weights
+    k: int, rounds: Sequence[int], n: int, col: tuple[float, ...], col_all: tuple[float, ...], weights: Weights, tables: _Tables
 ) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """For one kind: the weighted points of every row (seats, then the neutral player) over
     the rounds to come, and what one more building would add for each seat."""
     rows = len(col)
     share = weights.reserve_share
     rw = weights.round_weights
-    table = SCORING_POINTS[KINDS[k]]
+    rules = tables.rules
+    kind = tables.kinds[k]
+    multiples = rules.scoring != "table"
+    total = sum(col)
     add = [0.0] * rows
     gain = [0.0] * n
     trial = list(col_all)
     same = col_all == col
     for i, r in enumerate(rounds):
         w = rw[i]
-        pts = table[r - 1]
+        pts = _round_points(rules, kind, r, total)
+        more = _round_points(rules, kind, r, total + 1) if multiples else pts
         a = _awards(col, pts)
         b = a if same else _awards(col_all, pts)
         for s in range(rows):
@@ -143,7 +159,7 @@ def _majority(
         if i == 0 or r == 3:
             for s in range(n):
                 trial[s] += 1
-                gain[s] += w * (_awards(trial, pts)[s] - b[s])
+                gain[s] += w * (_awards(trial, more)[s] - b[s])
                 trial[s] -= 1
     return tuple(add), tuple(gain)
 
@@ -171,12 +187,12 @@ def _wall(an: geo.CityAnalysis) -> int:
     return w
 
 
-def _kind_counts(an: geo.CityAnalysis, kind_of: Sequence[int]) -> list[float]:
+def _kind_counts(an: geo.CityAnalysis, kind_of: Sequence[int], nk: int) -> list[float]:
     """Buildings per kind index in this Alhambra (as floats, cached with the analysis)."""
     got = an.memo.get("bot_counts")
     if isinstance(got, list):
         return got
-    row = [0.0] * _NK
+    row = [0.0] * nk
     for t in an.cells.values():
         k = kind_of[t]
         if k >= 0:
@@ -198,13 +214,14 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     custom = _custom_counts(modules_of(state.config)) if state.config.modules else []
     neutral = state.neutral is not None
     rows = n + (1 if neutral else 0)
-    built = [[0.0] * _NK for _ in range(rows)]
-    spare = [[0.0] * _NK for _ in range(rows)]
+    nk = tables.nk
+    built = [[0.0] * nk for _ in range(rows)]
+    spare = [[0.0] * nk for _ in range(rows)]
     walls = comp.tile_walls
     analyses = [p.analysis(walls) for p in state.players]
     for s in range(n):
         p = state.players[s]
-        built[s] = _kind_counts(analyses[s], kind_of)[:]
+        built[s] = _kind_counts(analyses[s], kind_of, nk)[:]
         srow = spare[s]
         for t in p.reserve:
             k = kind_of[t]
@@ -224,10 +241,10 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
                 built[top.seat][k] += 1
     if custom:
         for s in range(-1 if neutral else 0, n):
-            counts = {KINDS[k]: int(built[s][k]) for k in range(_NK)}
+            counts = {tables.kinds[k]: int(built[s][k]) for k in range(nk)}
             for m in custom:
                 m.building_counts(state, s, counts)
-            built[s] = [float(counts.get(k, 0)) for k in KINDS]
+            built[s] = [float(counts.get(k, 0)) for k in tables.kinds]
 
     left = max(0, 3 - state.rounds_scored) if state.outcome is None else 0
     rounds = list(range(3 - left + 1, 4))
@@ -237,7 +254,7 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
         return values[:n]
     # majority standing, and the value of one more building of each kind per seat
     first = rounds[0]
-    wkey = (rw, weights.reserve_share)
+    wkey = (rw, weights.reserve_share, tables.rules.id)
     cols = tuple(zip(*built, strict=True))
     alls = tuple(zip(*[[b + r for b, r in zip(built[s], spare[s], strict=True)] for s in range(rows)], strict=True))
     skey = (first, n, cols, alls, wkey)
@@ -245,13 +262,13 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     if standing is None:
         totals = [0.0] * rows
         gains: list[tuple[float, ...]] = []
-        for k in range(_NK):
+        for k in range(nk):
             col = cols[k]
             col_all = alls[k]
             key = (k, first, n, col, col_all, wkey)
             got = _MAJORITY_MEMO.get(key)
             if got is None:
-                got = _majority(k, rounds, n, col, col_all, weights)
+                got = _majority(k, rounds, n, col, col_all, weights, tables)
                 if len(_MAJORITY_MEMO) > 200_000:
                     _MAJORITY_MEMO.clear()
                 _MAJORITY_MEMO[key] = got

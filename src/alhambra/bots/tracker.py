@@ -80,7 +80,7 @@ class Tracker:
                 del hand[code]
 
 
-_DEPTHS: dict[tuple[int, tuple[str, ...]], dict[str, list[float]]] = {}
+_DEPTHS: dict[tuple[int, tuple[str, ...], str], dict[str, list[float]]] = {}
 _DEPTH_SAMPLES = 400
 
 
@@ -88,11 +88,11 @@ def special_card_depths(config: GameConfig) -> dict[str, list[float]]:
     """For each special (non-money) card of the deck: the share of the starting draw pile's
     money cards that lie above it, over many setups by the engine itself (cached per
     configuration). Scoring card 1 lies between 1/5 and 2/5, scoring card 2 between 3/5 and 4/5."""
-    key = (config.players, config.modules)
+    key = (config.players, config.modules, config.game)
     got = _DEPTHS.get(key)
     if got is not None:
         return got
-    cfg = GameConfig(config.players, config.modules)
+    cfg = GameConfig(config.players, config.modules, game=config.game)
     out: dict[str, list[float]] = {}
     for k in range(_DEPTH_SAMPLES):
         state, _ = new_game(cfg, 7_000_003 + 7919 * k)
@@ -292,9 +292,11 @@ class Sampler:
         tid = comp.tile_ids
         placed_tiles: set[int] = set()
 
+        phys = comp.physical  # two-sided tiles (Granada): a tile is seen on either face
+
         def tile(code: str) -> int:
             t = tid[code]
-            placed_tiles.add(t)
+            placed_tiles.add(phys(t))
             return t
 
         players: list[PlayerState] = []
@@ -315,7 +317,7 @@ class Sampler:
         unknown_tiles = [
             i
             for i, t in enumerate(comp.tiles)
-            if i not in placed_tiles and i not in fountains and i not in held_tiles and (t.module is None or t.in_bag)
+            if i not in placed_tiles and i not in fountains and i not in held_tiles and (t.module is None or t.in_bag) and phys(i) == i
         ]
         if len(unknown_tiles) != v["bag_count"]:
             log.warning("sampler: %d unseen tiles for a bag of %d", len(unknown_tiles), v["bag_count"])
@@ -342,6 +344,8 @@ class Sampler:
         state.market_exhausted = v["stage"] == STAGE_FINAL
         state.score_history = [tuple(h) for h in v["score_history"]]
         state.flow = int(v.get("flow", 0))
+        state.market_face = 1 if v.get("market_face") == "odd" else 0
+        state.turned = tuple(tid[c] for c in v.get("turned", ()))
         return state, unknown_cards, unknown_tiles
 
     def _pending(self) -> list[Pending]:

@@ -91,7 +91,7 @@ __all__ = [
 
 
 def _core_keywords() -> tuple[str, ...]:
-    return tuple(k for k in keyword_order() if any(c.module is None for c in action_classes(k)))
+    return tuple(k for k in keyword_order() if any(c.module is None and not c.two_sided for c in action_classes(k)))
 
 
 CORE_KEYWORDS: Final = _core_keywords()
@@ -229,7 +229,7 @@ class ActionCodec:
         grammars: dict[str, tuple[tuple[str, ...], ...]] = {}
         classes: dict[str, frozenset[type[Action]]] = {}
         for kw in keyword_order():
-            mine = [cls for cls in action_classes(kw) if cls.module is None or cls.module in ids]
+            mine = [cls for cls in action_classes(kw) if (cls.module is None and (comp.twins or not cls.two_sided)) or cls.module in ids]
             if not mine:
                 continue
             forms: list[tuple[str, ...]] = []

@@ -7,7 +7,8 @@ view hides (the order of the deck and of the tile bag, other seats' hands) canno
 
 Seats are ordered *relative to the viewer*: block 0 is the viewer, block 1 the next seat in turn
 order, and so on (a spectator, viewer ``None``, sees seat 0 first). Sections, in order (``n``
-players, ``H`` card codes, ``T`` tile codes, ``K`` keywords, ``G = 2 * grid + 1``):
+players, ``H`` card codes, ``T`` tile codes, ``K`` keywords, ``G = 2 * grid + 1``, ``k`` the
+building kinds of the game's ruleset: 6 in Alhambra, 9 in Granada):
 
 =================  =================  ==========================================================
 section            size               content
@@ -17,17 +18,17 @@ section            size               content
 ``decision``       4                  choose action / place tiles / a module's choice / none
 ``progress``       14                 actions this turn, turn, rounds scored, scoring cards
                                       drawn, deck and bag size, outcome (2), stage (4), limit
-``market``         4 * (12 + T)       per square: tile present, kind (6), price, walls (4);
+``market``         4 * (6 + k + T)    per square: tile present, kind (k), price, walls (4);
                                       then the tile as a one-hot over tile codes
 ``display``        H                  cards in the display by code
 ``discard``        H                  discard pile by code
 ``hand``           H                  the viewer's hand by code (zero for a spectator)
-``seats``          17 * n             score, hand size, longest wall, Alhambra kinds (6),
-                                      reserve kinds (6), Alhambra size, reserve size
+``seats``          (5 + 2k) * n       score, hand size, longest wall, Alhambra kinds (k),
+                                      reserve kinds (k), Alhambra size, reserve size
 ``reserve``        T                  the viewer's reserve board as a multi-hot over tile codes
 ``waiting``        T                  tiles the deciding seat still has to place (or bought this
                                       turn and will place), by tile code
-``neutral``        8                  2-player neutral player: present, kinds (6), score
+``neutral``        2 + k              2-player neutral player: present, kinds (k), score
 ``modules``        m * n              per-seat flags of module views: every key a module
                                       names in ``observation_flags``, in module order
 ``prefix``         K + 6 + H + 2T     the partial decision: keyword, square, cards, first and
@@ -37,8 +38,8 @@ section            size               content
                                       and, when some grammar has a position before its last
                                       argument, the chosen position (P = 3: present, x, y;
                                       ``reserve`` and ``neutral`` then join the E entries)
-``alhambras``      n * 12 * G * G     per seat a grid around the fountain with 12 channels:
-                                      occupied, fountain, kind (6), wall N/E/S/W
+``alhambras``      n * (6+k) * G * G  per seat a grid around the fountain with 6 + k channels:
+                                      occupied, fountain, kind (k), wall N/E/S/W
 =================  =================  ==========================================================
 
 The information-state tensor (:meth:`ObservationEncoder.encode` with ``hands``) appends
@@ -60,7 +61,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ..components import EAST, KINDS, NORTH, SOUTH, WEST, ComponentSet
+from ..components import EAST, NORTH, SOUTH, WEST, ComponentSet
 from ..engine import build_components
 from ..events import Event
 from ..hooks import modules_of
@@ -72,12 +73,12 @@ __all__ = ["DEFAULT_GRID", "ObservationEncoder", "PublicHands", "render_view"]
 DEFAULT_GRID: Final = 7
 """Half-width of the Alhambra grids in the observation."""
 
-_CHANNELS: Final = 12
 _SCORE_SCALE: Final = 300.0
 _COUNT_SCALE: Final = 12.0
 _DECISIONS: Final = ("ChooseAction", "PlaceTiles")
 _STAGES: Final = ("turn", "between_turns", "final_distribution", "over")
 _WALL_CHANNELS: Final = ((NORTH, 8), (EAST, 9), (SOUTH, 10), (WEST, 11))
+"""Wall bits and their grid channel with the six kinds of Alhambra (channel ``2 + k + i`` in general)."""
 _EXTRA_PREFIX_KINDS: Final = (TokenKind.ITEM, TokenKind.SEAT, TokenKind.KIND, TokenKind.CURRENCY, TokenKind.COUNT, TokenKind.WORD)
 
 FloatArray = npt.NDArray[np.float32]
@@ -111,7 +112,12 @@ class ObservationEncoder:
         comp = build_components(self.config)
         self._tiles: dict[str, _Tile] = {}
         for tt in comp.tiles:
-            self._tiles[tt.code] = _Tile(KINDS.index(tt.kind) if tt.kind in KINDS else -1, tt.price, tt.walls)
+            self._tiles[tt.code] = _Tile(comp.kinds.index(tt.kind) if tt.kind in comp.kinds else -1, tt.price, tt.walls)
+        nk = self._nk = len(comp.kinds)
+        self._sq = 6 + nk  # per market square: present, kinds, price, walls (4)
+        self._seat_size = 5 + 2 * nk
+        self._channels = 6 + nk
+        self._walls = tuple((bit, 2 + nk + i) for i, (bit, _) in enumerate(_WALL_CHANNELS))
         self._card: dict[str, int] = {c: i for i, c in enumerate(self.codec.card_codes)}
         self._tile: dict[str, int] = {c: i for i, c in enumerate(self.codec.tile_codes)}
         self._money_total = float(sum(1 for c in comp.cards if c.kind != "scoring"))
@@ -134,17 +140,17 @@ class ObservationEncoder:
             ("to_act", n + 1),
             ("decision", 4),
             ("progress", 14),
-            ("market", 4 * (12 + t)),
+            ("market", 4 * (self._sq + t)),
             ("display", h),
             ("discard", h),
             ("hand", h),
-            ("seats", 17 * n),
+            ("seats", self._seat_size * n),
             ("reserve", t),
             ("waiting", t),
-            ("neutral", 8),
+            ("neutral", 2 + nk),
             ("modules", len(self.module_flags) * n),
             ("prefix", prefix),
-            ("alhambras", n * _CHANNELS * g * g),
+            ("alhambras", n * self._channels * g * g),
         ]
         self.sections = {}
         pos = 0
@@ -155,6 +161,12 @@ class ObservationEncoder:
         self.sections["hands"] = (pos, pos + n * h)
         self.info_size = pos + n * h
         self._comp: ComponentSet = comp
+
+    @property
+    def channels(self) -> int:
+        """Channels of each seat's grid in ``alhambras``: occupied, fountain, one per building
+        kind of the game, four walls (12 in Alhambra, 15 in Granada)."""
+        return self._channels
 
     @classmethod
     def for_config(cls, config: GameConfig, codec: ActionCodec, grid: int = DEFAULT_GRID) -> ObservationEncoder:
@@ -229,8 +241,8 @@ class ObservationEncoder:
             code = sq["tile"]
             if code is None:
                 continue
-            self._tile_features(out, m0 + 12 * i, code)
-            out[m0 + 48 + i * t_count + self._tile[code]] = 1.0
+            self._tile_features(out, m0 + self._sq * i, code)
+            out[m0 + 4 * self._sq + i * t_count + self._tile[code]] = 1.0
         self._count_cards(out, sec["display"][0], (c for c in view["display"] if c is not None), 4.0)
         self._count_cards(out, sec["discard"][0], view["discard"], 3.0)
         seats = view["seats"]
@@ -245,7 +257,7 @@ class ObservationEncoder:
         plane = g * g
         for seat in seats:
             r = rel(seat["seat"])
-            b = st0 + 17 * r
+            b = st0 + self._seat_size * r
             out[b] = seat["score"] / _SCORE_SCALE
             out[b + 1] = seat["hand_count"] / 40
             out[b + 2] = seat["longest_wall"] / 40
@@ -255,18 +267,18 @@ class ObservationEncoder:
                     out[b + 3 + tile.kind] += 1.0 / _COUNT_SCALE
                 x, y = cell["x"] + self.grid, cell["y"] + self.grid
                 if 0 <= x < g and 0 <= y < g:
-                    at = a0 + r * _CHANNELS * plane + y * g + x
+                    at = a0 + r * self._channels * plane + y * g + x
                     out[at] = 1.0
                     out[at + plane * (1 if tile.kind < 0 else 2 + tile.kind)] = 1.0
-                    for bit, ch in _WALL_CHANNELS:
+                    for bit, ch in self._walls:
                         if tile.walls & bit:
                             out[at + plane * ch] = 1.0
             for code in seat["reserve"]:
                 kind = self._tiles[code].kind
                 if kind >= 0:  # a module's tile of no building kind (a bazaar) counts in no kind
-                    out[b + 9 + kind] += 1.0 / _COUNT_SCALE
-            out[b + 15] = (len(seat["alhambra"]) - 1) / max(1, t_count)
-            out[b + 16] = len(seat["reserve"]) / max(1, t_count)
+                    out[b + 3 + self._nk + kind] += 1.0 / _COUNT_SCALE
+            out[b + 3 + 2 * self._nk] = (len(seat["alhambra"]) - 1) / max(1, t_count)
+            out[b + 4 + 2 * self._nk] = len(seat["reserve"]) / max(1, t_count)
         if pending is not None:
             w0 = sec["waiting"][0]
             for code in pending.get("tiles", pending.get("bought", ())):
@@ -280,7 +292,7 @@ class ObservationEncoder:
                 kind = self._tiles[code].kind
                 if kind >= 0:
                     out[n0 + 1 + kind] += 1.0 / _COUNT_SCALE
-            out[n0 + 7] = neutral["score"] / _SCORE_SCALE
+            out[n0 + 1 + self._nk] = neutral["score"] / _SCORE_SCALE
         mo0 = sec["modules"][0]
         for i, (mod, key) in enumerate(self.module_flags):
             flags = view["module_views"].get(mod, {}).get(key, ())
@@ -304,10 +316,10 @@ class ObservationEncoder:
         out[at] = 1.0
         if tile.kind >= 0:
             out[at + 1 + tile.kind] = 1.0
-        out[at + 7] = tile.price / 13
+        out[at + 1 + self._nk] = tile.price / 13
         for i, (bit, _) in enumerate(_WALL_CHANNELS):
             if tile.walls & bit:
-                out[at + 8 + i] = 1.0
+                out[at + 2 + self._nk + i] = 1.0
 
     def _count_cards(self, out: FloatArray, at: int, codes: Iterable[str], scale: float) -> None:
         step = 1.0 / scale

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import inspect
 import json
 import logging
 import math
 import re
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import asdict
 from importlib import resources
@@ -32,9 +34,11 @@ from ..errors import ConfigError
 from ..hooks import Module, available_modules, load_module
 from ..state import GameConfig
 from ..view import catalogue
+from .botpool import DEFAULT_MAX_BOT_TABLES, BotPool
 from .db import Database, default_database_url
+from .janitor import DEFAULT_EVICT_AFTER, DEFAULT_EXPIRE_IDLE, DEFAULT_EXPIRE_WAITING, Janitor
 from .limits import DEFAULT_CREATE_RATE, DEFAULT_REQUEST_TIMEOUT, MAX_BODY, BodyLimit, RateLimit
-from .service import BOT_LEVELS, BotRunner, SeatSpec, ServiceError, Snapshot, Table, TableService, message
+from .service import BOT_LEVELS, SeatSpec, ServiceError, Snapshot, Table, TableService, message
 
 __all__ = ["create_app"]
 
@@ -117,6 +121,9 @@ class CreateTableRequest(_Strict):
     )
     name: str | None = Field(default=None, max_length=40)
     public: bool = Field(default=False, description="Listed among the open tables; anyone may take a free seat.")
+    hints: bool = Field(
+        default=False, description="The seats may ask what the strongest bot would play (GET .../hint); private tables only (422)."
+    )
 
 
 class SeatLink(BaseModel):
@@ -135,6 +142,7 @@ class CreateTableResponse(BaseModel):
     table: dict[str, Any]
     seats: list[SeatLink]
     spectator_url: str
+    creator_token: str = Field(description="Deletes the table before it starts: DELETE /api/tables/{id} with this as Bearer token.")
 
 
 class JoinRequest(_Strict):
@@ -226,6 +234,7 @@ class Hub:
     def __init__(self) -> None:
         self.subs: dict[str, set[_Subscriber]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._closing: set[asyncio.Future[None]] = set()
 
     def changed_threadsafe(self, table_id: str) -> None:
         """Service listener (any thread)."""
@@ -237,6 +246,23 @@ class Hub:
     def _changed(self, table_id: str) -> None:
         for sub in self.subs.get(table_id, ()):
             sub.dirty.set()
+
+    def gone_threadsafe(self, table_id: str) -> None:
+        """Service gone-listener (any thread): close every socket on a deleted table (4410)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._gone, table_id)
+
+    def _gone(self, table_id: str) -> None:
+        for sub in list(self.subs.get(table_id, ())):
+            task = asyncio.ensure_future(_ws_close(sub.ws, 410, "this table was deleted"))
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+    def watched(self, table_id: str) -> bool:
+        """Someone has a WebSocket open on this table."""
+        return bool(self.subs.get(table_id))
 
     def add(self, sub: _Subscriber) -> None:
         """Register a subscriber."""
@@ -276,22 +302,49 @@ class Hub:
 def create_app(
     database_url: str | None = None,
     bot_delay: float = 0.6,
+    hint_seconds: float = 2.0,
     start_bots: bool = True,
     request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
     create_rate: float = DEFAULT_CREATE_RATE,
+    bot_workers: int | None = None,
+    max_bot_tables: int = DEFAULT_MAX_BOT_TABLES,
+    evict_after: float = DEFAULT_EVICT_AFTER,
+    expire_waiting: float = DEFAULT_EXPIRE_WAITING,
+    expire_idle: float = DEFAULT_EXPIRE_IDLE,
+    housekeeping_interval: float | None = None,
 ) -> FastAPI:
     """The server app over ``database_url`` (default: a SQLite file in the user's data directory).
 
+    ``hint_seconds`` is the search time of a hint (in a worker process: :mod:`.hints`).
+
     ``bot_delay`` is the pause (seconds) before each bot move so people can follow;
     ``request_timeout`` the seconds a client has to send a request body; ``create_rate`` the
-    tables one client address may create per minute (429 beyond).
+    tables one client address may create per minute (429 beyond); ``bot_workers`` the search
+    processes of the :class:`~alhambra.server.botpool.BotPool` (default: the CPU count) and
+    ``max_bot_tables`` the all-bot tables playing at once; ``evict_after``, ``expire_waiting``
+    and ``expire_idle`` (seconds) drive the :class:`~alhambra.server.janitor.Janitor`, which runs
+    every ``housekeeping_interval`` seconds.
     """
     creations = RateLimit(create_rate)
+    from .hints import PUBLIC_REFUSED, HintBusy, HintPool, allow_hints, finish_hint, start_hint  # docs/server.md: Hints
+    from .replay import table_replay, uploaded_replay
+
+    hints = HintPool(hint_seconds)
+
     db = Database(database_url or default_database_url())
     service = TableService(db)
-    runner = BotRunner(service, bot_delay)
+    runner = BotPool(service, bot_delay, workers=bot_workers, max_bot_tables=max_bot_tables)
     hub = Hub()
     service.listeners.append(hub.changed_threadsafe)
+    service.gone_listeners.append(hub.gone_threadsafe)
+    janitor = Janitor(
+        service,
+        lambda tid: hub.watched(tid) or runner.busy(tid),
+        evict_after=evict_after,
+        expire_waiting=expire_waiting,
+        expire_idle=expire_idle,
+        interval=housekeeping_interval,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -301,10 +354,13 @@ def create_app(
         ids = await anyio.to_thread.run_sync(service.recover)
         if ids:
             log.info("recovered %d unfinished tables", len(ids))
+        janitor.start()
         try:
             yield
         finally:
+            janitor.stop()
             runner.stop()
+            hints.close()
             hub.loop = None
             db.close()
 
@@ -323,8 +379,10 @@ def create_app(
     )
     app.state.service = service
     app.state.runner = runner
+    app.state.janitor = janitor
     app.state.hub = hub
     app.state.db = db
+    app.state.hints = hints
 
     # ----- errors and limits
     @app.exception_handler(ServiceError)
@@ -430,10 +488,15 @@ def create_app(
             )
         """Create a table and deal the game. Returns one secret invitation link per person seat
         (keep them: the server stores only their hashes). The game starts once every person has joined."""
+        if body.hints and body.public:
+            raise ServiceError(PUBLIC_REFUSED, 422)
         specs = [SeatSpec(s.kind, s.bot, s.name, s.open) for s in body.seats]
         options = tuple((m, k, v) for m, kv in body.options.items() for k, v in kv.items())
-        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options)
+        creator_token = secrets.token_urlsafe(24)
+        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options, creator_token)
         base = base_url(request)
+        if body.hints:
+            await run(allow_hints, service, table)
         seats = []
         for s in table.snap.seats:
             tok = tokens.get(s.seat)
@@ -446,7 +509,15 @@ def create_app(
                     invite_url=f"{base}/table/{table.id}#seat={tok}" if tok else None,
                 )
             )
-        return CreateTableResponse(table=table.info(), seats=seats, spectator_url=f"{base}/table/{table.id}")
+        return CreateTableResponse(table=table.info(), seats=seats, spectator_url=f"{base}/table/{table.id}", creator_token=creator_token)
+
+    @app.delete("/api/tables/{table_id}", status_code=204, tags=["tables"])
+    async def delete_table(table_id: str, token: Token) -> Response:
+        """Delete a table before its game starts, with the ``creator_token`` returned on creation
+        (401 without a token, 403 with another, 409 once started). Open WebSockets on it are
+        closed with 4410."""
+        await run(service.delete_table, table_id, token)
+        return Response(status_code=204)
 
     @app.get("/api/tables", tags=["tables"])
     async def list_tables(which: Literal["open", "playing", "finished"] = "open") -> list[dict[str, Any]]:
@@ -511,6 +582,46 @@ def create_app(
         got: dict[str, Any] = await run(service.record, table_id)
         return got
 
+    @app.get("/api/tables/{table_id}/replay", tags=["replay"])
+    async def get_replay(table_id: str, request: Request) -> Response:
+        """Every position of a finished game with its moves in sentences, to step through (409
+        before the end). See docs/server.md, "Replays"."""
+        table: Table = await run(service.table, table_id)
+        return _json(await run(table_replay, table), request)
+
+    @app.post("/api/replay", tags=["replay"])
+    async def post_replay(request: Request) -> Response:
+        """Upload a game record file (as downloaded from `/api/tables/{id}/record` or written by
+        `alhambra play --record`): its positions and moves, as for a finished table. 422 with
+        the reason when it is not a record that replays."""
+        raw = await request.body()
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise ServiceError("this file is not JSON: choose a game record (.json) downloaded after a game", 422) from None
+        return _json(await run(uploaded_replay, data), request)
+
+    @app.get("/api/tables/{table_id}/hint", tags=["play"])
+    async def get_hint(table_id: str, token: Token, version: Annotated[int, Query(ge=0, le=10**9)]) -> dict[str, Any]:
+        """What the strongest bot would play now, from your seat's information only (searched in
+        a worker process for `alhambra serve --hint-seconds`). Only at private tables whose
+        creator allowed hints (403 otherwise); 409 for a stale version or when it is not your
+        decision; 429 while a hint is being computed for this table."""
+        seat = await run(need_seat, table_id, token)
+        try:
+            fut = await run(start_hint, service, hints, table_id, seat, version)
+        except HintBusy:
+            raise StarletteHTTPException(
+                429, "a hint is already being computed for this table; try again in a moment", headers={"Retry-After": "2"}
+            ) from None
+        try:
+            action = await asyncio.wait_for(asyncio.wrap_future(fut), timeout=hints.seconds + 60)
+        except Exception:
+            log.exception("table %s: a hint failed", table_id)
+            raise ServiceError("no hint could be computed just now; try again", 503) from None
+        got: dict[str, Any] = await run(finish_hint, service, table_id, seat, version, action)
+        return got
+
     # ----- WebSocket
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
@@ -536,6 +647,7 @@ def create_app(
             return
         sub = _Subscriber(ws, table, seat, since)
         hub.add(sub)
+        await run(runner.watch, table.id)
         sender = asyncio.create_task(hub.sender(sub))
         try:
             while True:
@@ -552,6 +664,7 @@ def create_app(
             await _ws_close(ws, 500, "internal error")
         finally:
             hub.remove(sub)
+            runner.unwatch(table.id)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
@@ -596,6 +709,14 @@ def create_app(
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/replay", include_in_schema=False)
+    async def replay_upload_page() -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
     @app.get("/modules/{module_id}/ui/{path:path}", include_in_schema=False)
     async def module_ui(module_id: str, path: str) -> FileResponse:
         """A file of a module's front-end folder (``ui.js``, ``ui.css``, images): 404 otherwise."""
@@ -610,6 +731,15 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _json(data: Any, request: Request) -> Response:
+    """A large JSON answer (a replay), gzip-compressed when the client accepts it."""
+    body = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    if "gzip" in request.headers.get("accept-encoding", "") and len(body) > 1024:
+        headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+        return Response(gzip.compress(body, 6), media_type="application/json", headers=headers)
+    return Response(body, media_type="application/json")
 
 
 class _BadMessage(Exception):

@@ -36,15 +36,18 @@ from sqlalchemy import (
     UniqueConstraint,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-__all__ = ["ActionRow", "Base", "Conflict", "Database", "SeatRow", "TableRow", "default_database_url"]
+__all__ = ["ActionRow", "Base", "Conflict", "Database", "SeatRow", "TableRow", "add_missing_columns", "default_database_url"]
 
 
 def _now() -> dt.datetime:
@@ -63,6 +66,9 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
     public: Mapped[bool] = mapped_column(Boolean, default=False)
+    hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=False)
+    """The creator allowed hints (GET /api/tables/{id}/hint) at this private table; NULL (no) on
+    tables stored before the option existed (the column is added by :func:`add_missing_columns`)."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     config_json: Mapped[str] = mapped_column(Text)
     seed: Mapped[int] = mapped_column(BigInteger)
@@ -71,6 +77,9 @@ class TableRow(Base):
     start_events_json: Mapped[str] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
+    creator_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    """SHA-256 of the creator's token (may delete the table before it starts); NULL on tables
+    stored before creator tokens existed (added to older databases by :func:`add_missing_columns`)."""
 
 
 class SeatRow(Base):
@@ -158,6 +167,7 @@ class Database:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        add_missing_columns(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -224,6 +234,28 @@ class Database:
         if res.rowcount != 1:
             raise Conflict(f"table {table_id} is not at version {old}")
 
+    def delete_table(self, table_id: str, only_status: str | None = None) -> bool:
+        """Delete a table with its seats and actions (only while its status is ``only_status``,
+        when given); False when no such table (in that status) was there."""
+        with self.session() as s:
+            q = delete(TableRow).where(TableRow.id == table_id)
+            if only_status is not None:
+                q = q.where(TableRow.status == only_status)
+            if s.execute(q).rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            # the foreign keys cascade; deleting the rows explicitly too keeps a database without them clean
+            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            return True
+
+    def abandoned_tables(self, waiting_before: dt.datetime, idle_before: dt.datetime, limit: int = 500) -> list[str]:
+        """Ids of tables never started and created before ``waiting_before``, and of unfinished
+        tables last changed before ``idle_before`` (naive UTC times)."""
+        with self.session() as s:
+            waiting = select(TableRow.id).where(TableRow.status == "waiting", TableRow.created_at < waiting_before)
+            idle = select(TableRow.id).where(TableRow.status.in_(["waiting", "playing"]), TableRow.updated_at < idle_before)
+            return sorted(set(s.scalars(waiting.limit(limit))) | set(s.scalars(idle.limit(limit))))
+
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status (waiting -> playing)."""
         with self.session() as s:
@@ -272,6 +304,26 @@ class Database:
             if public_only:
                 q = q.where(TableRow.public.is_(True))
             return list(s.scalars(q.order_by(TableRow.created_at.desc()).limit(limit)))
+
+
+def add_missing_columns(engine: Engine) -> list[str]:
+    """Add the nullable columns of the models that an older database lacks (``ALTER TABLE ...
+    ADD COLUMN``, portable SQL); returns them as ``table.column``. ``create_all`` creates missing
+    tables only, so this is the schema migration for additive changes."""
+    insp = inspect(engine)
+    added: list[str] = []
+    for table in Base.metadata.sorted_tables:
+        if not insp.has_table(table.name):
+            continue
+        have = {c["name"] for c in insp.get_columns(table.name)}
+        for col in table.columns:
+            if col.name in have or not col.nullable:
+                continue
+            kind = col.type.compile(dialect=engine.dialect)
+            with engine.begin() as conn:
+                conn.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{col.name}" {kind}'))
+            added.append(f"{table.name}.{col.name}")
+    return added
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

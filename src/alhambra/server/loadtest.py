@@ -7,6 +7,13 @@ random legal action from its view and sends it; the latency of that action is th
 sending it until *every* seat of the table has received its update with the new version.
 Each table plays at most ``actions`` actions, pausing ``pace`` seconds between them, and the
 whole run stops after ``max_seconds`` at the latest. The server is stopped at the end.
+
+:func:`run_fairness` measures what busy bots do to a person's table: one table with a person
+seat against a ``random`` bot is played first on the idle server, then again beside
+``bot_tables`` tables of six ``mcts:hard`` bots, each with a watching WebSocket so that it
+plays. The person (this process) plays random legal actions, preferring those that end the
+turn; it records the time from sending an action to its own update (action-to-update) and,
+when the action handed the turn to the bot, until the bot's first move arrives (bot reply).
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["run_loadtest"]
+__all__ = ["run_fairness", "run_loadtest"]
 
 
 def _free_port() -> int:
@@ -43,6 +50,7 @@ class _Seat:
     msg: dict[str, Any] | None = None
     version: int = -1
     got: dict[int, float] = field(default_factory=dict)
+    to_act: dict[int, int | None] = field(default_factory=dict)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     reader: asyncio.Task[None] | None = None
 
@@ -65,6 +73,7 @@ async def _reader(seat: _Seat, stats: _Stats) -> None:
             seat.msg = msg
             seat.version = msg["version"]
             seat.got.setdefault(msg["version"], now)
+            seat.to_act[msg["version"]] = msg["view"]["to_act"]
             seat.changed.set()
         elif kind == "error":
             stats.errors += 1
@@ -231,6 +240,152 @@ def run_loadtest(tables: int, players: int, actions: int, pace: float, max_secon
         "failures": stats.failures[:10],
         "finished_games": stats.finished_games,
     }
+
+
+@contextlib.contextmanager
+def _server(tmp: str, extra: list[str]) -> Any:
+    """``alhambra serve`` on a free loopback port with a fresh SQLite file; yields its base URL."""
+    port = _free_port()
+    db = Path(tmp) / "load.sqlite3"
+    log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115 - closed below
+    cmd = [sys.executable, "-m", "alhambra", "serve", "--port", str(port), "--database-url", f"sqlite:///{db}", *extra]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_up(base, proc)
+        yield base
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        log.close()
+
+
+@dataclass
+class _PersonStats:
+    bot_reply: list[float] = field(default_factory=list)
+    action_update: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+async def _person_table(http: Any, ws_base: str, actions: int, deadline: float, rng: random.Random) -> _PersonStats:
+    """Play a person seat against a random bot; time each action's update and each bot reply."""
+    import websockets
+
+    stats = _PersonStats()
+    r = await http.post("/api/tables", json={"seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}]})
+    r.raise_for_status()
+    data = r.json()
+    tid, token = data["table"]["id"], data["seats"][0]["token"]
+    (await http.post(f"/api/tables/{tid}/join", json={}, headers={"Authorization": f"Bearer {token}"})).raise_for_status()
+    seat = _Seat(token)
+    seat.ws = await websockets.connect(f"{ws_base}/ws/tables/{tid}", max_size=2**22)
+    await seat.ws.send(json.dumps({"type": "hello", "token": token}))
+    seat.reader = asyncio.create_task(_reader(seat, _Stats()))
+    try:
+        done = 0
+        while done < actions and time.perf_counter() < deadline:
+            # wait until it is our turn (the bot may be moving)
+            end = time.perf_counter() + 60
+            while not (seat.msg and seat.msg["view"]["outcome"] is None and seat.msg["view"]["legal_actions"]):
+                if seat.msg and seat.msg["view"]["outcome"] is not None:
+                    return stats
+                if time.perf_counter() > end:
+                    stats.failures.append("the person's turn never came back within 60 s")
+                    return stats
+                seat.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(seat.changed.wait(), timeout=1)
+            msg = seat.msg
+            version = msg["version"]
+            finals = msg["final_actions"]
+            action = rng.choice(finals) if finals else rng.choice(msg["view"]["legal_actions"])
+            sent = time.perf_counter()
+            await seat.ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+            got = await _wait_all([seat], version + 1, 60)
+            if got is None:
+                stats.failures.append("an update did not arrive within 60 s")
+                return stats
+            stats.action_update.append(got - sent)
+            done += 1
+            after = seat.msg
+            if after is None or after["view"]["outcome"] is not None:
+                return stats
+            # the bot is to act after our action; if its move came so fast that our own update
+            # was coalesced into it, version + 1 was never seen on its own
+            if seat.to_act.get(version + 1, 1) != 0:
+                reply = await _wait_all([seat], version + 2, 60)  # the bot's first move
+                if reply is None:
+                    stats.failures.append("the bot did not reply within 60 s")
+                    return stats
+                stats.bot_reply.append(reply - sent)
+        return stats
+    finally:
+        if seat.reader is not None:
+            seat.reader.cancel()
+        await seat.ws.close()
+
+
+async def _fairness(base: str, bot_tables: int, actions: int, max_seconds: float) -> dict[str, Any]:
+    import httpx
+    import websockets
+
+    ws_base = base.replace("http://", "ws://")
+    rng = random.Random(7)
+    out: dict[str, Any] = {}
+    watchers: list[Any] = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        start = time.perf_counter()
+        out["idle"] = await _person_table(http, ws_base, actions, start + max_seconds / 2, rng)
+        for _ in range(bot_tables):
+            r = await http.post("/api/tables", json={"seats": [{"kind": "bot", "bot": "mcts:hard"}] * 6})
+            r.raise_for_status()
+            ws = await websockets.connect(f"{ws_base}/ws/tables/{r.json()['table']['id']}", max_size=2**22)
+            await ws.send(json.dumps({"type": "hello"}))
+            watchers.append((ws, asyncio.create_task(_drain(ws))))
+        try:
+            await asyncio.sleep(1.0)  # let the searches start
+            out["loaded"] = await _person_table(http, ws_base, actions, time.perf_counter() + max_seconds / 2, rng)
+        finally:
+            for ws, task in watchers:
+                task.cancel()
+                await ws.close()
+    return out
+
+
+async def _drain(ws: Any) -> None:
+    async for _ in ws:
+        pass
+
+
+def run_fairness(bot_tables: int, actions: int = 30, max_seconds: float = 300.0, server_args: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Bot fairness: the person table's bot-reply and action-to-update figures (milliseconds) on
+    the idle server and beside ``bot_tables`` watched all-bot ``mcts:hard`` tables, and the
+    loaded/idle ratios of the bot-reply percentiles. ``server_args`` go to ``alhambra serve``."""
+    with tempfile.TemporaryDirectory(prefix="alhambra-fair-") as tmp, _server(tmp, ["--bot-delay", "0", *server_args]) as base:
+        got = asyncio.run(_fairness(base, bot_tables, actions, max_seconds))
+    result: dict[str, Any] = {"bot_tables": bot_tables, "server_args": list(server_args), "failures": []}
+    for phase in ("idle", "loaded"):
+        st: _PersonStats = got[phase]
+        reply = [1000 * x for x in st.bot_reply]
+        upd = [1000 * x for x in st.action_update]
+        result[phase] = {
+            "actions": len(upd),
+            "bot_replies": len(reply),
+            "bot_reply_p50_ms": _percentile(reply, 0.5),
+            "bot_reply_p99_ms": _percentile(reply, 0.99),
+            "update_p50_ms": _percentile(upd, 0.5),
+            "update_p99_ms": _percentile(upd, 0.99),
+        }
+        result["failures"] += [f"{phase}: {f}" for f in st.failures]
+    for key in ("bot_reply_p50_ms", "bot_reply_p99_ms", "update_p50_ms", "update_p99_ms"):
+        idle = result["idle"][key]
+        result[key.replace("_ms", "_ratio")] = result["loaded"][key] / idle if idle > 0 else float("nan")
+    return result
 
 
 def _wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:

@@ -11,8 +11,8 @@ Everything a seat or spectator receives is built by :func:`message`, which uses 
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
-import heapq
 import json
 import logging
 import random
@@ -37,7 +37,7 @@ from .db import Conflict, Database, NewAction, SeatRow, TableRow
 
 __all__ = [
     "BOT_LEVELS",
-    "BotRunner",
+    "BotRequest",
     "ServiceError",
     "Snapshot",
     "Table",
@@ -159,11 +159,15 @@ class Table:
         self.id = row.id
         self.name = row.name
         self.public = bool(row.public)
+        self.hints = bool(row.hints)
         self.created_at = row.created_at.isoformat() + "Z"
         self.config = config
         self.seed = row.seed
         self.lock = threading.RLock()
         self.snap = snap
+        self.creator_hash = row.creator_token_hash
+        self.last_used = time.monotonic()
+        """When the table was last looked up (``time.monotonic()``): idle tables are evicted."""
         self.bots: dict[int, Bot] = {}
         self.bot_rng = random.Random(secrets.randbits(64))
         self._logs: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}
@@ -187,6 +191,7 @@ class Table:
             "id": self.id,
             "name": self.name,
             "public": self.public,
+            "hints": self.hints,
             "status": snap.status,
             "players": self.config.players,
             "modules": list(self.config.modules),
@@ -287,6 +292,9 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self._lock = threading.Lock()
         self.listeners: list[Callable[[str], None]] = []
+        """Called with a table id after every change of that table (any thread)."""
+        self.gone_listeners: list[Callable[[str], None]] = []
+        """Called with a table id when the table was deleted or expired (any thread)."""
 
     # ----------------------------------------------------------------------------- plumbing
     def _notify(self, table_id: str) -> None:
@@ -301,13 +309,13 @@ class TableService:
         if not isinstance(table_id, str) or not table_id.isalnum() or len(table_id) > 32:
             raise _not_found(str(table_id)[:40])
         t = self.tables.get(table_id)
-        if t is not None:
-            return t
-        with self._lock:
-            t = self.tables.get(table_id)
-            if t is None:
-                t = self._load(table_id)
-                self.tables[table_id] = t
+        if t is None:
+            with self._lock:
+                t = self.tables.get(table_id)
+                if t is None:
+                    t = self._load(table_id)
+                    self.tables[table_id] = t
+        t.last_used = time.monotonic()
         return t
 
     def _load(self, table_id: str) -> Table:
@@ -360,8 +368,10 @@ class TableService:
         name: str | None = None,
         public: bool = False,
         options: tuple[tuple[str, str, bool | int | str], ...] = (),
+        creator_token: str | None = None,
     ) -> tuple[Table, dict[int, str]]:
-        """Deal a new game; returns the table and the secret token of every person seat."""
+        """Deal a new game; returns the table and the secret token of every person seat.
+        ``creator_token`` (only its hash is stored) may delete the table before it starts."""
         if not 2 <= len(seats) <= 6:
             raise ServiceError("a table has 2 to 6 seats", 422)
         try:
@@ -418,6 +428,7 @@ class TableService:
             version=0,
             snapshot_json=json.dumps(state_to_json(state), separators=(",", ":")),
             start_events_json=json.dumps([e.to_dict() for e in events], separators=(",", ":")),
+            creator_token_hash=hash_token(creator_token) if creator_token else None,
         )
         self.db.insert_table(row, rows)
         snap = Snapshot(0, state, list(events), len(events), 0, (), status, tuple(infos))
@@ -487,6 +498,67 @@ class TableService:
             except (ServiceError, AlhambraError):  # pragma: no cover - a corrupt row is skipped, not fatal
                 log.exception("cannot load table %s", row.id)
         return out
+
+    def delete_table(self, table_id: str, creator_token: str | None) -> None:
+        """Delete a table that has not started, for its creator: 401 without the creator's token,
+        403 with another token, 409 once the game has started. Watchers are told (gone listeners)."""
+        table = self.table(table_id)
+        if creator_token is None:
+            raise ServiceError("deleting a table needs its creator token (Authorization: Bearer <creator_token>)", 401)
+        if table.creator_hash is None or not secrets.compare_digest(hash_token(creator_token), table.creator_hash):
+            raise ServiceError("only the table's creator may delete it (this is not its creator token)", 403)
+        with table.lock:
+            if table.snap.status != WAITING:
+                raise ServiceError("the game has started: the table can no longer be deleted", 409)
+            if not self.db.delete_table(table_id, only_status=WAITING):
+                raise ServiceError("the game has started: the table can no longer be deleted", 409)
+        self._forget(table_id)
+        log.info("table %s deleted by its creator", table_id)
+
+    def _forget(self, table_id: str) -> None:
+        with self._lock:
+            self.tables.pop(table_id, None)
+        for fn in list(self.gone_listeners):
+            try:
+                fn(table_id)
+            except Exception:
+                log.exception("gone listener failed for table %s", table_id)
+
+    def evict_idle(self, idle_seconds: float, keep: Callable[[str], bool] = lambda _tid: False) -> list[str]:
+        """Drop from memory the tables not looked up for ``idle_seconds`` (they stay in the
+        database and are loaded again on the next access), except those ``keep`` names."""
+        cutoff = time.monotonic() - idle_seconds
+        with self._lock:
+            old = [tid for tid, t in self.tables.items() if t.last_used <= cutoff]
+        gone: list[str] = []
+        for tid in old:
+            if keep(tid):
+                continue
+            with self._lock:
+                t = self.tables.get(tid)
+                if t is not None and t.last_used <= cutoff:
+                    del self.tables[tid]
+                    gone.append(tid)
+        if gone:
+            log.info("evicted %d idle tables from memory", len(gone))
+        return gone
+
+    def expire_abandoned(self, waiting_seconds: float, idle_seconds: float) -> list[str]:
+        """Delete the tables never started within ``waiting_seconds`` of their creation and the
+        unfinished tables unchanged for ``idle_seconds`` (watchers are told, as for a deletion)."""
+        now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+        ids = self.db.abandoned_tables(now - dt.timedelta(seconds=waiting_seconds), now - dt.timedelta(seconds=idle_seconds))
+        done: list[str] = []
+        for tid in ids:
+            row = self.db.table(tid)
+            if row is None or row.status == FINISHED:  # pragma: no cover - finished meanwhile
+                continue
+            if self.db.delete_table(tid, only_status=row.status):
+                self._forget(tid)
+                done.append(tid)
+        if done:
+            log.info("expired %d abandoned tables", len(done))
+        return done
 
     # ----------------------------------------------------------------------------- play
     def submit(self, table_id: str, seat: int, text: str, version: int) -> Snapshot:
@@ -579,86 +651,69 @@ class TableService:
             return None
         return seat, snap.version
 
-    def bot_move(self, table_id: str, version: int) -> bool:
-        """Let the bot to act at ``version`` choose and play (False when nothing was to do)."""
+    def bot_request(self, table_id: str, version: int) -> BotRequest | None:
+        """What the bot to act at ``version`` may know (None when no bot is to act then): its
+        seat's :class:`Observation` (``view`` and the public events as that seat sees them) and
+        nothing else, so it can be sent to another process."""
         table = self.table(table_id)
         snap = table.snap
         seat = snap.state.to_act
         if snap.version != version or snap.status != PLAYING or seat is None or snap.seats[seat].kind != BOT:
-            return False
-        bot = table.bots.get(seat)
-        if bot is None:
-            bot = table.bots[seat] = make_bot(snap.seats[seat].bot or "greedy")
+            return None
         obs = Observation(seat, view(snap.state, seat), tuple(table.events_for(snap, seat)))
-        legal = obs.legal
+        return BotRequest(table_id, version, seat, snap.seats[seat].bot or "greedy", obs, all(s.kind == BOT for s in snap.seats))
+
+    def bot_choose(self, req: BotRequest) -> str | None:
+        """Choose in this process with the table's own bot object (cheap bots); None if it failed."""
+        table = self.table(req.table_id)
+        bot = table.bots.get(req.seat)
+        if bot is None:
+            bot = table.bots[req.seat] = make_bot(req.spec)
         try:
-            choice = str(bot.choose(obs, bot.budget, table.bot_rng))
+            return str(bot.choose(req.obs, bot.budget, table.bot_rng))
         except Exception:
-            log.exception("table %s: the bot of seat %d failed; it plays a random move", table_id, seat)
-            choice = ""
+            log.exception("table %s: the bot of seat %d failed", req.table_id, req.seat)
+            return None
+
+    def bot_answer(self, req: BotRequest, choice: str | None) -> bool:
+        """Play ``choice`` for the bot of ``req`` at the version it was computed for; a missing or
+        illegal choice becomes a random legal move (logged). False when the table moved on
+        meanwhile (a stale answer is dropped)."""
+        legal = req.obs.legal
+        if not legal:
+            return False
         if choice not in legal:
-            choice = legal[int(table.bot_rng.random() * len(legal))]
+            log.warning("table %s: the bot of seat %d gave no legal move (%s); it plays a random one", req.table_id, req.seat, choice)
+            rng = self.table(req.table_id).bot_rng
+            choice = legal[int(rng.random() * len(legal))]
         try:
-            self.submit(table_id, seat, choice, version)
+            self.submit(req.table_id, req.seat, choice, req.version)
         except ServiceError as e:
-            if e.status != 409:
+            if e.status not in (404, 409):
                 raise
-            return False  # someone else changed the table first; the listeners reschedule
+            return False  # someone else changed (or deleted) the table first; the listeners reschedule
         return True
+
+    def bot_move(self, table_id: str, version: int) -> bool:
+        """Let the bot to act at ``version`` choose here and play (False when nothing was to do)."""
+        req = self.bot_request(table_id, version)
+        if req is None:
+            return False
+        return self.bot_answer(req, self.bot_choose(req))
+
+
+@dataclass(frozen=True, slots=True)
+class BotRequest:
+    """A bot decision to make: where, at which version, which bot, and what its seat may see."""
+
+    table_id: str
+    version: int
+    seat: int
+    spec: str
+    obs: Observation
+    all_bots: bool
+    """Every seat of the table is a bot (such tables play only while watched)."""
 
 
 def _seat_info(row: SeatRow) -> SeatInfo:
     return SeatInfo(row.seat, row.kind, row.bot, row.name, bool(row.joined), row.kind == PERSON and row.token_hash is None)
-
-
-class BotRunner:
-    """Plays the bots' moves on one worker thread, each after ``delay`` seconds."""
-
-    def __init__(self, service: TableService, delay: float = 0.6) -> None:
-        self.service = service
-        self.delay = delay
-        self._heap: list[tuple[float, int, str, int]] = []
-        self._count = 0
-        self._cond = threading.Condition()
-        self._stop = False
-        self._thread = threading.Thread(target=self._run, name="alhambra-bots", daemon=True)
-        service.listeners.append(self.changed)
-
-    def start(self) -> None:
-        """Start the worker thread."""
-        self._thread.start()
-
-    def stop(self) -> None:
-        """Stop the worker thread (the move in progress finishes first)."""
-        with self._cond:
-            self._stop = True
-            self._cond.notify_all()
-        if self._thread.is_alive():
-            self._thread.join(timeout=10)
-
-    def changed(self, table_id: str) -> None:
-        """Listener: schedule a bot move when a bot is to act at this table."""
-        try:
-            todo = self.service.bot_to_move(table_id)
-        except ServiceError:
-            return
-        if todo is None:
-            return
-        with self._cond:
-            self._count += 1
-            heapq.heappush(self._heap, (time.monotonic() + self.delay, self._count, table_id, todo[1]))
-            self._cond.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while not self._stop and (not self._heap or self._heap[0][0] > time.monotonic()):
-                    timeout = None if not self._heap else max(0.0, self._heap[0][0] - time.monotonic())
-                    self._cond.wait(timeout)
-                if self._stop:
-                    return
-                _, _, table_id, version = heapq.heappop(self._heap)
-            try:
-                self.service.bot_move(table_id, version)
-            except Exception:
-                log.exception("table %s: bot move failed", table_id)

@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ...actions import Action, need_words, register_parser, word_parser
-from ...components import CURRENCIES, KINDS
+from ...components import CURRENCIES, CURRENCY_NAMES, KINDS
 from ...engine import building_counts
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
@@ -311,7 +311,7 @@ class CaravanseraiMarkerMoved(Event):
 
     def describe(self) -> str:
         way = "forward" if self.direction == "forward" else "sideways"
-        return f"{_p(self.seat)} moves the marker of caravanserai {self.card} {way} to {self.value} {self.currency}"
+        return f"{_p(self.seat)} moves the marker of {_card_words(self.card)} {way} to {_money_words(self.value, self.currency)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,10 +334,20 @@ class CaravanseraiMarkerSpent(Event):
     value: int
 
     def describe(self) -> str:
-        return f"{_p(self.seat)} spends caravanserai {self.card} as {self.value} {self.currency}; its marker goes back to 0"
+        return f"{_p(self.seat)} spends {_card_words(self.card)} as {_money_words(self.value, self.currency)}; its marker goes back to 0"
 
 
 # ---------------------------------------------------------------------------------- helpers
+def _card_words(item: str) -> str:
+    """A card in words for the log: ``cara3`` -> "caravanserai card 3"."""
+    return f"caravanserai card {item.removeprefix(ITEM_PREFIX)}"
+
+
+def _money_words(value: int, currency: str) -> str:
+    """An amount in words for the log: (3, "yellow") -> "3 florin"."""
+    return f"{value} {CURRENCY_NAMES.get(currency, currency)}"
+
+
 def cara_slice(state: GameState) -> CaravanseraiState:
     """The module's slice of ``state``."""
     value = state.mods[MODULE_ID]
@@ -438,7 +448,8 @@ class Caravanserai(Module):
         out = []
         for n in sl.stack():
             card = card_facts(n)
-            out.append(Offer(card.item, self.id, price, _WAYS, label=f"caravanserai {card.item} ({CURRENCIES[card.currency]})"))
+            label = f"{_card_words(card.item)} ({CURRENCY_NAMES[CURRENCIES[card.currency]]})"
+            out.append(Offer(card.item, self.id, price, _WAYS, label=label))
         return out
 
     def offer_bought(self, state: GameState, seat: int, offer: Offer, events: list[Event]) -> None:

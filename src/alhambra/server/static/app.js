@@ -7,6 +7,7 @@ import {
   KIND_NAMES, CURRENCY_COLORS, CURRENCY_NAMES, bagSVG, cardBackSVG, cardFacts, cardSVG,
   logoSVG, moneySourceSVG, svgEl, tileFacts, tileGroup, tileLabel, tileSVG,
 } from "./art.js";
+import { decorate as decorateHint, hintButton } from "./hint.js";
 
 // ------------------------------------------------------------------------------ helpers
 function h(tag, attrs = {}, ...children) {
@@ -445,6 +446,7 @@ async function lobby() {
   const modBoxes = modules.map(moduleChoice);
   const tableName = h("input", { id: "table-name", type: "text", maxlength: 40, placeholder: "Table name (optional)", "aria-label": "Table name" });
   const pub = h("input", { id: "table-public", type: "checkbox" });
+  const hints = h("input", { id: "table-hints", type: "checkbox" });
   const out = h("div", { class: "created", "aria-live": "polite" });
   const create = async (ev) => {
     ev.preventDefault();
@@ -458,7 +460,7 @@ async function lobby() {
       return s;
     });
     const chosen = modBoxes.filter((l) => l.querySelector(".module-pick input").checked);
-    const body = { seats, modules: chosen.map((l) => l.dataset.module), public: pub.checked };
+    const body = { seats, modules: chosen.map((l) => l.dataset.module), public: pub.checked, hints: hints.checked };
     const options = {};
     for (const l of chosen) {
       for (const input of l.querySelectorAll("[data-option]")) {
@@ -483,6 +485,7 @@ async function lobby() {
     h("fieldset", { class: "modules" }, h("legend", { text: "Big Box modules" }), ...modBoxes),
     h("label", { class: "row" }, tableName),
     h("label", { class: "row" }, pub, " List this table so anyone can take a free seat"),
+    h("label", { class: "row" }, hints, " Allow hints: players may ask what the strongest bot would play (private tables only)"),
     h("button", { type: "submit", id: "btn-create", class: "primary", text: "Create table" }));
   const openList = h("div", { class: "open-list" });
   const refresh = async () => {
@@ -563,7 +566,22 @@ function showCreated(out, res) {
     h("h2", { text: "Table created" }),
     h("p", { text: "Each link is the secret key to one seat: send it only to that player. The server keeps no copy of it." }),
     h("ul", { class: "links" }, ...items),
-    h("p", {}, "Spectators: ", h("a", { href: res.spectator_url, text: res.spectator_url }))));
+    h("p", {}, "Spectators: ", h("a", { href: res.spectator_url, text: res.spectator_url })),
+    res.creator_token && res.table.status === "waiting" ? deleteCreated(out, res) : null));
+}
+
+// the creator may delete the table until every player has joined (DELETE with the creator token)
+function deleteCreated(out, res) {
+  const note = h("span", { class: "muted", role: "status" });
+  const del = async () => {
+    try {
+      await api("DELETE", `/api/tables/${res.table.id}`, undefined, res.creator_token);
+      out.replaceChildren(h("section", { class: "panel" }, h("p", { role: "status", text: "The table was deleted; its links no longer work." })));
+    } catch (e) {
+      note.textContent = e.message;
+    }
+  };
+  return h("p", {}, h("button", { type: "button", class: "small", id: "btn-delete-table", text: "Delete this table", onclick: del }), " ", note);
 }
 
 // ------------------------------------------------------------------------------ table page
@@ -768,6 +786,7 @@ function render() {
   const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
   root.replaceChildren(...parts);
   restoreFocus(focused, hadModal);
+  decorateHint(msg.version);
   const log = document.getElementById("log-list");
   if (log && logAtEnd) log.scrollTop = log.scrollHeight;
   document.title = status === "finished" ? `Game over · ${title} · Alhambra` : myTurn ? `▶ Your turn · ${title} · Alhambra` : `${title} · Alhambra`;
@@ -1255,6 +1274,8 @@ function renderActionPanel(v, myTurn, controls) {
       return h("button", { class: "secondary small other-move", dataset: { action: a.text }, text: label, onclick: () => choose(a.text, label) });
     })));
   }
+  const hint = hintButton(T.msg.table, T.token, T.msg.version);
+  if (hint) bar.append(hint);
   if (sel) bar.append(h("button", { id: "btn-clear", class: "secondary", text: "Clear selection", onclick: () => { T.sel = null; T.placeCleared = true; render(); } }));
   if (bar.children.length) box.append(bar);
   return box;
@@ -1724,7 +1745,8 @@ function summaryBody(v) {
         h("h3", { text: "Score progression" }),
         progressChart(v.score_history, n),
         h("div", { class: "legend" }, ...[...Array(n).keys()].map((s) => h("span", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), seatName(s))),
-          v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null))));
+          v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null),
+        h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }))));
 }
 
 function renderModal() {

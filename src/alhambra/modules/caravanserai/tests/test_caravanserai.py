@@ -106,7 +106,7 @@ def test_the_price_is_8_4_2_for_4_5_6_kinds_in_any_one_currency(kinds: tuple[str
     assert buys == {f"buy cara{n} {c}9" for n in range(1, 9) for c in "bgoy"}  # every card, each currency
     offers = MODULE.offers(state, s, False)
     assert {o.price for o in offers} == {price} and all(not o.out_of_turn and not o.building and o.tile < 0 for o in offers)
-    assert offers[0].label == "caravanserai cara1 (blue)"
+    assert offers[0].label == "caravanserai card 1 (denar)"
 
 
 def test_one_currency_only_exact_gives_another_action_overpaying_ends_it() -> None:
@@ -120,7 +120,7 @@ def test_one_currency_only_exact_gives_another_action_overpaying_ends_it() -> No
     with pytest.raises(InvalidPayment, match="costs 8"):
         apply(state, parse_action("buy cara3 g5"))
     after, events = apply(state, parse_action("buy cara3 g5+g3"))
-    assert events[0] == ItemBought(s, "cara3", "caravanserai cara3 (green)", ("g5", "g3"), True)
+    assert events[0] == ItemBought(s, "cara3", "caravanserai card 3 (dirham)", ("g5", "g3"), True)
     assert after.pending[-1] == ChooseAction(s, 1)  # exact: another action
     assert cara_slice(after).owners[2] == s and cara_slice(after).spots[2] == 0
     assert "buy cara3" not in " ".join(cara_buys(after)) and len(MODULE.offers(after, s, False)) == 0  # 2nd card needs 5 kinds
@@ -228,7 +228,7 @@ def test_moves_forward_up_to_5_and_sideways_only_at_2_3_4_into_a_dead_end() -> N
     after, events = apply(st, parse_action("cara move cara3 side"))
     assert events == [CaravanseraiMarkerMoved(t, "cara3", "side", "yellow", 3)]
     assert cara_slice(after).spots[2] == BRANCH + 3
-    assert view_events(events, None)[0]["text"] == f"player {t + 1} moves the marker of caravanserai cara3 sideways to 3 yellow"
+    assert view_events(events, None)[0]["text"] == f"player {t + 1} moves the marker of caravanserai card 3 sideways to 3 florin"
     # nothing can move at 5 or in a branch: nobody is asked
     for spot in (5, BRANCH + 2, BRANCH + 4):
         st = state.copy()
@@ -292,7 +292,7 @@ def test_a_marker_pays_like_a_money_card_of_its_currency_and_goes_back_to_0() ->
     assert events[0] == BuildingBought(s, sq, "S5sw", ("k1", "b2"), True)
     assert CaravanseraiMarkerSpent(s, "cara1", "blue", 3) in events
     assert view_events([CaravanseraiMarkerSpent(s, "cara1", "blue", 3)], None)[0]["text"] == (
-        f"player {s + 1} spends caravanserai cara1 as 3 blue; its marker goes back to 0"
+        f"player {s + 1} spends caravanserai card 1 as 3 denar; its marker goes back to 0"
     )
     sl = cara_slice(after)
     assert sl.spots[0] == 0 and sl.owners[0] == s and sl.spent == ()
@@ -323,7 +323,7 @@ def test_a_marker_pays_for_a_caravanserai_card_and_for_the_vizier() -> None:
     give(state, s, 7, 4)  # yellow 4
     assert "buy cara1 k7" in cara_buys(state)
     after, events = apply(state, parse_action("buy cara1 k7"))
-    assert events[0] == ItemBought(s, "cara1", "caravanserai cara1 (blue)", ("k7",), True)
+    assert events[0] == ItemBought(s, "cara1", "caravanserai card 1 (denar)", ("k7",), True)
     assert after.pending[-1] == ChooseAction(s, 1)
     assert cara_slice(after).owned(s) == [1, 7] and cara_slice(after).spots[6] == 0
     # the vizier (out of turn, exact): t's marker pays for a market tile; no marker move then

@@ -1,0 +1,1 @@
+"""Game data (``game.json``, ``README.md``)."""

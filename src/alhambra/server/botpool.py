@@ -1,0 +1,333 @@
+"""The bots of every table, played fairly and off the server's process.
+
+:class:`BotPool` listens to the :class:`~alhambra.server.service.TableService`. After a change,
+if a bot is to act at a table, that table gets **one** pending move, due ``delay`` seconds later.
+One dispatcher thread takes the due moves in the order they became due, so a table's next move
+is always queued behind the moves already waiting at the other tables: round-robin over tables,
+a bot move never waits for more than one move of each other table.
+
+* Cheap bots (``random``, ``greedy``) choose on the dispatcher thread (milliseconds).
+* Searching bots (``mcts:*``) run in a :class:`~concurrent.futures.ProcessPoolExecutor`
+  (spawn context, ``workers`` processes, at a lower CPU priority), so a search never holds the
+  server's interpreter: HTTP and WebSocket answers go on. The worker is sent only the seat's
+  :class:`~alhambra.bots.Observation` (its view and the public events as that seat sees them),
+  the bot's spec and a seed. The answer is played at the table version it was computed for; if
+  the table moved on meanwhile it is dropped. A worker that dies breaks the pool: a fresh pool
+  is made and the move becomes a random legal move (logged). With two or more workers, one is
+  kept for tables with a person seat.
+* Tables whose every seat is a bot play only while someone watches (a WebSocket is open), and
+  at most ``max_bot_tables`` of them at once; the others pause where they are.
+* :meth:`BotPool.stop` never waits for a search: it terminates the worker processes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import os
+import random
+import secrets
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import Observation, make_bot, parse_spec
+from .service import BOT, PLAYING, BotRequest, ServiceError, TableService
+
+__all__ = ["DEFAULT_MAX_BOT_TABLES", "BotPool", "is_searching", "search_move"]
+
+log = logging.getLogger("alhambra.server")
+
+DEFAULT_MAX_BOT_TABLES = 2
+"""All-bot tables that may play at once (``serve --max-bot-tables``)."""
+
+
+def is_searching(spec: str) -> bool:
+    """True for bots that search (``mcts:*``): they run in the worker processes."""
+    try:
+        return parse_spec(spec)[0] == "mcts"
+    except ValueError:
+        return False
+
+
+def search_move(spec: str, obs: Observation, seed: int) -> str:
+    """The move of bot ``spec`` for ``obs`` (runs in a worker process; a fresh bot each time)."""
+    bot = make_bot(spec)
+    return str(bot.choose(obs, bot.budget, random.Random(seed)))
+
+
+def _worker_init() -> None:
+    """Worker processes leave Ctrl+C to the server and yield the CPU to it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(10)
+
+
+@dataclass
+class _Pending:
+    due: float
+    seq: int
+    version: int
+    searching: bool
+    all_bots: bool
+
+
+class BotPool:
+    """Plays every table's bots: fair across tables, searches in worker processes.
+
+    ``workers`` is the number of search processes (default: the CPU count);
+    ``max_bot_tables`` caps the all-bot tables playing at once; ``search`` is the function run in
+    a worker (``search_move``; tests pass another picklable function). ``dispatched`` records
+    the table of each move started, newest last (the scheduling order, for tests and figures).
+    """
+
+    def __init__(
+        self,
+        service: TableService,
+        delay: float = 0.6,
+        workers: int | None = None,
+        max_bot_tables: int = DEFAULT_MAX_BOT_TABLES,
+        search: Callable[[str, Observation, int], str] = search_move,
+    ) -> None:
+        if workers is not None and workers < 1:
+            raise ValueError("a bot pool needs at least one worker process")
+        if max_bot_tables < 0:
+            raise ValueError("max_bot_tables must not be negative")
+        self.service = service
+        self.delay = delay
+        self.workers = workers or os.cpu_count() or 1
+        self.max_bot_tables = max_bot_tables
+        self.search = search
+        self.dispatched: deque[str] = deque(maxlen=10_000)
+        self._pending: dict[str, _Pending] = {}
+        self._running: dict[str, bool] = {}  # table -> searching in a worker
+        self._watchers: dict[str, int] = {}
+        self._active: set[str] = set()  # all-bot tables admitted to play
+        self._results: deque[tuple[BotRequest, Future[str]]] = deque()
+        self._seq = 0
+        self._cond = threading.Condition()
+        self._stop = False
+        self._pool: ProcessPoolExecutor | None = None
+        self._thread = threading.Thread(target=self._run, name="alhambra-bots", daemon=True)
+        service.listeners.append(self.changed)
+        service.gone_listeners.append(self.gone)
+
+    # ----------------------------------------------------------------------------- control
+    def start(self) -> None:
+        """Start the dispatcher thread (the worker processes start with the first search)."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop at once: terminate the worker processes (a search in progress is dropped) and
+        end the dispatcher (a cheap move in progress finishes first)."""
+        with self._cond:
+            self._stop = True
+            pool, self._pool = self._pool, None
+            self._cond.notify_all()
+        if pool is not None:
+            _terminate(pool)
+        if self._thread.is_alive():
+            self._thread.join(timeout=10)
+
+    def worker_pids(self) -> list[int]:
+        """Process ids of the live search workers."""
+        pool = self._pool
+        procs: dict[int, Any] = getattr(pool, "_processes", None) or {}
+        return [p.pid for p in list(procs.values()) if p.is_alive()]
+
+    def searching(self) -> list[str]:
+        """Tables whose bot is searching in a worker now."""
+        with self._cond:
+            return [tid for tid, s in self._running.items() if s]
+
+    def busy(self, table_id: str) -> bool:
+        """A bot move of this table is waiting or in progress (paused all-bot tables are not busy)."""
+        with self._cond:
+            if table_id in self._running:
+                return True
+            p = self._pending.get(table_id)
+            return p is not None and (not p.all_bots or self._watchers.get(table_id, 0) > 0)
+
+    # ----------------------------------------------------------------------------- listeners
+    def changed(self, table_id: str) -> None:
+        """Service listener: give the table a pending move when a bot is to act there."""
+        try:
+            snap = self.service.table(table_id).snap
+        except ServiceError:
+            return
+        seat = snap.state.to_act
+        spec = snap.seats[seat].bot if snap.status == PLAYING and seat is not None and snap.seats[seat].kind == BOT else None
+        with self._cond:
+            if spec is None:
+                self._pending.pop(table_id, None)
+                self._release(table_id)
+                self._cond.notify()
+                return
+            old = self._pending.get(table_id)
+            if old is not None and old.version == snap.version:
+                self._cond.notify()  # already waiting: keep its place in the queue (it may just have been unpaused)
+                return
+            self._seq += 1
+            all_bots = all(s.kind == BOT for s in snap.seats)
+            self._pending[table_id] = _Pending(time.monotonic() + self.delay, self._seq, snap.version, is_searching(spec), all_bots)
+            self._cond.notify()
+
+    def _release(self, table_id: str) -> None:
+        """Give up an all-bot table's place among the playing ones when it has no move to make
+        or nobody watches it (under the lock)."""
+        if table_id not in self._running and (table_id not in self._pending or self._watchers.get(table_id, 0) <= 0):
+            self._active.discard(table_id)
+
+    def gone(self, table_id: str) -> None:
+        """Service listener: a table was deleted or expired; forget it."""
+        with self._cond:
+            self._pending.pop(table_id, None)
+            self._active.discard(table_id)
+            self._watchers.pop(table_id, None)
+
+    def watch(self, table_id: str) -> None:
+        """Someone opened a WebSocket on this table (all-bot tables play only while watched)."""
+        with self._cond:
+            self._watchers[table_id] = self._watchers.get(table_id, 0) + 1
+            first = self._watchers[table_id] == 1
+        if first:
+            self.changed(table_id)
+
+    def unwatch(self, table_id: str) -> None:
+        """A WebSocket on this table closed; the last one pauses an all-bot table."""
+        with self._cond:
+            n = self._watchers.get(table_id, 0) - 1
+            if n > 0:
+                self._watchers[table_id] = n
+                return
+            self._watchers.pop(table_id, None)
+            self._release(table_id)
+            self._cond.notify()
+
+    # ----------------------------------------------------------------------------- dispatcher
+    def _pick(self, now: float) -> tuple[str | None, float | None]:
+        """The next due move that may start now (in due order), or the seconds to wait."""
+        searches = sum(1 for s in self._running.values() if s)
+        bot_searches = sum(1 for tid, s in self._running.items() if s and tid in self._active)
+        bot_slots = self.workers - 1 if self.workers >= 2 else self.workers
+        for tid, p in sorted(self._pending.items(), key=lambda kv: (kv[1].due, kv[1].seq)):
+            if p.due > now:
+                return None, p.due - now
+            if tid in self._running:
+                continue
+            if p.all_bots:
+                if self._watchers.get(tid, 0) <= 0:
+                    continue  # paused while nobody watches
+                if tid not in self._active and len(self._active) >= self.max_bot_tables:
+                    continue
+            if p.searching and (searches >= self.workers or (p.all_bots and bot_searches >= bot_slots)):
+                continue
+            if p.all_bots:
+                self._active.add(tid)
+            return tid, None
+        return None, None
+
+    def _run(self) -> None:
+        while True:
+            result: tuple[BotRequest, Future[str]] | None = None
+            tid: str | None = None
+            with self._cond:
+                while True:
+                    if self._stop:
+                        return
+                    if self._results:
+                        result = self._results.popleft()
+                        break
+                    tid, wait = self._pick(time.monotonic())
+                    if tid is not None:
+                        p = self._pending.pop(tid)
+                        self._running[tid] = p.searching
+                        break
+                    self._cond.wait(wait)
+            if result is not None:
+                self._finish(*result)
+                continue
+            assert tid is not None
+            self.dispatched.append(tid)
+            try:
+                self._start(tid, p)
+            except Exception:
+                log.exception("table %s: bot move failed", tid)
+                self._done(tid)
+
+    def _start(self, table_id: str, p: _Pending) -> None:
+        req = self.service.bot_request(table_id, p.version)
+        if req is None:  # the table moved on meanwhile
+            self._done(table_id)
+            return
+        if not p.searching:
+            self.service.bot_answer(req, self.service.bot_choose(req))
+            self._done(table_id)
+            return
+        with self._cond:
+            if self._stop:
+                return
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init)
+            pool = self._pool
+        try:
+            fut = pool.submit(self.search, req.spec, req.obs, secrets.randbits(62))
+        except (BrokenProcessPool, RuntimeError) as e:  # broken between two moves, or stopping
+            fut = Future()
+            fut.set_exception(e)
+        fut.add_done_callback(lambda f: self._deliver(req, f))
+
+    def _deliver(self, req: BotRequest, fut: Future[str]) -> None:
+        with self._cond:
+            self._results.append((req, fut))
+            self._cond.notify()
+
+    def _finish(self, req: BotRequest, fut: Future[str]) -> None:
+        choice: str | None = None
+        try:
+            choice = fut.result()
+        except BrokenProcessPool:
+            log.warning("table %s: a bot worker died; a fresh pool takes over, seat %d plays a random move", req.table_id, req.seat)
+            with self._cond:
+                broken = self._pool
+                if broken is not None and getattr(broken, "_broken", False):
+                    self._pool = None
+            if broken is not None and self._pool is None:
+                _terminate(broken)
+        except Exception:
+            log.exception("table %s: the search of seat %d failed; it plays a random move", req.table_id, req.seat)
+        try:
+            if not self.service.bot_answer(req, choice):
+                log.info("table %s: a bot answer for version %d came too late and was dropped", req.table_id, req.version)
+        except Exception:
+            log.exception("table %s: bot move failed", req.table_id)
+        finally:
+            self._done(req.table_id)
+
+    def _done(self, table_id: str) -> None:
+        with self._cond:
+            self._running.pop(table_id, None)
+            self._release(table_id)
+            self._cond.notify()
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool without waiting for its tasks: cancel what is queued, terminate the workers."""
+    procs: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs.values():
+        with contextlib.suppress(Exception):
+            proc.terminate()
+    for proc in procs.values():
+        with contextlib.suppress(Exception):
+            proc.join(timeout=2)
+            if proc.is_alive():  # ignored SIGTERM or a loaded machine: make sure it goes
+                proc.kill()
+                proc.join(timeout=2)

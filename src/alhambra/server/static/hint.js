@@ -1,0 +1,101 @@
+// The hint button of the table: asks the server what the strongest bot would play now (only at
+// private tables whose creator allowed hints) and shows it as a highlight on the table (the
+// market square, the cards, the tile and its place, the button) with a sentence. The table
+// redraws itself on every update, so decorate() is called after each redraw and puts the
+// highlight back while the hint is for the version on screen.
+
+const H = { version: null, action: null, text: "", loading: false, error: "" };
+
+if (!document.querySelector('link[href="/static/hint.css"]')) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = "/static/hint.css";
+  document.head.appendChild(link);
+}
+
+/** The hint button for the seat to act at version `version` (null when hints are off). */
+export function hintButton(table, token, version) {
+  if (!table || !table.hints || !token) return null;
+  const b = document.createElement("button");
+  b.id = "btn-hint";
+  b.type = "button";
+  b.className = "secondary hint-button";
+  b.textContent = H.loading ? "Thinking…" : "Hint";
+  b.title = "What would the strongest bot play? (it thinks for a moment)";
+  b.setAttribute("aria-label", "Hint: what would the strongest bot play?");
+  if (H.loading) b.setAttribute("aria-busy", "true");
+  b.disabled = H.loading;
+  b.addEventListener("click", () => ask(table.id, token, version));
+  return b;
+}
+
+async function ask(tableId, token, version) {
+  if (H.loading) return;
+  Object.assign(H, { loading: true, error: "", action: null, text: "", version });
+  decorate(version);
+  try {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint?version=${version}`, {
+      headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+    });
+    const data = await res.json().catch(() => null);
+    if (!res.ok) throw new Error((data && data.detail) || `The hint failed (${res.status}).`);
+    Object.assign(H, { action: data.action, text: data.text, version: data.version });
+  } catch (e) {
+    H.error = e instanceof TypeError ? "The server cannot be reached for a hint just now." : e.message;
+  } finally {
+    H.loading = false;
+  }
+  decorate(version);
+}
+
+/** The parts of the table the hinted move `action` (notation, never shown) points at. */
+function targets(action) {
+  const w = action.split(/\s+/);
+  const sel = [];
+  const cards = (s, where) => { for (const c of (s || "").split("+")) if (c) sel.push(`${where}[data-code="${CSS.escape(c)}"]`); };
+  const xy = (s) => (s || "").split(",");
+  if (w[0] === "take") cards(w[1], ".display-card");
+  else if (w[0] === "buy" && /^\d+$/.test(w[1] || "")) { sel.push(`.market-square[data-square="${w[1]}"]`); cards(w[2], ".hand-card"); }
+  else if (w[0] === "place") {
+    sel.push(`.waiting-tile[data-tile="${CSS.escape(w[1] || "")}"]`);
+    if (w[2] === "reserve") sel.push("#btn-reserve", ".city.mine .reserve");
+    else if (w[2] === "neutral") sel.push("#btn-neutral");
+    else { const [x, y] = xy(w[2]); sel.push(`.city.mine .spot[data-x="${x}"][data-y="${y}"]`); }
+  } else if (w[0] === "redesign") {
+    sel.push(`.reserve-tile[data-tile="${CSS.escape(w[2] || "")}"]`, `.city.mine [data-tile="${CSS.escape(w[2] || "")}"]`);
+    if (w[1] === "exchange") sel.push(`.city.mine [data-tile="${CSS.escape(w[3] || "")}"]`);
+    if (w[1] === "build") { const [x, y] = xy(w[3]); sel.push(`.city.mine .spot[data-x="${x}"][data-y="${y}"]`); }
+  } else if (w[0] === "end") sel.push("#btn-end");
+  else if (w[0] === "pass") sel.push("#btn-pass");
+  sel.push(`[data-action="${CSS.escape(action)}"]`);
+  return sel;
+}
+
+/** Put the hint on the table drawn for `version` (call after every redraw). */
+export function decorate(version) {
+  for (const el of document.querySelectorAll(".hint-target")) el.classList.remove("hint-target");
+  const old = document.getElementById("hint-text");
+  if (old) old.remove();
+  if (H.version !== version) return;
+  const panel = document.getElementById("action-panel");
+  const button = document.getElementById("btn-hint");
+  if (button) {
+    button.textContent = H.loading ? "Thinking…" : "Hint";
+    button.disabled = H.loading;
+  }
+  if (H.action) {
+    for (const s of targets(H.action)) {
+      for (const el of document.querySelectorAll(s)) el.classList.add("hint-target");
+    }
+  }
+  const text = H.loading ? "The strongest bot is thinking…" : H.error || (H.text ? `Hint: ${H.text}.` : "");
+  if (panel && text) {
+    const p = document.createElement("p");
+    p.id = "hint-text";
+    p.className = `hint-text ${H.error ? "error" : ""}`;
+    p.setAttribute("role", "status");
+    p.textContent = text;
+    panel.prepend(p);
+  }
+  document.body.dataset.hint = H.action && !H.loading ? "shown" : H.loading ? "thinking" : "";
+}

@@ -1,0 +1,198 @@
+"""The bot pool: fair across tables (as scheduling order, with instant bots), searching bots in
+worker processes, recovery from a dead worker, all-bot tables only while watched and capped,
+and a shutdown that does not wait for a search."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from alhambra.bots import Observation
+from alhambra.server.botpool import BotPool, is_searching
+from alhambra.server.db import Database
+from alhambra.server.service import SeatSpec, TableService
+from alhambra.view import view
+from tests.server_helpers import ServerProcess, wait_for
+
+PAUSE_FILE = "ALHAMBRA_TEST_PAUSE_FILE"
+
+
+def paused_search(spec: str, obs: Observation, seed: int) -> str:
+    """A stand-in search (runs in a worker process): waits while the file named by the
+    environment variable exists, then plays the first legal action."""
+    path = os.environ.get(PAUSE_FILE)
+    while path and os.path.exists(path):
+        time.sleep(0.02)
+    return obs.legal[0]
+
+
+@pytest.fixture
+def svc(tmp_path: Path) -> Iterator[TableService]:
+    db = Database(f"sqlite:///{tmp_path / 'bots.sqlite3'}")
+    yield TableService(db)
+    db.close()
+
+
+def _bots(*levels: str) -> list[SeatSpec]:
+    return [SeatSpec("bot", level) for level in levels]
+
+
+def _finished(svc: TableService, tid: str) -> bool:
+    return svc.table(tid).snap.status == "finished"
+
+
+def test_specs_that_search_run_in_the_workers() -> None:
+    assert is_searching("mcts:hard") and is_searching("mcts:easy")
+    assert not is_searching("random") and not is_searching("greedy")
+
+
+def test_tables_take_turns_move_by_move(svc: TableService) -> None:
+    """Three all-bot tables with instant bots: while all three play, every three consecutive
+    moves started belong to three different tables (round-robin: a table's move never waits
+    for two moves of another table)."""
+    pool = BotPool(svc, delay=0.0, workers=1, max_bot_tables=3)
+    tids = [svc.create_table(_bots("random", "random", "greedy"))[0].id for _ in range(3)]
+    for tid in tids:
+        pool.watch(tid)
+    pool.start()
+    try:
+        wait_for(lambda: any(_finished(svc, t) for t in tids), timeout=120, step=0.05)
+    finally:
+        pool.stop()
+    order = list(pool.dispatched)
+    first_end = min(svc.table(t).snap.version for t in tids if _finished(svc, t))
+    assert len(order) > 3 * 50
+    # each table's versions count its moves; look at the moves before any table could have ended
+    window = order[: 3 * (first_end - 1)]
+    for i in range(len(window) - 2):
+        assert len(set(window[i : i + 3])) == 3, window[i : i + 6]
+
+
+def test_all_bot_tables_play_only_while_watched_and_at_most_max(svc: TableService) -> None:
+    pool = BotPool(svc, delay=0.0, workers=1, max_bot_tables=2)
+    tids = [svc.create_table(_bots("random", "random"))[0].id for _ in range(3)]
+    pool.start()
+    try:
+        time.sleep(0.3)
+        assert [svc.table(t).snap.version for t in tids] == [0, 0, 0]  # nobody watches: paused
+        for tid in tids:
+            pool.watch(tid)
+        wait_for(lambda: sum(svc.table(t).snap.version > 10 for t in tids) == 2, timeout=30, step=0.02)
+        playing = [t for t in tids if svc.table(t).snap.version > 0]
+        assert len(playing) == 2  # the cap: the third waits for a place
+        waiting = next(t for t in tids if t not in playing)
+        pool.unwatch(playing[0])  # nobody watches it any more: it pauses, the third plays
+        wait_for(lambda: svc.table(waiting).snap.version > 10, timeout=30, step=0.02)
+        time.sleep(0.1)  # a move in flight when the watcher left may still land
+        paused_at = svc.table(playing[0]).snap.version
+        time.sleep(0.3)
+        assert svc.table(playing[0]).snap.version == paused_at
+        assert not _finished(svc, playing[0])
+    finally:
+        pool.stop()
+
+
+def test_a_searching_bot_plays_from_a_worker_process(svc: TableService) -> None:
+    """A real mcts:easy bot moves through the process pool, given only its seat's observation."""
+    pool = BotPool(svc, delay=0.0, workers=1)
+    table, _ = svc.create_table(_bots("mcts:easy", "random"))
+    req = svc.bot_request(table.id, 0)
+    assert req is not None and req.all_bots
+    assert req.obs.view == view(table.snap.state, req.seat)  # what the worker is sent: the seat's view
+    pool.start()
+    try:
+        pool.watch(table.id)
+        wait_for(lambda: len(table.snap.record) >= 8 and pool.worker_pids(), timeout=60, step=0.05)
+        assert os.getpid() not in pool.worker_pids()
+        assert any(e.seat == 0 for e in table.snap.record)  # the mcts seat moved
+    finally:
+        pool.stop()
+    assert pool.worker_pids() == []
+
+
+def test_a_dead_worker_gives_a_random_move_and_a_fresh_pool(
+    svc: TableService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    pause = tmp_path / "pause"
+    pause.touch()
+    monkeypatch.setenv(PAUSE_FILE, str(pause))  # the spawned workers inherit it
+    pool = BotPool(svc, delay=0.0, workers=1, search=paused_search)
+    table, _ = svc.create_table(_bots("mcts:hard", "mcts:hard"))
+    pool.start()
+    try:
+        pool.watch(table.id)
+        pids = wait_for(lambda: pool.searching() and pool.worker_pids(), timeout=60, step=0.05)
+        assert table.snap.version == 0
+        with caplog.at_level(logging.WARNING, logger="alhambra.server"):
+            os.kill(pids[0], signal.SIGKILL)
+            wait_for(lambda: table.snap.version >= 1, timeout=30, step=0.02)
+        assert any("worker died" in r.getMessage() for r in caplog.records)
+        pause.unlink()  # from now on the (fresh) workers answer at once
+        wait_for(lambda: table.snap.version >= 6, timeout=60, step=0.05)
+        assert pids[0] not in pool.worker_pids()
+    finally:
+        pool.stop()
+
+
+def test_stopping_does_not_wait_for_a_search(svc: TableService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pause = tmp_path / "pause"
+    pause.touch()  # the search never ends on its own
+    monkeypatch.setenv(PAUSE_FILE, str(pause))
+    pool = BotPool(svc, delay=0.0, workers=1, search=paused_search)
+    table, _ = svc.create_table(_bots("mcts:hard", "random"))
+    pool.start()
+    pool.watch(table.id)
+    pids = wait_for(lambda: pool.searching() and pool.worker_pids(), timeout=60, step=0.05)
+    version = table.snap.version  # the random seat may have moved first
+    pool.stop()  # returns although the search would never finish
+    wait_for(lambda: not any(_alive(pid) for pid in pids), timeout=10, step=0.05)
+    assert table.snap.version == version  # the dropped search played nothing
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return stat.exists() and stat.read_text().split()[2] != "Z"
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text().split()
+        out.extend(int(x) for x in text)
+    return out
+
+
+def test_the_server_stops_cleanly_during_an_expert_search(tmp_path: Path) -> None:
+    """SIGTERM while an mcts:hard bot searches in a worker: the server exits by itself (the
+    helper would SIGKILL it after 15 s) and leaves no worker process behind."""
+    server = ServerProcess(tmp_path / "stop.sqlite3", bot_delay=0.0, extra_args=("--bot-workers", "1"))
+    workers: list[int] = []
+    try:
+        created: Any = server.http.post("/api/tables", json={"seats": [{"kind": "bot", "bot": "mcts:hard"}] * 3}).json()
+        tid = created["table"]["id"]
+        import websockets.sync.client as wsc
+
+        with wsc.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}") as ws:
+            ws.send('{"type": "hello"}')
+            ws.recv(timeout=10)
+            workers = wait_for(lambda: _children(server.proc.pid), timeout=60, step=0.05)
+            time.sleep(0.5)  # the worker has started the search
+            server.proc.send_signal(signal.SIGTERM)
+            rc = server.proc.wait(timeout=15)
+    finally:
+        server.stop()
+    assert rc in (0, -signal.SIGTERM)  # uvicorn re-raises the signal once it has shut down
+    assert "Application shutdown complete" in server.log_file.read_text()
+    # the workers were told to go at shutdown; a loaded machine may take a moment to reap them
+    wait_for(lambda: not any(_alive(pid) for pid in workers), timeout=10, step=0.05)

@@ -1,0 +1,164 @@
+"""Tables do not pile up: idle tables leave memory and come back from the database, abandoned
+tables expire, and the creator may delete a table before it starts (watchers closed with 4410);
+older databases gain the creator-token column."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from starlette.websockets import WebSocketDisconnect
+
+from alhambra.server import create_app
+from alhambra.server.db import Database
+from tests.server_helpers import auth, create, two_people, wait_for
+
+
+@contextmanager
+def app_client(db_file: Path, **options: Any) -> Iterator[TestClient]:
+    """A TestClient whose janitor runs only when the test calls ``run_once`` (no timing)."""
+    app = create_app(f"sqlite:///{db_file}", **{"bot_delay": 0.0, "housekeeping_interval": 3600, **options})
+    with TestClient(app) as c:
+        yield c
+
+
+def _janitor(c: TestClient) -> Any:
+    return c.app.state.janitor  # type: ignore[attr-defined]
+
+
+def _in_memory(c: TestClient) -> set[str]:
+    return set(c.app.state.service.tables)  # type: ignore[attr-defined]
+
+
+def test_idle_tables_are_evicted_and_reload_on_access(tmp_path: Path) -> None:
+    with app_client(tmp_path / "evict.sqlite3", evict_after=0.2) as c:
+        tid, tokens = two_people(c)
+        watched, _ = two_people(c)
+        first = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()
+        seat = first["view"]["to_act"]
+        mine = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()
+        r = c.post(f"/api/tables/{tid}/actions", json={"action": mine["final_actions"][0], "version": 0}, headers=auth(tokens[seat]))
+        assert r.status_code == 200
+        before = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()
+        with c.websocket_connect(f"/ws/tables/{watched}") as ws:
+            ws.send_json({"type": "hello"})
+            ws.receive_json()
+            time.sleep(0.3)
+            evicted, expired = _janitor(c).run_once()
+            assert tid in evicted and watched not in evicted and expired == []
+            assert tid not in _in_memory(c) and watched in _in_memory(c)  # a watched table stays
+        after = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()  # loaded again
+        assert tid in _in_memory(c)
+        assert after["version"] == before["version"] == 1
+        assert after["view"] == before["view"] and after["events"] == before["events"]
+        # and the game goes on
+        rng = random.Random(3)
+        for _ in range(10):
+            msg = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[after["view"]["to_act"]])).json()
+            tok = tokens[msg["view"]["to_act"]]
+            mine = c.get(f"/api/tables/{tid}/view", headers=auth(tok)).json()
+            r = c.post(
+                f"/api/tables/{tid}/actions",
+                json={"action": rng.choice(mine["view"]["legal_actions"]), "version": mine["version"]},
+                headers=auth(tok),
+            )
+            assert r.status_code == 200, r.text
+        assert c.get(f"/api/tables/{tid}").json()["version"] == 11
+
+
+def test_a_bot_table_waiting_for_its_bot_is_not_evicted(tmp_path: Path) -> None:
+    with app_client(tmp_path / "busy.sqlite3", evict_after=0.05, bot_delay=3600) as c:
+        data = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+        tid, tok = data["table"]["id"], data["seats"][0]["token"]
+        c.post(f"/api/tables/{tid}/join", json={}, headers=auth(tok))
+        msg = c.get(f"/api/tables/{tid}/view", headers=auth(tok)).json()
+        if msg["view"]["to_act"] == 0:  # let the bot be the one to act
+            c.post(f"/api/tables/{tid}/actions", json={"action": msg["final_actions"][0], "version": msg["version"]}, headers=auth(tok))
+        time.sleep(0.1)
+        assert tid not in _janitor(c).run_once()[0]  # its bot move waits (an hour's bot delay)
+
+
+def test_abandoned_tables_expire(tmp_path: Path) -> None:
+    with app_client(tmp_path / "expire.sqlite3", expire_waiting=0.3, expire_idle=3600) as c:
+        waiting = create(c, [{"kind": "person"}, {"kind": "person"}])["table"]["id"]
+        started, _ = two_people(c)
+        with c.websocket_connect(f"/ws/tables/{waiting}") as ws:
+            ws.send_json({"type": "hello"})
+            assert ws.receive_json()["table"]["status"] == "waiting"
+            time.sleep(0.4)
+            _, expired = _janitor(c).run_once()
+            assert expired == [waiting]
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and msg["status"] == 410
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4410
+        assert c.get(f"/api/tables/{waiting}").status_code == 404
+        assert c.get(f"/api/tables/{started}").json()["status"] == "playing"
+    with app_client(tmp_path / "expire.sqlite3", expire_idle=0.3) as c:
+        bots = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])["table"]["id"]
+        with c.websocket_connect(f"/ws/tables/{bots}") as ws:  # watch it to the end
+            ws.send_json({"type": "hello"})
+            wait_for(lambda: c.get(f"/api/tables/{bots}").json()["status"] == "finished", timeout=120, step=0.05)
+        time.sleep(0.4)
+        _, expired = _janitor(c).run_once()
+        assert expired == [started]  # unfinished and idle; the finished game is kept
+        assert c.get(f"/api/tables/{started}").status_code == 404
+        assert c.get(f"/api/tables/{bots}/record").status_code == 200
+
+
+def test_the_creator_deletes_a_table_before_it_starts(tmp_path: Path) -> None:
+    with app_client(tmp_path / "delete.sqlite3") as c:
+        data = create(c, [{"kind": "person"}, {"kind": "person"}])
+        tid, creator = data["table"]["id"], data["creator_token"]
+        seat_token = data["seats"][0]["token"]
+        assert isinstance(creator, str) and len(creator) >= 24 and creator not in {s["token"] for s in data["seats"]}
+        r = c.delete(f"/api/tables/{tid}")
+        assert r.status_code == 401 and "creator token" in r.json()["detail"]
+        for wrong in (seat_token, "x" * 30):
+            r = c.delete(f"/api/tables/{tid}", headers=auth(wrong))
+            assert r.status_code == 403 and "creator" in r.json()["detail"]
+        with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+            ws.send_json({"type": "hello", "token": seat_token})
+            ws.receive_json()
+            r = c.delete(f"/api/tables/{tid}", headers=auth(creator))
+            assert r.status_code == 204 and r.content == b""
+            assert ws.receive_json() == {"type": "error", "status": 410, "detail": "this table was deleted"}
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4410
+        assert c.get(f"/api/tables/{tid}").status_code == 404
+        assert c.delete(f"/api/tables/{tid}", headers=auth(creator)).status_code == 404
+        assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(seat_token)).status_code == 404
+        # once the game has started it stays
+        started = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+        sid = started["table"]["id"]
+        assert c.post(f"/api/tables/{sid}/join", json={}, headers=auth(started["seats"][0]["token"])).status_code == 200
+        r = c.delete(f"/api/tables/{sid}", headers=auth(started["creator_token"]))
+        assert r.status_code == 409 and "started" in r.json()["detail"]
+        assert c.get(f"/api/tables/{sid}").status_code == 200
+
+
+def test_an_older_database_gains_the_creator_column(tmp_path: Path) -> None:
+    db_file = tmp_path / "old.sqlite3"
+    with app_client(db_file) as c:
+        tid = create(c, [{"kind": "person"}, {"kind": "person"}])["table"]["id"]
+    engine = create_engine(f"sqlite:///{db_file}")
+    with engine.begin() as conn:  # the schema before creator tokens
+        conn.execute(text("ALTER TABLE game_tables DROP COLUMN creator_token_hash"))
+    engine.dispose()
+    db = Database(f"sqlite:///{db_file}")
+    assert db.table(tid) is not None and db.table(tid).creator_token_hash is None  # type: ignore[union-attr]
+    db.close()
+    with app_client(db_file) as c:
+        r = c.delete(f"/api/tables/{tid}", headers=auth("y" * 30))
+        assert r.status_code == 403  # an old table has no creator token: nobody can delete it
+        new = create(c, [{"kind": "person"}, {"kind": "person"}])
+        assert c.delete(f"/api/tables/{new['table']['id']}", headers=auth(new["creator_token"])).status_code == 204

@@ -1,9 +1,10 @@
 """The browser table played as players do, in Debian's Chromium (Playwright):
 
 * a complete 2-player game against a bot by keyboard alone (no mouse): the lobby, the join
-  dialog, every move, the scoring pop-ups and the end screen with its round-3 breakdown;
+  dialog, every move, the scoring pop-ups, the end screen with its round-3 breakdown and the
+  replay viewer;
 * a complete 4-player game with the modules vizier and currency_exchange by keyboard alone;
-* a complete game by touch at a 390 x 844 phone viewport;
+* a complete game by touch at a 390 x 844 phone viewport, ending in the replay viewer;
 * the lobby at 1280 px (the bot rows fit) and a network failure told in words.
 
 Focus must survive every redraw (the table redraws on every update), so a move never starts
@@ -315,6 +316,16 @@ def test_a_whole_game_by_keyboard_against_a_bot(tmp_path: Path) -> None:
         page.wait_for_selector(".log-list .notation")
         assert tb.focused(page).startswith("input#set-notation")
         assert re.search(r"places [PSACGT]\d+", page.locator(".log-list").inner_text())
+        # the replay viewer, from the end screen, by keyboard too
+        tb.tab_to(page, "#btn-summary")
+        page.keyboard.press("Enter")
+        tb.tab_to(page, "#btn-summary-replay")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#replay-stage .r-city")
+        assert page.locator(".r-city").count() == 3  # two players and Dirk
+        assert page.locator("#step-no").inner_text().startswith("Step 0 of ")
+        page.keyboard.press("End")
+        _wait_for(page, lambda: "Game over" in page.locator("#replay-now").inner_text(), "the replay's last step")
         browser.close()
     print("moves:", player.moves, "most Tab presses for one control:", sorted(player.presses)[-5:])
     assert player.moves > 20
@@ -470,6 +481,10 @@ def test_a_whole_game_by_touch_on_a_phone(tmp_path: Path) -> None:
         page.locator("#summary-modal [data-key='summary-round-2']").tap()
         page.wait_for_selector("#summary-modal .round-table[data-round='2']")
         chimes = int(page.get_attribute("body", "data-chimes") or 0)
+        page.locator("#btn-summary-replay").tap()
+        page.wait_for_selector("#replay-stage .r-city")
+        page.locator("#btn-forward").tap()
+        assert page.locator("#step-no").inner_text().startswith("Step 1 of ")
         browser.close()
     assert rounds == 2
     assert player.moves > 20

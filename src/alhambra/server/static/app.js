@@ -1564,7 +1564,7 @@ function coreEventText(e) {
     case "DeckReshuffled": return `The discards are shuffled into a new draw pile of ${e.cards} cards.`;
     case "ScoringCardDrawn": return `Scoring card ${e.round} comes up: a scoring round follows this turn.`;
     case "NeutralTilesReceived": return e.tiles.length ? `Dirk receives ${e.tiles.map(tileName).join(", ")}.` : "Dirk receives nothing.";
-    case "RoundScored": return `Scoring round ${e.round}: ${e.points.map((p, s) => `${who(s)} +${p}`).join(", ")}${e.scores.length < (e.counts.pavilion || []).length ? `, Dirk +${e.neutral_points}` : ""}.`;
+    case "RoundScored": return `Scoring round ${e.round}: ${e.points.map((p, s) => `${who(s)} +${p}`).join(", ")}${roundHasDirk(e) ? `, Dirk +${e.neutral_points}` : ""}.`;
     case "MarketTileAwarded": {
       const m = T.msg ? T.msg.view.market[e.square - 1] : null;
       return `At the end, ${who(e.seat)} receives ${tileName(e.tile)} from ${squareText(e.square)}${m ? ` (the most ${CURRENCY_NAMES[m.currency]})` : ""}.`;
@@ -1606,6 +1606,9 @@ function scoringColumns(e) {
   return cols;
 }
 
+/** True when a scoring round scored the neutral player too (its counts have one more entry). */
+const roundHasDirk = (e) => Object.values(e.counts).some((c) => c.length > e.points.length);
+
 const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
 
 /** A scoring round as a narrow table: one row per building kind (count, place, points), the
@@ -1614,22 +1617,25 @@ const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" :
 function roundTable(e) {
   const n = e.points.length;
   const seats = [...Array(n).keys()];
-  if (e.counts[KINDS[0]].length > n) seats.push(n);
+  if (roundHasDirk(e)) seats.push(n);
   const isDirk = (s) => s === n;
+  // the base kinds in their usual order, then any other kind the round scored (another ruleset)
+  const kinds = [...KINDS.filter((k) => Object.hasOwn(e.counts, k)), ...Object.keys(e.counts).filter((k) => !KINDS.includes(k))];
+  const kindName = (k) => KIND_NAMES[k] || k.charAt(0).toUpperCase() + k.slice(1);
   const extra = scoringColumns(e);
   const head = h("tr", {}, h("th", { scope: "col", class: "rt-corner", text: "" }),
     ...seats.map((s) => h("th", { scope: "col", class: "rt-seat", title: isDirk(s) ? "Dirk (neutral)" : seatName(s) },
       h("span", { class: "swatch", style: `background:${isDirk(s) ? "#999" : SEAT_COLORS[s]}` }), h("span", { class: "rt-name", text: isDirk(s) ? "Dirk" : seatName(s) }))));
-  const rows = KINDS.map((k) => {
+  const rows = kinds.map((k) => {
     const counts = e.counts[k];
-    return h("tr", { dataset: { kind: k } }, h("th", { scope: "row", class: "rt-kind" }, h("span", { class: "kind-chip", style: `background:${ART.KIND_COLORS[k]}` }), KIND_NAMES[k]),
+    return h("tr", { dataset: { kind: k } }, h("th", { scope: "row", class: "rt-kind" }, h("span", { class: "kind-chip", style: `background:${ART.KIND_COLORS[k] || "#bbb"}` }), kindName(k)),
       ...seats.map((s) => {
         const c = counts[s] || 0;
-        const pts = e.kinds[k][s] || 0;
+        const pts = (e.kinds[k] || [])[s] || 0;
         const place = c > 0 ? 1 + seats.filter((o) => (counts[o] || 0) > c).length : 0;
         const tied = c > 0 && seats.filter((o) => o !== s && (counts[o] || 0) === c).length > 0;
         const title = c === 0 ? "none built" : `${c} built, ${ordinal(place)} place${tied ? " (tied)" : ""}: ${pts} points`;
-        return h("td", { class: pts ? "scored" : "", title, "aria-label": `${isDirk(s) ? "Dirk" : seatName(s)}, ${KIND_NAMES[k]}: ${title}` },
+        return h("td", { class: pts ? "scored" : "", title, "aria-label": `${isDirk(s) ? "Dirk" : seatName(s)}, ${kindName(k)}: ${title}` },
           h("span", { class: "rt-count", text: String(c) }),
           c > 0 ? h("span", { class: "rt-place", text: `${ordinal(place)}${tied ? "=" : ""}` }) : null,
           pts ? h("span", { class: "rt-points", text: `+${pts}` }) : null);
@@ -1689,7 +1695,7 @@ function progressChart(history, n) {
   const W = 420, H = 220, L = 40, B = 30;
   const series = [...Array(n).keys()].map((s) => ({ color: SEAT_COLORS[s], pts: [0, ...history.map((r) => r[s])], seat: s }));
   const rounds = T.events.filter((e) => e.type === "RoundScored");
-  if (rounds.length && rounds[0].counts[KINDS[0]].length > n) {
+  if (rounds.length && roundHasDirk(rounds[0])) {
     series.push({ color: "#999", pts: [0, ...rounds.map((e) => e.neutral_score)], seat: -1, dash: "6 4" });
   }
   const max = Math.max(10, ...series.flatMap((x) => x.pts));

@@ -1751,8 +1751,7 @@ function summaryBody(v) {
         h("h3", { text: "Score progression" }),
         progressChart(v.score_history, n),
         h("div", { class: "legend" }, ...[...Array(n).keys()].map((s) => h("span", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), seatName(s))),
-          v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null),
-        h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }))));
+          v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null))));
 }
 
 function renderModal() {
@@ -1772,6 +1771,7 @@ function renderModal() {
       h("h2", { id: "modal-title", text: title }), body,
       h("div", { class: "button-row modal-buttons" },
         h("button", { id: "btn-close-modal", class: "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close, "data-autofocus": true }),
+        summary ? h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }) : null,
         summary ? h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" }) : null)));
 }
 

@@ -751,6 +751,8 @@ function legal() {
 // ------------------------------------------------------------------------------ render
 function render() {
   const root = document.getElementById("app");
+  const settings = root.querySelector(".settings");
+  if (settings) T.settingsOpen = settings.open; // the settings stay open across the redraw
   if (!T.msg) {
     root.replaceChildren(header(), h("main", { class: "table" }, h("p", { class: T.fatal ? "error" : "", role: T.fatal ? "alert" : null, text: T.fatal || "Connecting…" })));
     return;
@@ -922,7 +924,7 @@ function setSetting(key, on) {
 function renderSettings() {
   const box = (key, label) => h("label", { class: "setting" },
     h("input", { type: "checkbox", id: `set-${key}`, checked: SETTINGS[key], onchange: (ev) => setSetting(key, ev.target.checked) }), ` ${label}`);
-  return h("details", { class: "settings", open: T.settingsOpen, ontoggle: (ev) => { T.settingsOpen = ev.target.open; } },
+  return h("details", { class: "settings", open: T.settingsOpen },
     h("summary", { id: "settings-toggle", text: "Settings" }),
     h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn")));
 }
@@ -1196,7 +1198,10 @@ function renderActionPanel(v, myTurn, controls) {
     // between turns a final move reveals something but ends nobody's turn
     const between = Boolean(v.pending) && v.pending.type === "BetweenTurns";
     const note = T.staged.note || (between ? "It cannot be taken back." : "This ends your turn: it cannot be taken back.");
-    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${note}` }),
+    // the confirmation shows what it is about: the tile, or the cards
+    const sa = parseAction(T.staged.action);
+    const pics = sa.tile ? [tileArt(sa.tile, 44)] : (sa.cards || []).map((c) => cardArt(c, 30));
+    box.append(h("p", { class: "staged" }, pics.length ? h("span", { class: "staged-art" }, ...pics) : null, `${T.staged.label}. ${note}`),
       SETTINGS.notation ? h("p", { class: "notation", text: `Notation: ${T.staged.action}` }) : null);
     bar.append(h("button", { id: "btn-confirm", class: "primary", text: T.staged.button || (between ? "Confirm" : "End turn"), onclick: () => send(T.staged.action) }),
       h("button", { id: "btn-cancel", class: "secondary", text: "Cancel", onclick: () => { T.staged = null; render(); } }));
@@ -1322,7 +1327,7 @@ function renderCities(v) {
   const seat = me();
   const order = v.seats.map((s) => s.seat);
   if (seat !== null) order.sort((a, b) => (a === seat ? -1 : b === seat ? 1 : a - b));
-  const wrap = h("div", { class: "cities", style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
+  const wrap = h("div", { class: `cities ${seat === null ? "spectating" : ""}`, style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
   for (const s of order) wrap.appendChild(renderCity(v, v.seats[s], s === seat));
   if (v.neutral) {
     wrap.appendChild(h("div", { class: "panel city neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),
@@ -1564,7 +1569,7 @@ function coreEventText(e) {
     case "DeckReshuffled": return `The discards are shuffled into a new draw pile of ${e.cards} cards.`;
     case "ScoringCardDrawn": return `Scoring card ${e.round} comes up: a scoring round follows this turn.`;
     case "NeutralTilesReceived": return e.tiles.length ? `Dirk receives ${e.tiles.map(tileName).join(", ")}.` : "Dirk receives nothing.";
-    case "RoundScored": return `Scoring round ${e.round}: ${e.points.map((p, s) => `${who(s)} +${p}`).join(", ")}${e.scores.length < (e.counts.pavilion || []).length ? `, Dirk +${e.neutral_points}` : ""}.`;
+    case "RoundScored": return `Scoring round ${e.round}: ${e.points.map((p, s) => `${who(s)} +${p}`).join(", ")}${roundHasDirk(e) ? `, Dirk +${e.neutral_points}` : ""}.`;
     case "MarketTileAwarded": {
       const m = T.msg ? T.msg.view.market[e.square - 1] : null;
       return `At the end, ${who(e.seat)} receives ${tileName(e.tile)} from ${squareText(e.square)}${m ? ` (the most ${CURRENCY_NAMES[m.currency]})` : ""}.`;
@@ -1606,6 +1611,9 @@ function scoringColumns(e) {
   return cols;
 }
 
+/** True when a scoring round scored the neutral player too (its counts have one more entry). */
+const roundHasDirk = (e) => Object.values(e.counts).some((c) => c.length > e.points.length);
+
 const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
 
 /** A scoring round as a narrow table: one row per building kind (count, place, points), the
@@ -1614,22 +1622,25 @@ const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" :
 function roundTable(e) {
   const n = e.points.length;
   const seats = [...Array(n).keys()];
-  if (e.counts[KINDS[0]].length > n) seats.push(n);
+  if (roundHasDirk(e)) seats.push(n);
   const isDirk = (s) => s === n;
+  // the base kinds in their usual order, then any other kind the round scored (another ruleset)
+  const kinds = [...KINDS.filter((k) => Object.hasOwn(e.counts, k)), ...Object.keys(e.counts).filter((k) => !KINDS.includes(k))];
+  const kindName = (k) => KIND_NAMES[k] || k.charAt(0).toUpperCase() + k.slice(1);
   const extra = scoringColumns(e);
   const head = h("tr", {}, h("th", { scope: "col", class: "rt-corner", text: "" }),
     ...seats.map((s) => h("th", { scope: "col", class: "rt-seat", title: isDirk(s) ? "Dirk (neutral)" : seatName(s) },
       h("span", { class: "swatch", style: `background:${isDirk(s) ? "#999" : SEAT_COLORS[s]}` }), h("span", { class: "rt-name", text: isDirk(s) ? "Dirk" : seatName(s) }))));
-  const rows = KINDS.map((k) => {
+  const rows = kinds.map((k) => {
     const counts = e.counts[k];
-    return h("tr", { dataset: { kind: k } }, h("th", { scope: "row", class: "rt-kind" }, h("span", { class: "kind-chip", style: `background:${ART.KIND_COLORS[k]}` }), KIND_NAMES[k]),
+    return h("tr", { dataset: { kind: k } }, h("th", { scope: "row", class: "rt-kind" }, h("span", { class: "kind-chip", style: `background:${ART.KIND_COLORS[k] || "#bbb"}` }), kindName(k)),
       ...seats.map((s) => {
         const c = counts[s] || 0;
-        const pts = e.kinds[k][s] || 0;
+        const pts = (e.kinds[k] || [])[s] || 0;
         const place = c > 0 ? 1 + seats.filter((o) => (counts[o] || 0) > c).length : 0;
         const tied = c > 0 && seats.filter((o) => o !== s && (counts[o] || 0) === c).length > 0;
         const title = c === 0 ? "none built" : `${c} built, ${ordinal(place)} place${tied ? " (tied)" : ""}: ${pts} points`;
-        return h("td", { class: pts ? "scored" : "", title, "aria-label": `${isDirk(s) ? "Dirk" : seatName(s)}, ${KIND_NAMES[k]}: ${title}` },
+        return h("td", { class: pts ? "scored" : "", title, "aria-label": `${isDirk(s) ? "Dirk" : seatName(s)}, ${kindName(k)}: ${title}` },
           h("span", { class: "rt-count", text: String(c) }),
           c > 0 ? h("span", { class: "rt-place", text: `${ordinal(place)}${tied ? "=" : ""}` }) : null,
           pts ? h("span", { class: "rt-points", text: `+${pts}` }) : null);
@@ -1638,7 +1649,7 @@ function roundTable(e) {
   rows.push(h("tr", { class: "rt-wall" }, h("th", { scope: "row", text: "Longest wall" }),
     ...seats.map((s) => h("td", { text: isDirk(s) ? "" : `+${e.walls[s]}`, title: isDirk(s) ? "" : `a wall of ${e.walls[s]} sides: ${e.walls[s]} points` }))));
   for (const c of extra) {
-    rows.push(h("tr", { dataset: { module: c.module } }, h("th", { scope: "row", title: c.title, text: c.label }),
+    rows.push(h("tr", { class: "rt-module" }, h("th", { scope: "row", title: c.title, dataset: { module: c.module }, text: c.label }),
       ...seats.map((s) => h("td", { dataset: { module: c.module }, text: c.values[s] === undefined || c.values[s] === null ? "" : String(c.values[s]) }))));
   }
   rows.push(h("tr", { class: "rt-round" }, h("th", { scope: "row", text: "This round" }),
@@ -1689,7 +1700,7 @@ function progressChart(history, n) {
   const W = 420, H = 220, L = 40, B = 30;
   const series = [...Array(n).keys()].map((s) => ({ color: SEAT_COLORS[s], pts: [0, ...history.map((r) => r[s])], seat: s }));
   const rounds = T.events.filter((e) => e.type === "RoundScored");
-  if (rounds.length && rounds[0].counts[KINDS[0]].length > n) {
+  if (rounds.length && roundHasDirk(rounds[0])) {
     series.push({ color: "#999", pts: [0, ...rounds.map((e) => e.neutral_score)], seat: -1, dash: "6 4" });
   }
   const max = Math.max(10, ...series.flatMap((x) => x.pts));
@@ -1745,8 +1756,7 @@ function summaryBody(v) {
         h("h3", { text: "Score progression" }),
         progressChart(v.score_history, n),
         h("div", { class: "legend" }, ...[...Array(n).keys()].map((s) => h("span", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), seatName(s))),
-          v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null),
-        h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }))));
+          v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null))));
 }
 
 function renderModal() {
@@ -1766,6 +1776,7 @@ function renderModal() {
       h("h2", { id: "modal-title", text: title }), body,
       h("div", { class: "button-row modal-buttons" },
         h("button", { id: "btn-close-modal", class: "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close, "data-autofocus": true }),
+        summary ? h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }) : null,
         summary ? h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" }) : null)));
 }
 

@@ -67,11 +67,12 @@ def test_bench_and_simulate_granada(tmp_path: Path) -> None:
     data = json.loads(r.stdout)
     assert data["game"] == "granada" and data["paths_agree"]
     out = tmp_path / "t.json"
-    r = invoke("simulate", "--game", "granada", "--players", "2", "--bots", "greedy,random", "--games", "2", "--workers", "1", "-q", "--json", str(out))
+    two = ("--players", "2", "--bots", "greedy,random", "--games", "2", "--workers", "1", "-q")
+    r = invoke("simulate", "--game", "granada", *two, "--json", str(out))
     assert r.exit_code == 0, r.output
     res = json.loads(out.read_text())
     assert res["game"] == "granada" and res["games_done"] == 2
-    r = invoke("simulate", "--players", "2", "--bots", "greedy,random", "--games", "2", "--workers", "1", "-q", "--json", str(out), "--resume")
+    r = invoke("simulate", *two, "--json", str(out), "--resume")
     assert r.exit_code == 2 and "another tournament" in r.stderr
     r = invoke("simulate", "--game", "granada", "--players", "2", "--bots", "greedy,random", "--games", "2", "-m", "vizier", "-q")
     assert r.exit_code == 2 and "cannot be played with Granada" in r.stderr

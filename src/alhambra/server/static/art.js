@@ -11,12 +11,35 @@ export const KIND_COLORS = {
   garden: "#4a9a45",
   tower: "#8757a8",
   fountain: "#e8d7a5",
+  // Granada's nine kinds (the catalogue's `kinds`; names from its `kind_names`)
+  arena: "#c8553d",
+  bathhouse: "#4aa3c8",
+  library: "#8c6a4f",
+  hostel: "#d99a3a",
+  hospital: "#e4dccb",
+  market: "#cfae3a",
+  park: "#4f9a4a",
+  school: "#6b6fc4",
+  residential: "#a0527a",
 };
 
 export const KIND_NAMES = {
   pavilion: "Pavilion", seraglio: "Seraglio", arcades: "Arcades",
   chambers: "Chambers", garden: "Garden", tower: "Tower", fountain: "Fountain",
+  arena: "Arena", bathhouse: "Bath house", library: "Library", hostel: "Hostel", hospital: "Hospital",
+  market: "Market", park: "Park", school: "School", residential: "Residential area",
 };
+
+/** Learn the kinds of the game a catalogue describes (ids and names, `kinds` / `kind_names`),
+ * so labels name every kind of any game of the family. */
+export function learnKinds(catalogue) {
+  if (!catalogue || !Array.isArray(catalogue.kinds)) return;
+  catalogue.kinds.forEach((k, i) => {
+    const name = Array.isArray(catalogue.kind_names) ? catalogue.kind_names[i] : null;
+    if (name) KIND_NAMES[k] = name;
+    if (!KIND_COLORS[k]) KIND_COLORS[k] = "#b0a48a";
+  });
+}
 
 export const CURRENCY_COLORS = { blue: "#2f6db3", green: "#2f8f46", orange: "#e0772a", yellow: "#d9b21c" };
 export const CURRENCY_NAMES = { blue: "denar", green: "dirham", orange: "ducat", yellow: "florin" };
@@ -82,6 +105,72 @@ const ROOFS = {
     g.appendChild(path("M46 50 Q50 42 54 50 V60 H46 Z", INK));
     g.appendChild(path("M45 82 V70 Q50 64 55 70 V82 Z", INK));
   },
+  // Granada
+  arena(g) {
+    g.appendChild(svgEl("ellipse", { cx: 50, cy: 56, rx: 34, ry: 24, fill: CREAM, stroke: INK, "stroke-width": 2 }));
+    g.appendChild(svgEl("ellipse", { cx: 50, cy: 58, rx: 24, ry: 15, fill: "#e9c98f", stroke: INK, "stroke-width": 1.5 }));
+    for (const x of [22, 34, 46, 58, 70]) g.appendChild(path(`M${x} 42 V36 H${x + 8} V42`, "none", { "stroke-width": 1.6 }));
+    g.appendChild(svgEl("ellipse", { cx: 50, cy: 60, rx: 11, ry: 6, fill: "#d9b070", stroke: INK, "stroke-width": 1.2 }));
+  },
+  bathhouse(g) {
+    g.appendChild(path("M24 80 V54 H76 V80 Z", CREAM));
+    g.appendChild(path("M28 54 Q50 18 72 54 Z", CREAM));
+    g.appendChild(path("M45 80 V66 Q50 60 55 66 V80 Z", INK));
+    for (const x of [40, 50, 60]) g.appendChild(path(`M${x} 30 q-4 -5 0 -10 q4 -5 0 -10`, "none", { stroke: "#ffffff", "stroke-width": 2.2, "stroke-linecap": "round" }));
+  },
+  library(g) {
+    g.appendChild(path("M20 40 L50 20 L80 40 Z", CREAM));
+    g.appendChild(path("M22 40 H78 V46 H22 Z", CREAM));
+    for (const x of [26, 40, 54, 68]) g.appendChild(path(`M${x} 46 H${x + 6} V76 H${x} Z`, CREAM, { "stroke-width": 1.5 }));
+    g.appendChild(path("M18 76 H82 V82 H18 Z", CREAM));
+    g.appendChild(path("M44 34 H56 V38 H44 Z", INK, { "stroke-width": 1 }));
+  },
+  hostel(g) {
+    g.appendChild(path("M24 82 V48 H76 V82 Z", CREAM));
+    g.appendChild(path("M18 50 L50 24 L82 50 Z", "#a8432f"));
+    for (const x of [30, 60]) g.appendChild(svgEl("rect", { x, y: 56, width: 10, height: 9, fill: "#f2c94c", stroke: INK, "stroke-width": 1.5 }));
+    g.appendChild(path("M45 82 V66 H55 V82 Z", INK));
+    g.appendChild(path("M62 30 V20 H70 V38", CREAM));
+  },
+  hospital(g) {
+    g.appendChild(path("M20 82 V40 H80 V82 Z", "#fffaf0"));
+    g.appendChild(path("M30 40 V30 H70 V40", "#fffaf0"));
+    g.appendChild(path("M45 33 H55 V38 H60 V48 H55 V53 H45 V48 H40 V38 H45 Z", "#c0392b", { "stroke-width": 1.2 }));
+    for (const x of [26, 66]) g.appendChild(svgEl("rect", { x, y: 58, width: 8, height: 10, rx: 2, fill: INK }));
+    g.appendChild(path("M44 82 V64 H56 V82 Z", INK));
+  },
+  market(g) {
+    g.appendChild(path("M24 82 V52 H76 V82 Z", CREAM));
+    g.appendChild(path("M18 52 L26 34 H74 L82 52 Z", "#fffaf0"));
+    for (const x of [26, 42, 58]) g.appendChild(path(`M${x} 34 H${x + 8} L${x + 10} 52 H${x - 2} Z`, "#c0392b", { "stroke-width": 1 }));
+    g.appendChild(path("M30 66 H70 V72 H30 Z", "#7a4b24", { "stroke-width": 1.2 }));
+    for (const [x, c] of [[36, "#e2574c"], [46, "#f2c94c"], [56, "#6fae4a"], [64, "#e0772a"]]) {
+      g.appendChild(svgEl("circle", { cx: x, cy: 63, r: 3.5, fill: c, stroke: INK, "stroke-width": 1 }));
+    }
+  },
+  park(g) {
+    for (const [x, r] of [[34, 15], [64, 12]]) {
+      g.appendChild(path(`M${x - 2} 80 V56 H${x + 2} V80 Z`, "#7a4b24", { "stroke-width": 1.4 }));
+      g.appendChild(svgEl("circle", { cx: x, cy: 50 - r / 2, r, fill: "#bfe3a1", stroke: INK, "stroke-width": 2 }));
+    }
+    g.appendChild(path("M40 74 H60 V70 H40 Z", "#a26b3c", { "stroke-width": 1.3 }));
+    g.appendChild(path("M42 74 V80 M58 74 V80", "none", { "stroke-width": 1.5 }));
+  },
+  school(g) {
+    g.appendChild(path("M20 82 V50 H80 V82 Z", CREAM));
+    g.appendChild(path("M40 50 V30 H60 V50", CREAM));
+    g.appendChild(path("M36 30 L50 14 L64 30 Z", "#e2574c"));
+    g.appendChild(path("M47 40 Q50 32 53 40 V46 H47 Z", "#f2c94c", { "stroke-width": 1.4 }));
+    for (const x of [26, 64]) g.appendChild(svgEl("rect", { x, y: 58, width: 10, height: 10, fill: INK }));
+    g.appendChild(path("M44 82 V64 H56 V82 Z", INK));
+  },
+  residential(g) {
+    for (const [x, h] of [[16, 44], [40, 36], [64, 46]]) {
+      g.appendChild(path(`M${x} 82 V${h + 12} H${x + 20} V82 Z`, CREAM, { "stroke-width": 1.8 }));
+      g.appendChild(path(`M${x - 2} ${h + 12} L${x + 10} ${h} L${x + 22} ${h + 12} Z`, "#a8432f", { "stroke-width": 1.8 }));
+      g.appendChild(svgEl("rect", { x: x + 7, y: h + 20, width: 6, height: 7, fill: "#f2c94c", stroke: INK, "stroke-width": 1 }));
+    }
+  },
 };
 
 /** Parse a tile code like G8sw into kind, price and wall letters (catalogue preferred). */
@@ -94,13 +183,22 @@ export function tileFacts(code, catalogue) {
   return m ? { kind: kinds[m[1]], price: Number(m[2]), walls: m[3] } : { kind: "chambers", price: 0, walls: "" };
 }
 
-/** A readable name of a tile, e.g. "Garden 8 (walls south, west)". */
+/** A readable name of a tile, e.g. "Garden 8 (walls south, west)"; walls by the game's name
+ * for them (Granada: "School 2 (moats north, west)"). */
 export function tileLabel(code, catalogue) {
   const f = tileFacts(code, catalogue);
   if (f.kind === "fountain") return "Fountain";
   const sides = { n: "north", e: "east", s: "south", w: "west" };
   const walls = [...f.walls].map((c) => sides[c]);
-  return `${KIND_NAMES[f.kind] || f.kind} ${f.price} (${walls.length ? `${walls.length > 1 ? "walls" : "wall"} ${walls.join(", ")}` : "no walls"})`;
+  const wall = (catalogue && catalogue.wall_name) || "wall";
+  return `${KIND_NAMES[f.kind] || f.kind} ${f.price} (${walls.length ? `${wall}${walls.length > 1 ? "s" : ""} ${walls.join(", ")}` : `no ${wall}s`})`;
+}
+
+/** The other face of a two-sided tile (Granada), from the catalogue's `back`; null otherwise. */
+export function backFacts(code, catalogue) {
+  const t = catalogue && catalogue.tiles ? catalogue.tiles[code] : null;
+  if (!t || !t.back) return null;
+  return tileFacts(t.back, catalogue);
 }
 
 /** The group of one tile, drawn at (x, y) with side `size` (in the parent's units). */
@@ -115,16 +213,28 @@ export function tileGroup(code, catalogue, x = 0, y = 0, size = 100) {
     g.appendChild(path("M50 54 V26 M50 30 Q40 22 34 34 M50 30 Q60 22 66 34", "none", { stroke: "#2f6db3", "stroke-width": 3, "stroke-linecap": "round" }));
     g.appendChild(svgEl("circle", { cx: 50, cy: 54, r: 5, fill: CREAM, stroke: INK, "stroke-width": 1.5 }));
   } else {
-    ROOFS[f.kind](g);
+    (ROOFS[f.kind] || ROOFS.chambers)(g);
     g.appendChild(svgEl("circle", { cx: 17, cy: 17, r: 11, fill: CREAM, stroke: INK, "stroke-width": 1.8 }));
     const t = svgEl("text", { x: 17, y: 22, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: INK, "font-family": "sans-serif" });
     t.textContent = String(f.price);
     g.appendChild(t);
   }
+  const back = backFacts(code, catalogue);
+  if (back && f.price % 2 === 0) {
+    // Granada: the coloured mark on the front shows the kind of the back
+    g.appendChild(svgEl("circle", { cx: 83, cy: 83, r: 8, fill: KIND_COLORS[back.kind] || "#999", stroke: INK, "stroke-width": 1.8, class: "back-mark" }));
+  }
   const seg = { n: [2, 4, 98, 4], e: [96, 2, 96, 98], s: [2, 96, 98, 96], w: [4, 2, 4, 98] };
+  const moat = catalogue && catalogue.wall_name === "moat";
   for (const side of f.walls) {
     const [x1, y1, x2, y2] = seg[side];
-    g.appendChild(svgEl("line", { x1, y1, x2, y2, stroke: WALL, "stroke-width": 9, "stroke-linecap": "square", class: "wall" }));
+    if (moat) {
+      // Granada's moats: water with a light ripple instead of a stone wall
+      g.appendChild(svgEl("line", { x1, y1, x2, y2, stroke: "#2f6db3", "stroke-width": 9, "stroke-linecap": "square", class: "wall moat" }));
+      g.appendChild(svgEl("line", { x1, y1, x2, y2, stroke: "#9cc9e8", "stroke-width": 2, "stroke-dasharray": "6 5", class: "moat-ripple" }));
+    } else {
+      g.appendChild(svgEl("line", { x1, y1, x2, y2, stroke: WALL, "stroke-width": 9, "stroke-linecap": "square", class: "wall" }));
+    }
   }
   return g;
 }

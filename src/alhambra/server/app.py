@@ -197,6 +197,7 @@ class ModuleInfo(BaseModel):
     options: list[dict[str, Any]] = Field(
         default_factory=list, description="The module's options: key, default (bool, int or str), description, choices."
     )
+    games: list[str] = Field(default_factory=lambda: ["alhambra"], description="The games of the family it works with (GET /api/games).")
 
 
 class BotInfo(BaseModel):
@@ -457,6 +458,7 @@ def create_app(
                     ui=(ui / "ui.js").is_file(),
                     ui_css=(ui / "ui.css").is_file(),
                     options=[asdict(o) for o in m.options],
+                    games=list(m.games),
                 )
             )
         return out

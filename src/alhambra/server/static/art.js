@@ -173,14 +173,34 @@ const ROOFS = {
   },
 };
 
-/** Parse a tile code like G8sw into kind, price and wall letters (catalogue preferred). */
+/** The kind of each tile-code letter, learnt from a catalogue's tiles (every game names its
+ * own kinds: Alhambra's G is a garden, Granada's P a park); Alhambra's letters without one. */
+const DEFAULT_LETTERS = { P: "pavilion", S: "seraglio", A: "arcades", C: "chambers", G: "garden", T: "tower" };
+const LETTERS = new WeakMap();
+
+function letterKinds(catalogue) {
+  if (!catalogue || !catalogue.tiles) return DEFAULT_LETTERS;
+  let got = LETTERS.get(catalogue);
+  if (!got) {
+    got = {};
+    for (const [code, t] of Object.entries(catalogue.tiles)) {
+      const m = /^([A-Z])\d/.exec(code);
+      if (m && !t.module && !got[m[1]]) got[m[1]] = t.kind;
+    }
+    LETTERS.set(catalogue, got);
+  }
+  return got;
+}
+
+/** Parse a tile code like G8sw into kind, price and wall letters (the catalogue's facts first;
+ * else the letter is read with the kinds the catalogue's tiles show). */
 export function tileFacts(code, catalogue) {
   const t = catalogue && catalogue.tiles ? catalogue.tiles[code] : null;
   if (t) return { kind: t.kind, price: t.price, walls: t.walls || "" };
   if (code === "F") return { kind: "fountain", price: 0, walls: "" };
-  const m = /^([PSACGT])(\d+)([nesw]*)$/.exec(code || "");
-  const kinds = { P: "pavilion", S: "seraglio", A: "arcades", C: "chambers", G: "garden", T: "tower" };
-  return m ? { kind: kinds[m[1]], price: Number(m[2]), walls: m[3] } : { kind: "chambers", price: 0, walls: "" };
+  const m = /^([A-Z])(\d+)([nesw]*)$/.exec(code || "");
+  const kind = m ? letterKinds(catalogue)[m[1]] : null;
+  return kind ? { kind, price: Number(m[2]), walls: m[3] } : { kind: "unknown", price: m ? Number(m[2]) : 0, walls: m ? m[3] : "" };
 }
 
 /** A readable name of a tile, e.g. "Garden 8 (walls south, west)"; walls by the game's name
@@ -201,11 +221,14 @@ export function backFacts(code, catalogue) {
   return tileFacts(t.back, catalogue);
 }
 
-/** The group of one tile, drawn at (x, y) with side `size` (in the parent's units). */
-export function tileGroup(code, catalogue, x = 0, y = 0, size = 100) {
+/** The group of one tile, drawn at (x, y) with side `size` (in the parent's units). Options of
+ * two-sided tiles (Granada): `backMark` draws the coloured mark of the other face's kind
+ * (default: on the even fronts, as on the real tiles), `turned` a turn-over badge (a tile
+ * built on the face it was turned to). */
+export function tileGroup(code, catalogue, x = 0, y = 0, size = 100, opts = {}) {
   const f = tileFacts(code, catalogue);
   const g = svgEl("g", { transform: `translate(${x} ${y}) scale(${size / 100})`, class: `tile kind-${f.kind}` });
-  g.appendChild(svgEl("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, fill: KIND_COLORS[f.kind], stroke: "#6b5235", "stroke-width": 1.5 }));
+  g.appendChild(svgEl("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, fill: KIND_COLORS[f.kind] || "#b0a48a", stroke: "#6b5235", "stroke-width": 1.5 }));
   g.appendChild(svgEl("rect", { x: 8, y: 8, width: 84, height: 84, rx: 4, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }));
   if (f.kind === "fountain") {
     g.appendChild(svgEl("circle", { cx: 50, cy: 54, r: 30, fill: "#9cc9e8", stroke: INK, "stroke-width": 2.5 }));
@@ -220,9 +243,19 @@ export function tileGroup(code, catalogue, x = 0, y = 0, size = 100) {
     g.appendChild(t);
   }
   const back = backFacts(code, catalogue);
-  if (back && f.price % 2 === 0) {
+  if (back && (opts.backMark ?? f.price % 2 === 0)) {
     // Granada: the coloured mark on the front shows the kind of the back
-    g.appendChild(svgEl("circle", { cx: 83, cy: 83, r: 8, fill: KIND_COLORS[back.kind] || "#999", stroke: INK, "stroke-width": 1.8, class: "back-mark" }));
+    const mark = svgEl("circle", { cx: 83, cy: 83, r: 9, fill: KIND_COLORS[back.kind] || "#999", stroke: INK, "stroke-width": 2, class: "back-mark", "data-back": back.kind });
+    g.appendChild(mark);
+    g.appendChild(svgEl("circle", { cx: 83, cy: 83, r: 3.5, fill: CREAM, stroke: "none", class: "back-mark-dot" }));
+  }
+  if (opts.turned) {
+    // a tile built turned over: a curved arrow on a cream disc
+    const badge = svgEl("g", { class: "turned-mark" });
+    badge.appendChild(svgEl("circle", { cx: 17, cy: 83, r: 10, fill: CREAM, stroke: INK, "stroke-width": 1.8 }));
+    badge.appendChild(path("M11 85 A6.5 6.5 0 1 1 17 89.5", "none", { "stroke-width": 2.2, "stroke-linecap": "round" }));
+    badge.appendChild(path("M8 81 L11 86 L15.5 82.5", "none", { "stroke-width": 2.2, "stroke-linecap": "round" }));
+    g.appendChild(badge);
   }
   const seg = { n: [2, 4, 98, 4], e: [96, 2, 96, 98], s: [2, 96, 98, 96], w: [4, 2, 4, 98] };
   const moat = catalogue && catalogue.wall_name === "moat";
@@ -240,9 +273,9 @@ export function tileGroup(code, catalogue, x = 0, y = 0, size = 100) {
 }
 
 /** A standalone SVG of one tile (for the market, reserve, waiting tiles). */
-export function tileSVG(code, catalogue, size = 64) {
+export function tileSVG(code, catalogue, size = 64, opts = {}) {
   const s = svgEl("svg", { viewBox: "0 0 100 100", width: size, height: size, role: "img", "aria-label": tileLabel(code, catalogue) });
-  s.appendChild(tileGroup(code, catalogue));
+  s.appendChild(tileGroup(code, catalogue, 0, 0, 100, opts));
   return s;
 }
 
@@ -310,6 +343,19 @@ export function moneySourceSVG(label, currency, value, width = 40) {
   const colour = CURRENCY_COLORS[currency] || "#777";
   s.appendChild(svgEl("circle", { cx: 30, cy: 30, r: 27, fill: CREAM, stroke: INK, "stroke-width": 2 }));
   s.appendChild(coinGroup(30, 30, 22, colour, value));
+  return s;
+}
+
+/** Granada's black marker, showing which face refills the market: `face` "even" (the fronts,
+ * prices 2-12) or "odd" (the backs, 3-13), drawn `size` wide. */
+export function markerSVG(face, size = 34) {
+  const odd = face === "odd";
+  const label = `The black marker shows the ${face} side: the market is refilled with the ${odd ? "backs (odd prices)" : "fronts (even prices)"}`;
+  const s = svgEl("svg", { viewBox: "0 0 60 60", width: size, height: size, role: "img", "aria-label": label, class: "marker-art" });
+  s.appendChild(svgEl("circle", { cx: 30, cy: 32, r: 26, fill: "#6b5235", stroke: "none" }));
+  s.appendChild(svgEl("circle", { cx: 30, cy: 29, r: 26, fill: "#111", stroke: INK, "stroke-width": 2 }));
+  s.appendChild(svgEl("circle", { cx: 30, cy: 29, r: 20, fill: "none", stroke: "#eee", "stroke-width": 1.2, "stroke-dasharray": "3 3" }));
+  s.appendChild(svgText(30, 37, odd ? "3" : "2", { "font-size": 22, "font-weight": 800, fill: "#fff" }));
   return s;
 }
 

@@ -212,6 +212,7 @@ function chooser(error = "") {
 async function open(data, title) {
   await loadPlugins(data.modules || []);
   R.data = data;
+  ART.learnKinds(data.catalogue);
   R.title = title;
   R.step = 0;
   R.bounds = data.frames[0].seats.map((_, s) => {
@@ -392,7 +393,7 @@ function city(f, s, before, move) {
   const acting = move && move.seat === s.seat;
   const hand = s.hand || [];
   return h("div", { class: `panel r-city ${acting ? "to-act" : ""}`, "data-seat": s.seat },
-    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · wall ${s.longest_wall}`,
+    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · ${(R.data.catalogue && R.data.catalogue.wall_name) || "wall"} ${s.longest_wall}`,
       badges(s.seat)),
     svg,
     h("div", { class: "r-row", "aria-label": `Reserve board of ${seatName(s.seat)}` }, h("span", { class: "label", text: "Reserve" }),

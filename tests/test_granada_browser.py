@@ -3,7 +3,8 @@ clicks on the browser table (Playwright): the lobby's game choice (modules that 
 Granada are switched off, its assumptions are shown), the black marker beside the market, the
 coloured mark of each market tile's back, turning a bought tile over (the player picks the
 cards), the nine kinds' art, moats drawn as water, the per-kind ranked awards of the scoring
-breakdown and the end screen. The log never shows notation; the browser console stays clean.
+breakdown, the end screen and the replay. The log never shows notation; the browser console
+stays clean.
 
 ``ALHAMBRA_DOC_IMAGES=1`` saves the picture of the table as docs/images/granada-table.png."""
 
@@ -239,6 +240,18 @@ def test_a_person_plays_a_whole_granada_game_against_a_bot(tmp_path: Path) -> No
             assert "to turn" in log and "black marker turns" in log
             assert not NOTATION.search(log), NOTATION.search(log)
             page.screenshot(path=str(ARTIFACTS / "granada-end-board.png"), full_page=True)
+            # the replay: the same art, marks and words
+            tb.click(page, "#btn-summary", "granada-failure")
+            tb.click(page, "#btn-summary-replay", "granada-failure")
+            page.wait_for_selector("#replay-stage .r-city")
+            page.keyboard.press("End")
+            page.wait_for_selector("#replay-stage .r-city svg .turned-mark")
+            assert page.locator("#replay-stage .r-city svg line.moat").count() > 0
+            assert page.locator("#replay-stage .r-city svg line.wall:not(.moat)").count() == 0
+            assert "moat" in page.locator("#replay-stage .r-city h3").first.inner_text()
+            moves = page.locator("#move-list").inner_text()
+            assert " to turn " in moves and "black marker turns" in moves
+            assert not NOTATION.search(moves), NOTATION.search(moves)
             browser.close()
     finally:
         server.stop()

@@ -121,16 +121,17 @@ function cardArt(code, width = 40) {
   return cardSVG(code, R.data.catalogue, width);
 }
 
-function tileArt(code, size = 48) {
+function tileArt(code, size = 48, opts = {}) {
   const owner = ownerOf(code, "tiles");
   const got = owner ? callPlugin(owner, "tileArt", code, size) : null;
-  return isNode(got) ? got : tileSVG(code, R.data.catalogue, size);
+  return isNode(got) ? got : tileSVG(code, R.data.catalogue, size, opts);
 }
 
-function tileNode(code, x, y) {
+/** A tile of an Alhambra; `opts.turned` marks a tile built turned over (Granada). */
+function tileNode(code, x, y, opts = {}) {
   const owner = ownerOf(code, "tiles");
   const got = owner ? callPlugin(owner, "tileArt", code, CELL) : null;
-  if (!(got instanceof SVGSVGElement)) return tileGroup(code, R.data.catalogue, x, y, CELL);
+  if (!(got instanceof SVGSVGElement)) return tileGroup(code, R.data.catalogue, x, y, CELL, opts);
   for (const [k, v] of [["x", 0], ["y", 0], ["width", CELL], ["height", CELL]]) got.setAttribute(k, String(v));
   return svgEl("g", { transform: `translate(${x} ${y})`, class: "tile module-tile" }, [got]);
 }
@@ -323,7 +324,7 @@ function supply(f, prev) {
     return h("div", {
       class: `r-square ${changed ? "changed" : ""}`, role: "listitem", "data-square": sq.square, style: `--cur:${CURRENCY_COLORS[sq.currency]}`,
       title: sq.tile ? `${tileName(sq.tile)}, paid in ${CURRENCY_NAMES[sq.currency]}` : "empty",
-    }, h("span", { class: "cur", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileArt(sq.tile, 52) : h("span", { class: "muted", text: "—" }));
+    }, h("span", { class: "cur", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileArt(sq.tile, 52, { backMark: Boolean(sq.back) }) : h("span", { class: "muted", text: "—" }));
   }));
   const display = h("div", { class: "r-display", role: "list", "aria-label": "Face-up money" }, ...f.display.map((code, i) => {
     if (!code) return null;
@@ -380,7 +381,7 @@ function city(f, s, before, move) {
   const svg = svgEl("svg", { class: "r-board", viewBox: `${b.x} ${b.y} ${b.w} ${b.h}`, role: "img", "aria-label": `Alhambra of ${seatName(s.seat)}: ${s.alhambra.length} tiles` });
   const old = new Set(before ? before.alhambra.map((c) => `${c.x},${c.y},${c.tile}`) : []);
   for (const c of s.alhambra) {
-    const g = tileNode(c.tile, c.x * CELL, c.y * CELL);
+    const g = tileNode(c.tile, c.x * CELL, c.y * CELL, { turned: (f.turned || []).includes(c.tile) });
     g.setAttribute("data-tile", c.tile);
     g.setAttribute("data-x", c.x);
     g.setAttribute("data-y", c.y);

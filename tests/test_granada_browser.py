@@ -45,6 +45,7 @@ class _Granada:
         self.turned = 0
         self.marker_faces: set[str] = set()
         self.shot_taken = False
+        self.reserved_turned = False
 
     def look(self) -> None:
         """Note the kinds drawn and the marker's face."""
@@ -74,6 +75,23 @@ class _Granada:
         page.wait_for_selector(".waiting-tile .turned-mark")
         assert "to turn" in page.locator(".log-list").inner_text()
 
+    def reserve_turned(self, version: str) -> None:
+        """Put the waiting tile on the reserve board on its other face (free)."""
+        page = self.page
+        button = page.locator("#btn-reserve-turned")
+        title = str(button.get_attribute("title"))
+        m = re.fullmatch(r"Put it on the reserve board as (.+) \(free\)", title)
+        assert m, title
+        tb.press(page, "#btn-reserve-turned", version)
+        if page.locator("#btn-confirm").count():
+            before = tb.version(page)
+            tb.click(page, "#btn-confirm")
+            tb.wait_change(page, before, confirm=False)
+        page.wait_for_function("() => document.querySelector('.log-list').innerText.includes('on the reserve board')")
+        assert f"Ada puts {m.group(1)} on the reserve board." in page.locator(".log-list").inner_text()
+        assert page.locator(f".city.mine .reserve [aria-label*='{m.group(1)}']").count() >= 1
+        self.reserved_turned = True
+
     def move(self) -> None:
         """One step of the person's turn."""
         page, rng = self.page, self.rng
@@ -92,6 +110,9 @@ class _Granada:
                 if not self.shot_taken:
                     page.screenshot(path=str(ARTIFACTS / "granada-turn-offer.png"), full_page=True)
                 self.turn_over(version)
+                return
+            if self.turned and not self.reserved_turned and page.locator("#btn-reserve-turned").count():
+                self.reserve_turned(version)
                 return
             spots = page.locator(".spot")
             if spots.count():
@@ -255,7 +276,7 @@ def test_a_person_plays_a_whole_granada_game_against_a_bot(tmp_path: Path) -> No
             browser.close()
     finally:
         server.stop()
-    assert game.turned >= 1
+    assert game.turned >= 1 and game.reserved_turned
     assert rounds_seen >= 2  # the first two rounds pop up during the game (the third is on the end screen)
     assert game.kinds >= NINE_KINDS, NINE_KINDS - game.kinds
     assert game.kinds <= NINE_KINDS | {"fountain"}

@@ -1314,6 +1314,15 @@ function renderActionPanel(v, myTurn, controls) {
       const neu = acts.find((a) => a.type === "place" && a.tile === sel.tile && a.target === "neutral");
       if (res) bar.append(h("button", { id: "btn-reserve", class: "secondary", text: "To the reserve board", onclick: () => choose(res.text, describeAction(res.text)) }));
       if (neu) bar.append(h("button", { id: "btn-neutral", class: "secondary", text: "Give it to Dirk", onclick: () => choose(neu.text, describeAction(neu.text)) }));
+      // a two-sided tile may also go into the reserve on its other face, for free
+      const back = T.catalogue && T.catalogue.tiles && T.catalogue.tiles[sel.tile] ? T.catalogue.tiles[sel.tile].back : null;
+      const resBack = back ? acts.find((a) => a.type === "place" && a.tile === back && a.target === "reserve") : null;
+      if (resBack) {
+        bar.append(h("button", {
+          id: "btn-reserve-turned", class: "secondary", dataset: { action: resBack.text }, text: "To the reserve board, turned over",
+          title: `Put it on the reserve board as ${tileName(back)} (free)`, onclick: () => choose(resBack.text, describeAction(resBack.text)),
+        }));
+      }
       const turns = acts.filter((a) => a.type === "turn" && a.tile === sel.tile);
       if (turns.length) box.append(turnOffer(sel.tile, turns));
     } else if (tiles.length && !T.placeCleared) {

@@ -55,7 +55,6 @@ async function api(method, path, body, token) {
 }
 
 const CURRENCIES = ["blue", "green", "orange", "yellow"];
-const KINDS = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"];
 const SEAT_COLORS = ["#d1495b", "#2e86ab", "#e09f3e", "#3a7d44", "#7b5ea7", "#5c5c5c"];
 
 // ------------------------------------------------------------------------------ module plug-ins
@@ -1334,6 +1333,7 @@ function roundTable(e) {
   const n = e.points.length;
   const rows = [];
   const extra = scoringColumns(e);
+  const KINDS = Object.keys(e.kinds); // the game's kinds, in its order (Alhambra's six, Granada's nine)
   const head = h("tr", {}, h("th", { text: "" }), ...KINDS.map((k) => h("th", { scope: "col", title: KIND_NAMES[k], text: KIND_NAMES[k] })), h("th", { text: "Wall" }),
     ...extra.map((c) => h("th", { scope: "col", title: c.title, dataset: { module: c.module }, text: c.label })), h("th", { text: "Round" }), h("th", { text: "Total" }));
   const seats = [...Array(n).keys()];

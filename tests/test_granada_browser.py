@@ -4,6 +4,9 @@ cities show moats, labels are sentences, and the console stays free of errors.""
 
 from __future__ import annotations
 
+import random
+import re
+import time
 from pathlib import Path
 
 import pytest
@@ -53,3 +56,63 @@ def test_a_spectator_sees_granada_drawn(tmp_path: Path) -> None:
     finally:
         server.stop()
     assert not problems, problems
+
+
+TURN_NOTATION = re.compile(r"\bturn [A-Z]\d+[nesw]* [bgoy]\d")
+"""Granada's turn-over notation, which must never be a button's text."""
+
+
+def test_a_person_plays_a_whole_granada_game_turning_tiles_over(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from .test_server_browser import _my_move
+
+    server = ServerProcess(tmp_path / "granada-person.sqlite3", bot_delay=0.0, seed=7)
+    problems: list[str] = []
+    rng = random.Random(7)
+    turned = 0
+    moves = 0
+    try:
+        r = server.http.post(
+            "/api/tables", json={"seats": [{"kind": "person", "name": "Ada"}, {"kind": "bot", "bot": "greedy"}], "game": "granada"}
+        )
+        assert r.status_code == 201, r.text
+        invite = r.json()["seats"][0]["invite_url"]
+        with sync_api.sync_playwright() as pw:
+            browser = tb.launch(pw)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            tb.watch(page, problems)
+            page.goto(invite)
+            tb.click(page, "#btn-join")
+            deadline = time.monotonic() + 300
+            while tb.phase(page) != "over":
+                assert time.monotonic() < deadline, "the game took too long"
+                if page.locator("#round-modal").count():
+                    assert page.locator("#round-modal .round-table thead th").count() >= 9 + 4  # the nine kinds
+                    tb.click(page, "#btn-close-modal")
+                    continue
+                if tb.phase(page) != "my-turn":
+                    page.wait_for_timeout(15)
+                    continue
+                raw = [t for t in page.locator("button").all_inner_texts() if TURN_NOTATION.search(t)]
+                assert not raw, f"buttons show raw notation: {raw}"
+                turns = page.locator(".other-move", has_text="Turn ")
+                if tb.pending(page) == "PlaceTiles" and turns.count() and rng.random() < 0.6:
+                    version = tb.version(page)
+                    assert re.match(r"Turn [A-Z][a-z ]+ \d+ over to [A-Z][a-z ]+ \d+ and build it, paying ", turns.first.inner_text())
+                    turns.nth(rng.randrange(turns.count())).click(timeout=5000)
+                    tb.wait_change(page, version)
+                    turned += 1
+                    continue
+                _my_move(page, rng)
+                moves += 1
+            page.wait_for_selector("#summary-modal")
+            page.screenshot(path=str(tmp_path / "granada-end.png"))
+            browser.close()
+        tid = invite.split("/table/")[1].split("#")[0]
+        record = server.http.get(f"/api/tables/{tid}/record").json()
+        assert record["config"]["game"] == "granada"
+        assert sum(1 for a in record["actions"] if a.startswith("turn ")) >= turned > 0
+    finally:
+        server.stop()
+    assert moves > 20
+    assert problems == []

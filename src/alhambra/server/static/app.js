@@ -263,6 +263,12 @@ function describeAction(notation) {
   if (a.type === "rremove") return `Move ${tileName(a.tile)} to your reserve board`;
   if (a.type === "rexchange") return `Exchange ${tileName(a.other)} for ${tileName(a.tile)} from your reserve`;
   if (a.type === "end") return "End your turn";
+  const turn = /^turn (\S+) (\S+)$/.exec(notation); // Granada: build a waiting tile on its other side
+  if (turn) {
+    const short = (code) => { const f = tileFacts(code, T.catalogue); return `${KIND_NAMES[f.kind] || f.kind} ${f.price}`; };
+    const back = T.catalogue && T.catalogue.tiles[turn[1]] ? T.catalogue.tiles[turn[1]].back : null;
+    return `Turn ${short(turn[1])} over to ${back ? short(back) : "its other side"} and build it, paying ${cards(turn[2].split("+"))}`;
+  }
   return notation;
 }
 

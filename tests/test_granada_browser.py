@@ -72,17 +72,23 @@ def test_a_person_plays_a_whole_granada_game_turning_tiles_over(tmp_path: Path) 
     turned = 0
     moves = 0
     try:
-        r = server.http.post(
-            "/api/tables", json={"seats": [{"kind": "person", "name": "Ada"}, {"kind": "bot", "bot": "greedy"}], "game": "granada"}
-        )
-        assert r.status_code == 201, r.text
-        invite = r.json()["seats"][0]["invite_url"]
         with sync_api.sync_playwright() as pw:
             browser = tb.launch(pw)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             tb.watch(page, problems)
-            page.goto(invite)
+            # the lobby: choose Granada (its assumptions are shown), me and a greedy bot
+            page.goto(server.url + "/")
+            page.locator("#game-choice").select_option("granada")
+            note = page.locator(".game-note")
+            note.locator("summary").click()
+            assert "ASSUMPTION (tile pairing)" in note.inner_text()
+            page.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada")
+            page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("greedy")
+            tb.click(page, "#btn-create")
+            tb.click(page, ".play-link")
+            page.wait_for_selector("#btn-join")
             tb.click(page, "#btn-join")
+            tid = page.url.split("/table/")[1].split("#")[0]
             deadline = time.monotonic() + 300
             while tb.phase(page) != "over":
                 assert time.monotonic() < deadline, "the game took too long"
@@ -108,7 +114,6 @@ def test_a_person_plays_a_whole_granada_game_turning_tiles_over(tmp_path: Path) 
             page.wait_for_selector("#summary-modal")
             page.screenshot(path=str(tmp_path / "granada-end.png"))
             browser.close()
-        tid = invite.split("/table/")[1].split("#")[0]
         record = server.http.get(f"/api/tables/{tid}/record").json()
         assert record["config"]["game"] == "granada"
         assert sum(1 for a in record["actions"] if a.startswith("turn ")) >= turned > 0

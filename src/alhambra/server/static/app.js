@@ -407,6 +407,17 @@ async function lobby() {
     root.replaceChildren(header(), h("main", { class: "lobby" }, h("p", { class: "error", text: e.message })));
     return;
   }
+  // the game of the family (Alhambra, Granada): GET /api/games; a game resting on assumptions lists them
+  const games = await api("GET", "/api/games").catch(() => []);
+  const gameNote = h("details", { class: "game-note", hidden: true });
+  const game = h("select", { id: "game-choice", "aria-label": "Game" },
+    ...games.map((g) => h("option", { value: g.id, text: g.assumptions.length ? `${g.title} (rests on assumptions)` : g.title })));
+  game.onchange = () => {
+    const g = games.find((x) => x.id === game.value);
+    gameNote.hidden = !g || !g.assumptions.length;
+    if (g) gameNote.replaceChildren(h("summary", { text: `What ${g.title} assumes and how it reads unclear rules` }),
+      h("ul", {}, ...[...g.assumptions, ...g.readings].map((t) => h("li", { text: t }))));
+  };
   const seatsBox = h("div", { class: "seat-rows" });
   const count = h("select", { id: "seat-count", "aria-label": "Number of players" },
     ...[2, 3, 4, 5, 6].map((n) => h("option", { value: n, text: `${n} players` })));
@@ -458,6 +469,7 @@ async function lobby() {
       }
     }
     if (Object.keys(options).length) body.options = options;
+    if (game.value && game.value !== "alhambra") body.game = game.value;
     if (tableName.value.trim()) body.name = tableName.value.trim();
     try {
       const res = await api("POST", "/api/tables", body);
@@ -468,6 +480,7 @@ async function lobby() {
   };
   const form = h("form", { class: "panel create-form", onsubmit: create },
     h("h2", { text: "New table" }),
+    games.length > 1 ? h("label", { class: "row" }, "Game ", game) : null, gameNote,
     h("label", { class: "row" }, "Players ", count),
     seatsBox,
     h("fieldset", { class: "modules" }, h("legend", { text: "Big Box modules" }), ...modBoxes),

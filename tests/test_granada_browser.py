@@ -47,6 +47,8 @@ def test_a_spectator_sees_granada_drawn(tmp_path: Path) -> None:
             )
             assert labels and all("the other side is" in t for t in labels), labels
             assert not any(t[:1].isupper() and t.split()[0][1:2].isdigit() for t in labels), "no raw tile codes"
+            marker = page.locator("#market-marker").inner_text()
+            assert re.search(r"black marker shows the (even|odd) side", marker), marker
             # the game goes on by itself: cities grow, with moats drawn as water
             page.wait_for_function("document.querySelectorAll('.city-svg .moat').length > 0", timeout=60_000)
             seen = drawn_kinds(".city-svg .tile")

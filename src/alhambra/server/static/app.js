@@ -591,6 +591,7 @@ async function tablePage(id) {
     const [catalogue, info, modules] = await Promise.all([
       api("GET", `/api/tables/${id}/catalogue`), api("GET", `/api/tables/${id}`), api("GET", "/api/modules")]);
     T.catalogue = catalogue;
+    ART.learnKinds(catalogue); // the kind names of the table's game (Alhambra, Granada)
     T.moduleInfo = Object.fromEntries(modules.map((m) => [m.id, m]));
     await loadPlugins(info.modules, T.moduleInfo);
   } catch (e) {
@@ -839,6 +840,8 @@ function renderSupply(v, controls) {
     ...[1, 2, 3].map((r) => h("span", { class: `round-dot ${v.rounds_scored >= r ? "done" : ""}`, title: `Scoring round ${r}`, text: String(r) })));
   return h("div", { class: "panel supply" },
     h("h2", { text: "Market" }), market,
+    v.market_face ? h("p", { class: "marker", id: "market-marker" }, ART.markerSVG(v.market_face, 44),
+      h("span", { text: ` The black marker shows the ${v.market_face} side: new tiles come ${v.market_face} side up.` })) : null,
     h("h2", { text: "Money" }), display,
     h("div", { class: "piles" },
       h("span", { class: "pile", title: "Draw pile" }, cardBackSVG(26), h("span", { id: "deck-count", text: `${v.deck_count} cards` })),

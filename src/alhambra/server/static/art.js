@@ -316,6 +316,18 @@ export function moneySourceSVG(label, currency, value, width = 40) {
   return s;
 }
 
+/** Granada's black marker on the side it shows ("even" or "odd"): a black disc on a two-space
+ * track, the chosen space lit. */
+export function markerSVG(face, width = 44) {
+  const s = svgEl("svg", { viewBox: "0 0 88 40", width, height: Math.round((width * 40) / 88), "aria-hidden": "true", class: "marker-art" });
+  [["even", 22], ["odd", 66]].forEach(([side, cx]) => {
+    s.appendChild(svgEl("rect", { x: cx - 20, y: 4, width: 40, height: 32, rx: 6, fill: side === face ? CREAM : "#d8c8a6", stroke: INK, "stroke-width": 1.5 }));
+    s.appendChild(svgText(cx, 33, side === "even" ? "2 4 6" : "3 5 7", { "font-size": 7, fill: INK }));
+  });
+  s.appendChild(svgEl("circle", { cx: face === "odd" ? 66 : 22, cy: 17, r: 9, fill: "#111", stroke: INK, "stroke-width": 1.5 }));
+  return s;
+}
+
 /** A small card back for the draw pile. */
 export function cardBackSVG(width = 40) {
   const s = svgEl("svg", { viewBox: "0 0 60 84", width, height: Math.round((width * 84) / 60), "aria-hidden": "true" });

@@ -282,3 +282,37 @@ def test_a_person_plays_a_whole_granada_game_against_a_bot(tmp_path: Path) -> No
     assert game.kinds <= NINE_KINDS | {"fountain"}
     assert game.marker_faces == {"even", "odd"}
     assert problems == []
+
+
+def test_a_spectator_watches_a_granada_table_of_bots(tmp_path: Path) -> None:
+    """A spectator (no seat) sees the same Granada table: marker, backs' marks, moats, words."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    server = ServerProcess(tmp_path / "granada-bots.sqlite3", bot_delay=0.05, seed=5)
+    problems: list[str] = []
+    try:
+        r = server.http.post(
+            "/api/tables", json={"seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}], "game": "granada"}
+        )
+        assert r.status_code == 201, r.text
+        tid = r.json()["table"]["id"]
+        with sync_api.sync_playwright() as pw:
+            browser = tb.launch(pw)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            tb.watch(page, problems)
+            page.goto(f"{server.url}/table/{tid}")
+            page.wait_for_selector(".market-square svg .tile")
+            assert page.locator(".badge", has_text="Spectator").count() == 1
+            assert page.locator(".brand > span").inner_text() == "Granada"
+            _market(page)
+            # the game goes on by itself (it plays while watched): cities grow, moats as water
+            page.wait_for_function("() => document.querySelectorAll('.city-svg line.moat').length > 2", timeout=60_000)
+            assert page.locator(".city-svg line.wall:not(.moat)").count() == 0
+            kinds = set(page.evaluate(_KINDS_SHOWN_JS))
+            assert kinds <= NINE_KINDS | {"fountain"} and len(kinds - {"fountain"}) >= 3
+            assert not page.locator("#btn-turn").count()  # a spectator is offered no move
+            log = page.locator(".log-list").inner_text()
+            assert not NOTATION.search(log), NOTATION.search(log)
+            browser.close()
+    finally:
+        server.stop()
+    assert problems == []

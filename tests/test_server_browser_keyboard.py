@@ -1,9 +1,10 @@
 """The browser table played as players do, in Debian's Chromium (Playwright):
 
 * a complete 2-player game against a bot by keyboard alone (no mouse): the lobby, the join
-  dialog, every move, the scoring pop-ups and the end screen with its round-3 breakdown;
+  dialog, every move, the scoring pop-ups, the end screen with its round-3 breakdown and the
+  replay viewer;
 * a complete 4-player game with the modules vizier and currency_exchange by keyboard alone;
-* a complete game by touch at a 390 x 844 phone viewport;
+* a complete game by touch at a 390 x 844 phone viewport, ending in the replay viewer;
 * the lobby at 1280 px (the bot rows fit) and a network failure told in words.
 
 Focus must survive every redraw (the table redraws on every update), so a move never starts
@@ -290,6 +291,9 @@ def test_a_whole_game_by_keyboard_against_a_bot(tmp_path: Path) -> None:
         assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert page.title().startswith("▶ Your turn")
+        # tooltips on the market squares and the cards, in words
+        assert "square" in str(page.get_attribute(".market-square >> nth=0", "title"))
+        assert not RAW.search(str(page.get_attribute(".display-card >> nth=0", "title")))
         page.screenshot(path=str(tb.doc_image("table-desktop.png")))
         player = KeyboardPlayer(page, random.Random(5))
         # the first focus shot: a market square chosen by keyboard, its payment offered
@@ -312,6 +316,16 @@ def test_a_whole_game_by_keyboard_against_a_bot(tmp_path: Path) -> None:
         page.wait_for_selector(".log-list .notation")
         assert tb.focused(page).startswith("input#set-notation")
         assert re.search(r"places [PSACGT]\d+", page.locator(".log-list").inner_text())
+        # the replay viewer, from the end screen, by keyboard too
+        tb.tab_to(page, "#btn-summary")
+        page.keyboard.press("Enter")
+        tb.tab_to(page, "#btn-summary-replay")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#replay-stage .r-city")
+        assert page.locator(".r-city").count() == 3  # two players and Dirk
+        assert page.locator("#step-no").inner_text().startswith("Step 0 of ")
+        page.keyboard.press("End")
+        _wait_for(page, lambda: "Game over" in page.locator("#replay-now").inner_text(), "the replay's last step")
         browser.close()
     print("moves:", player.moves, "most Tab presses for one control:", sorted(player.presses)[-5:])
     assert player.moves > 20
@@ -419,6 +433,7 @@ def test_a_whole_game_by_touch_on_a_phone(tmp_path: Path) -> None:
     with ServerProcess(tmp_path / "phone.sqlite3", seed=13) as server, sync_api.sync_playwright() as pw:
         browser = tb.launch(pw)
         page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        page.add_init_script("localStorage.setItem('alhambra.sound', '1')")  # the turn chime is on
         tb.watch(page, problems)
         page.goto(server.url + "/")
         page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
@@ -433,6 +448,17 @@ def test_a_whole_game_by_touch_on_a_phone(tmp_path: Path) -> None:
         assert box[".hand"]["y"] - (box[".supply"]["y"] + box[".supply"]["height"]) < 30
         assert box[".hand"]["y"] < 844, "the hand is below the first screen"
         page.screenshot(path=str(tb.doc_image("table-phone.png")))
+        # the network fails during a move: the player reads it in words, and nothing changed
+        before = tb.version(page)
+        page.route("**/actions", lambda route: route.abort("internetdisconnected"))
+        page.locator(".display-card.takeable").first.tap()
+        page.locator("#btn-take").tap()
+        toast = page.locator(".toast.error")
+        toast.wait_for()
+        assert "cannot be reached" in toast.inner_text() and "Failed to fetch" not in toast.inner_text()
+        assert tb.version(page) == before
+        page.unroute("**/actions")
+        problems[:] = [p for p in problems if "ERR_INTERNET_DISCONNECTED" not in p]
         player = TouchPlayer(page, random.Random(13))
         rounds = 0
         deadline = time.monotonic() + 240
@@ -454,9 +480,15 @@ def test_a_whole_game_by_touch_on_a_phone(tmp_path: Path) -> None:
         page.screenshot(path=str(tb.doc_image("table-phone-end.png")))
         page.locator("#summary-modal [data-key='summary-round-2']").tap()
         page.wait_for_selector("#summary-modal .round-table[data-round='2']")
+        chimes = int(page.get_attribute("body", "data-chimes") or 0)
+        page.locator("#btn-summary-replay").tap()
+        page.wait_for_selector("#replay-stage .r-city")
+        page.locator("#btn-forward").tap()
+        assert page.locator("#step-no").inner_text().startswith("Step 1 of ")
         browser.close()
     assert rounds == 2
     assert player.moves > 20
+    assert chimes >= 5  # a chime each time the turn came back (the first one, on load, is quiet)
     assert problems == []
 
 

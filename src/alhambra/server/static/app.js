@@ -816,6 +816,8 @@ function legal() {
 // ------------------------------------------------------------------------------ render
 function render() {
   const root = document.getElementById("app");
+  const settings = root.querySelector(".settings");
+  if (settings) T.settingsOpen = settings.open; // the settings stay open across the redraw
   if (!T.msg) {
     root.replaceChildren(header(), h("main", { class: "table" }, h("p", { class: T.fatal ? "error" : "", role: T.fatal ? "alert" : null, text: T.fatal || "Connecting…" })));
     return;
@@ -988,7 +990,7 @@ function setSetting(key, on) {
 function renderSettings() {
   const box = (key, label) => h("label", { class: "setting" },
     h("input", { type: "checkbox", id: `set-${key}`, checked: SETTINGS[key], onchange: (ev) => setSetting(key, ev.target.checked) }), ` ${label}`);
-  return h("details", { class: "settings", open: T.settingsOpen, ontoggle: (ev) => { T.settingsOpen = ev.target.open; } },
+  return h("details", { class: "settings", open: T.settingsOpen },
     h("summary", { id: "settings-toggle", text: "Settings" }),
     h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn")));
 }
@@ -1272,7 +1274,10 @@ function renderActionPanel(v, myTurn, controls) {
     // between turns a final move reveals something but ends nobody's turn
     const between = Boolean(v.pending) && v.pending.type === "BetweenTurns";
     const note = T.staged.note || (between ? "It cannot be taken back." : "This ends your turn: it cannot be taken back.");
-    box.append(h("p", { class: "staged", text: `${T.staged.label}. ${note}` }),
+    // the confirmation shows what it is about: the tile, or the cards
+    const sa = parseAction(T.staged.action);
+    const pics = sa.tile ? [tileArt(sa.tile, 44)] : (sa.cards || []).map((c) => cardArt(c, 30));
+    box.append(h("p", { class: "staged" }, pics.length ? h("span", { class: "staged-art" }, ...pics) : null, `${T.staged.label}. ${note}`),
       SETTINGS.notation ? h("p", { class: "notation", text: `Notation: ${T.staged.action}` }) : null);
     bar.append(h("button", { id: "btn-confirm", class: "primary", text: T.staged.button || (between ? "Confirm" : "End turn"), onclick: () => send(T.staged.action) }),
       h("button", { id: "btn-cancel", class: "secondary", text: "Cancel", onclick: () => { T.staged = null; render(); } }));
@@ -1449,7 +1454,7 @@ function renderCities(v) {
   const seat = me();
   const order = v.seats.map((s) => s.seat);
   if (seat !== null) order.sort((a, b) => (a === seat ? -1 : b === seat ? 1 : a - b));
-  const wrap = h("div", { class: "cities", style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
+  const wrap = h("div", { class: `cities ${seat === null ? "spectating" : ""}`, style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
   for (const s of order) wrap.appendChild(renderCity(v, v.seats[s], s === seat));
   if (v.neutral) {
     wrap.appendChild(h("div", { class: "panel city neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),
@@ -1694,7 +1699,7 @@ function coreEventText(e) {
     case "DeckReshuffled": return `The discards are shuffled into a new draw pile of ${e.cards} cards.`;
     case "ScoringCardDrawn": return `Scoring card ${e.round} comes up: a scoring round follows this turn.`;
     case "NeutralTilesReceived": return e.tiles.length ? `Dirk receives ${e.tiles.map(tileName).join(", ")}.` : "Dirk receives nothing.";
-    case "RoundScored": return `Scoring round ${e.round}: ${e.points.map((p, s) => `${who(s)} +${p}`).join(", ")}${e.scores.length < (e.counts[gameKinds()[0]] || []).length ? `, Dirk +${e.neutral_points}` : ""}.`;
+    case "RoundScored": return `Scoring round ${e.round}: ${e.points.map((p, s) => `${who(s)} +${p}`).join(", ")}${roundHasDirk(e) ? `, Dirk +${e.neutral_points}` : ""}.`;
     case "MarketTileAwarded": {
       const m = T.msg ? T.msg.view.market[e.square - 1] : null;
       return `At the end, ${who(e.seat)} receives ${tileName(e.tile)} from ${squareText(e.square)}${m ? ` (the most ${CURRENCY_NAMES[m.currency]})` : ""}.`;
@@ -1736,6 +1741,9 @@ function scoringColumns(e) {
   return cols;
 }
 
+/** True when a scoring round scored the neutral player too (its counts have one more entry). */
+const roundHasDirk = (e) => Object.values(e.counts).some((c) => c.length > e.points.length);
+
 const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
 
 /** A scoring round as a narrow table: one row per building kind (count, place, points), the
@@ -1745,9 +1753,11 @@ const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" :
  * the end screen and on a phone. */
 function roundTable(e) {
   const n = e.points.length;
-  const kinds = gameKinds().filter((k) => e.counts[k]);
+  // the game's kinds in its order, then any other kind the round scored
+  const base = gameKinds();
+  const kinds = [...base.filter((k) => Object.hasOwn(e.counts, k)), ...Object.keys(e.counts).filter((k) => !base.includes(k))];
   const seats = [...Array(n).keys()];
-  if (e.counts[kinds[0]].length > n) seats.push(n);
+  if (roundHasDirk(e)) seats.push(n);
   const isDirk = (s) => s === n;
   const multiples = Boolean(T.catalogue) && T.catalogue.scoring === "multiples_of_total";
   const wall = wallName();
@@ -1758,13 +1768,13 @@ function roundTable(e) {
   const rows = kinds.map((k) => {
     const counts = e.counts[k];
     const total = seats.reduce((t, s) => t + (counts[s] || 0), 0);
-    const name = KIND_NAMES[k] || k;
+    const name = KIND_NAMES[k] || k.charAt(0).toUpperCase() + k.slice(1);
     const kindHead = h("th", { scope: "row", class: "rt-kind" }, h("span", { class: "kind-chip", style: `background:${ART.KIND_COLORS[k] || "#b0a48a"}` }), name,
       multiples ? h("span", { class: "rt-total-t", title: `T = ${total}: the buildings of this kind in all cities`, text: ` T=${total}` }) : null);
     return h("tr", { dataset: { kind: k } }, kindHead,
       ...seats.map((s) => {
         const c = counts[s] || 0;
-        const pts = e.kinds[k][s] || 0;
+        const pts = (e.kinds[k] || [])[s] || 0;
         let place;
         let tied;
         let title;
@@ -1790,7 +1800,7 @@ function roundTable(e) {
   rows.push(h("tr", { class: "rt-wall" }, h("th", { scope: "row", text: `Longest ${wall}` }),
     ...seats.map((s) => h("td", { text: isDirk(s) ? "" : `+${e.walls[s]}`, title: isDirk(s) ? "" : `a ${wall} of ${e.walls[s]} sides: ${e.walls[s]} points` }))));
   for (const c of extra) {
-    rows.push(h("tr", { dataset: { module: c.module } }, h("th", { scope: "row", title: c.title, text: c.label }),
+    rows.push(h("tr", { class: "rt-module" }, h("th", { scope: "row", title: c.title, dataset: { module: c.module }, text: c.label }),
       ...seats.map((s) => h("td", { dataset: { module: c.module }, text: c.values[s] === undefined || c.values[s] === null ? "" : String(c.values[s]) }))));
   }
   rows.push(h("tr", { class: "rt-round" }, h("th", { scope: "row", text: "This round" }),
@@ -1844,7 +1854,7 @@ function progressChart(history, n) {
   const W = 420, H = 220, L = 40, B = 30;
   const series = [...Array(n).keys()].map((s) => ({ color: SEAT_COLORS[s], pts: [0, ...history.map((r) => r[s])], seat: s }));
   const rounds = T.events.filter((e) => e.type === "RoundScored");
-  if (rounds.length && rounds[0].counts[gameKinds()[0]].length > n) {
+  if (rounds.length && roundHasDirk(rounds[0])) {
     series.push({ color: "#999", pts: [0, ...rounds.map((e) => e.neutral_score)], seat: -1, dash: "6 4" });
   }
   const max = Math.max(10, ...series.flatMap((x) => x.pts));
@@ -1900,8 +1910,7 @@ function summaryBody(v) {
         h("h3", { text: "Score progression" }),
         progressChart(v.score_history, n),
         h("div", { class: "legend" }, ...[...Array(n).keys()].map((s) => h("span", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), seatName(s))),
-          v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null),
-        h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }))));
+          v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null))));
 }
 
 function renderModal() {
@@ -1921,6 +1930,7 @@ function renderModal() {
       h("h2", { id: "modal-title", text: title }), body,
       h("div", { class: "button-row modal-buttons" },
         h("button", { id: "btn-close-modal", class: "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close, "data-autofocus": true }),
+        summary ? h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }) : null,
         summary ? h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" }) : null)));
 }
 

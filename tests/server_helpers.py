@@ -79,13 +79,3 @@ def play_random(c: Any, tid: str, tokens: list[str | None], rng: random.Random, 
         r = c.post(f"/api/tables/{tid}/actions", json={"action": rng.choice(legal), "version": mine["version"]}, headers=auth(tok))
         assert r.status_code in (200, 409), r.text
     raise AssertionError("the game did not end")
-
-
-def finish_watched(server: ServerProcess, tid: str, timeout: float = 120.0) -> None:
-    """Watch an all-bot table over a WebSocket (such tables play only while watched) until its
-    game is over."""
-    import websockets.sync.client as wsc
-
-    with wsc.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}") as ws:
-        ws.send('{"type": "hello"}')
-        wait_for(lambda: server.http.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=timeout, step=0.1)

@@ -21,7 +21,8 @@ import pytest
 
 from alhambra import testing_browser as tb
 
-from .server_helpers import ServerProcess, finish_watched
+from .replay_helpers import finished_game
+from .server_helpers import ServerProcess
 
 pytestmark = tb.needs_chromium
 
@@ -46,13 +47,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 @pytest.fixture(scope="module")
 def finished(server: ServerProcess) -> str:
-    """A finished game of three bots with names."""
-    seats = [{"kind": "bot", "bot": "random", "name": n} for n in ("Ann", "Ben", "Cy")]
-    r = server.http.post("/api/tables", json={"seats": seats, "name": "Friday game"})
-    assert r.status_code == 201, r.text
-    tid: str = r.json()["table"]["id"]
-    finish_watched(server, tid)
-    return tid
+    """A finished game of three players with names."""
+    return finished_game(server.http, ["Ann", "Ben", "Cy"], seed=16)
 
 
 @pytest.fixture(scope="module")
@@ -132,6 +128,7 @@ def test_the_replay_opens_from_the_end_screen_and_steps_with_buttons_and_keys(se
     assert page.locator("#move-list button[aria-current='step']").get_attribute("data-step") == "5"
     moves = page.locator("#move-list").inner_text()
     assert not RAW.search(moves), RAW.search(moves)
+    assert page.locator("#move-list code.notation").count() == 0  # only with the table's "Show notation" setting
     assert "Ann" in moves and " buys " in moves
     page.keyboard.press("End")
     doc_image(page, "replay-desktop.png")
@@ -181,6 +178,12 @@ def test_the_replay_on_a_phone(server: ServerProcess, finished: str, browser: An
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide"
     doc_image(page, "replay-phone.png")
+    # with the table's "Show notation" setting, each move shows the record's notation too
+    page.evaluate("localStorage.setItem('alhambra.notation', '1')")
+    page.reload()
+    page.wait_for_selector("#replay-stage .r-city")
+    assert page.locator("#move-list code.notation").count() == page.locator("#move-list button").count() - 1
+    page.evaluate("localStorage.removeItem('alhambra.notation')")
     assert not problems, problems
     page.close()
 
@@ -217,11 +220,7 @@ def test_the_hint_button_highlights_the_suggested_move(server: ServerProcess, br
 def test_a_replay_with_modules_draws_their_parts(server: ServerProcess, browser: Any) -> None:
     """The plug-ins draw in the replay too: the vizier badges, the exchange cards' art (where a
     hand or the display holds one), and no card is shown by its code."""
-    seats = [{"kind": "bot", "bot": "random", "name": n} for n in ("Ann", "Ben")]
-    r = server.http.post("/api/tables", json={"seats": seats, "modules": ["vizier", "currency_exchange"]})
-    assert r.status_code == 201, r.text
-    tid = r.json()["table"]["id"]
-    finish_watched(server, tid)
+    tid = finished_game(server.http, ["Ann", "Ben"], ("vizier", "currency_exchange"), seed=3)
     rep = server.http.get(f"/api/tables/{tid}/replay").json()
     exchange = {c for c, f in rep["catalogue"]["cards"].items() if f["module"] == "currency_exchange"}
     holding = [i for i, f in enumerate(rep["frames"]) if exchange & set(f["display"]) or any(exchange & set(s["hand"]) for s in f["seats"])]
@@ -237,5 +236,25 @@ def test_a_replay_with_modules_draws_their_parts(server: ServerProcess, browser:
     assert page.locator("#replay-stage .exchange-card").count() >= 1
     stage = page.locator("#replay-stage").inner_text() + page.locator("#move-list").inner_text()
     assert not re.search(r"\bx[bgoy]{2}\b", stage)
+    assert not problems, problems
+    page.close()
+
+
+def test_the_lobby_lists_finished_games_with_their_replay(server: ServerProcess, browser: Any) -> None:
+    tid = finished_game(server.http, ["Dee", "Eve"], seed=5, public=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    problems: list[str] = []
+    tb.watch(page, problems)
+    page.goto(server.url)
+    link = page.locator(f"#finished-tables a.replay-link[href='/replay/{tid}']")
+    link.wait_for()
+    assert link.inner_text() == "Watch the replay"
+    link.click()
+    page.wait_for_url(f"**/replay/{tid}")
+    page.wait_for_selector("#replay-stage .r-city")
+    assert "Dee" in page.locator("#r-scores").inner_text()
+    page.goto(server.url)
+    page.click("#replay-file-link")
+    page.wait_for_selector("#record-file")
     assert not problems, problems
     page.close()

@@ -26,27 +26,24 @@ from alhambra.server import create_app
 from alhambra.server.db import Database
 from alhambra.view import view
 
+from .replay_helpers import finished_game
 from .server_helpers import auth, create, two_people, wait_for
 
 RAW = re.compile(r"\b[PSACGT]\d+[nesw]*\b|\b[bgoy]\d+\b|\b-?\d+,-?\d+\b")
 """Tile codes, card codes and coordinates: the record's notation, never shown to people."""
 
 
-@pytest.fixture
-def c(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0.0, hint_seconds=0.3)
+@pytest.fixture(scope="module")
+def c(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path_factory.mktemp('replay') / 'db.sqlite3'}", bot_delay=0.0, hint_seconds=0.3)
     with TestClient(app) as cl:
         yield cl
 
 
-def finished_bot_table(c: TestClient, players: int = 2) -> str:
-    """A table of random bots, played to its end by the server's bot worker."""
-    data = create(c, [{"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(players)])
-    tid: str = data["table"]["id"]
-    with c.websocket_connect(f"/ws/tables/{tid}") as ws:  # all-bot tables play while watched
-        ws.send_json({"type": "hello"})
-        wait_for(lambda: c.get(f"/api/tables/{tid}").json()["status"] == "finished", timeout=120, step=0.05)
-    return tid
+@pytest.fixture(scope="module")
+def finished(c: TestClient) -> str:
+    """A finished 3-player game (Ann, Ben, Cy)."""
+    return finished_game(c, ["Ann", "Ben", "Cy"])
 
 
 def test_a_replay_is_refused_before_the_end(c: TestClient) -> None:
@@ -58,8 +55,8 @@ def test_a_replay_is_refused_before_the_end(c: TestClient) -> None:
     assert c.get("/api/tables/nosuchtable/replay").status_code == 404
 
 
-def test_the_replay_of_a_finished_game_matches_the_engine(c: TestClient) -> None:
-    tid = finished_bot_table(c, 3)
+def test_the_replay_of_a_finished_game_matches_the_engine(c: TestClient, finished: str) -> None:
+    tid = finished
     r = c.get(f"/api/tables/{tid}/replay")
     assert r.status_code == 200
     assert r.headers.get("content-encoding") == "gzip"  # the client asked for it; it is large
@@ -67,7 +64,7 @@ def test_the_replay_of_a_finished_game_matches_the_engine(c: TestClient) -> None
     record = GameRecord.from_json(c.get(f"/api/tables/{tid}/record").json())
     assert len(rep["frames"]) == len(record.actions) + 1
     assert len(rep["moves"]) == len(record.actions)
-    assert rep["names"] == ["Bot 0", "Bot 1", "Bot 2"]
+    assert rep["names"] == ["Ann", "Ben", "Cy"]
     state, _ = new_game(record.config, record.seed)
     for i, frame in enumerate(rep["frames"]):
         expected = view(state, None, with_legal_actions=False)
@@ -81,6 +78,7 @@ def test_the_replay_of_a_finished_game_matches_the_engine(c: TestClient) -> None
             assert sorted(seat["hand"]) == sorted(state.card_code(card) for card in state.players[s].hand)
         if i < len(record.actions):
             assert rep["moves"][i]["seat"] == state.to_act
+            assert rep["moves"][i]["notation"] == str(record.actions[i])
             state, _ = apply(state, record.actions[i])
     assert rep["outcome"] == state.outcome
     assert rep["table"]["status"] == "finished"
@@ -88,18 +86,18 @@ def test_the_replay_of_a_finished_game_matches_the_engine(c: TestClient) -> None
     assert all(texts[i] for i in range(len(texts)))
     raw = [t for t in texts if RAW.search(t)]
     assert not raw, f"raw notation in the move list: {raw[:5]}"
-    assert any(t.startswith("Bot ") and " buys " in t for t in texts)
+    assert any(t.startswith(("Ann ", "Ben ", "Cy ")) and " buys " in t for t in texts)
     assert re.fullmatch(r"Game over: .+ wins? with \d+ points", rep["moves"][-1]["sentences"][-1])
 
 
-def test_an_uploaded_record_replays_and_bad_files_get_a_clear_422(c: TestClient) -> None:
-    tid = finished_bot_table(c)
+def test_an_uploaded_record_replays_and_bad_files_get_a_clear_422(c: TestClient, finished: str) -> None:
+    tid = finished
     record = c.get(f"/api/tables/{tid}/record").json()
     r = c.post("/api/replay", json=record)
     assert r.status_code == 200
     rep = r.json()
     assert len(rep["frames"]) == len(record["actions"]) + 1
-    assert rep["names"] == ["Player 1", "Player 2"]  # a record file holds no names
+    assert rep["names"] == ["Player 1", "Player 2", "Player 3"]  # a record file holds no names
     assert rep["frames"] == c.get(f"/api/tables/{tid}/replay").json()["frames"]
 
     def refused(content: bytes) -> str:
@@ -118,6 +116,17 @@ def test_an_uploaded_record_replays_and_bad_files_get_a_clear_422(c: TestClient)
     # a partial record replays as far as it goes
     short = c.post("/api/replay", json=dict(record, actions=record["actions"][:5])).json()
     assert len(short["frames"]) == 6
+
+
+def test_record_uploads_are_rate_limited(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0.0)
+    with TestClient(app) as cl:
+        statuses = [cl.post("/api/replay", content=b"not a record").status_code for _ in range(31)]
+        assert statuses[:30] == [422] * 30  # each one read and refused with its reason
+        assert statuses[30] == 429
+        r = cl.post("/api/replay", content=b"not a record")
+        assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+        assert "too many record files" in r.json()["detail"]
 
 
 def test_hints_are_only_for_private_tables_whose_creator_allows_them(c: TestClient) -> None:
@@ -213,6 +222,15 @@ def test_an_old_database_gets_the_hints_column(tmp_path: Path) -> None:
     con.close()
 
 
+def _ended(pid: int | None) -> bool:
+    """The process ``pid`` has exited (a zombie or no longer there)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    return state in ("Z", "X")
+
+
 def test_closing_the_hint_pool_ends_a_search_in_progress() -> None:
     from alhambra.server.hints import HintPool
     from alhambra.state import GameConfig
@@ -220,16 +238,16 @@ def test_closing_the_hint_pool_ends_a_search_in_progress() -> None:
     state, events = new_game(GameConfig(players=2), 5)
     seat = state.to_act
     assert seat is not None
-    pool = HintPool(seconds=30.0)
+    pool = HintPool(seconds=600.0)  # a search that would outlast the test by far
     fut = pool.submit("t1", seat, view(state, seat), [dict(e.to_dict(), text=e.describe()) for e in events], 1)
     assert pool.busy("t1")
     executor = pool._pool
     assert executor is not None
     procs = wait_for(lambda: list((executor._processes or {}).values()), timeout=30)
+    pids = [proc.pid for proc in procs]
     pool.close()
-    for proc in procs:
-        proc.join(timeout=10)
-        assert not proc.is_alive()
+    # ended (a zombie until reaped, or gone): the executor's own thread may reap it first
+    wait_for(lambda: all(_ended(pid) for pid in pids), timeout=30)
     wait_for(fut.done, timeout=30)  # cancelled or broken: either way the table is free again
     assert not pool.busy("t1")
 
@@ -298,3 +316,31 @@ def test_serve_refuses_a_bad_hint_time() -> None:
         result = invoke("serve", "--hint-seconds", bad)
         assert result.exit_code != 0
         assert "--hint-seconds must be more than 0 and at most 60" in result.stderr
+
+
+def test_a_hint_worker_that_dies_is_replaced() -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    from alhambra.server.hints import HintPool
+    from alhambra.state import GameConfig
+
+    state, events = new_game(GameConfig(players=2), 5)
+    seat = state.to_act
+    assert seat is not None
+    seen = [dict(e.to_dict(), text=e.describe()) for e in events]
+    pool = HintPool(seconds=600.0)
+    try:
+        fut = pool.submit("t1", seat, view(state, seat), seen, 1)
+        executor = pool._pool
+        assert executor is not None
+        procs = wait_for(lambda: list((executor._processes or {}).values()), timeout=30)
+        for proc in procs:
+            proc.kill()  # the worker crashes in the middle of a search
+        wait_for(fut.done, timeout=30)
+        assert isinstance(fut.exception(), BrokenProcessPool)
+        wait_for(lambda: not pool.busy("t1"), timeout=10)
+        pool.seconds = 0.2
+        again = pool.submit("t1", seat, view(state, seat), seen, 2)
+        assert again.result(timeout=60) in view(state, seat)["legal_actions"]
+    finally:
+        pool.close()

@@ -49,6 +49,7 @@ __all__ = [
     "needs_chromium",
     "pending",
     "phase",
+    "play_until",
     "tab_to",
     "version",
     "wait_change",
@@ -393,3 +394,32 @@ class ClickPlayer:
         path = ARTIFACTS / f"{self.module}-{name}.png"
         page.screenshot(path=str(path), full_page=True)
         self.shots.append(path)
+
+
+def play_until(
+    http: Any,
+    table_id: str,
+    tokens: list[str],
+    until: Any,
+    rng: random.Random,
+    prefer: Any = None,
+    max_actions: int = 2000,
+) -> dict[str, Any]:
+    """Play a table of person seats through the API (``http``: an httpx client on the server)
+    until ``until(seat, message)`` is true for the seat to act and its message (its view with
+    its legal actions); returns that message. Each move is a random legal action, or a random
+    one of those ``prefer(seat, legal)`` returns when it returns any (to steer the game towards
+    a situation a browser test wants). AssertionError when the game ends or runs too long first."""
+    for _ in range(max_actions):
+        public = http.get(f"/api/tables/{table_id}/view").json()
+        assert public["table"]["status"] == "playing", f"the game is {public['table']['status']}"
+        seat = public["view"]["to_act"]
+        mine = http.get(f"/api/tables/{table_id}/view", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
+        if until(seat, mine):
+            return dict(mine)
+        legal = mine["view"]["legal_actions"]
+        chosen = (prefer(seat, legal) if prefer is not None else None) or legal
+        body = {"action": rng.choice(chosen), "version": mine["version"]}
+        r = http.post(f"/api/tables/{table_id}/actions", json=body, headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, r.text
+    raise AssertionError(f"no such situation in {max_actions} actions")

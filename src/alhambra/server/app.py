@@ -330,9 +330,10 @@ def create_app(
     """
     creations = RateLimit(create_rate)
     from .hints import PUBLIC_REFUSED, HintBusy, HintPool, allow_hints, finish_hint, start_hint  # docs/server.md: Hints
-    from .replay import table_replay, uploaded_replay
+    from .replay import REPLAY_UPLOADS_PER_MINUTE, table_replay, uploaded_replay
 
     hints = HintPool(hint_seconds)
+    uploads = RateLimit(REPLAY_UPLOADS_PER_MINUTE)  # POST /api/replay replays a whole game: a few a minute per client
 
     db = Database(database_url or default_database_url())
     service = TableService(db)
@@ -605,7 +606,12 @@ def create_app(
     async def post_replay(request: Request) -> Response:
         """Upload a game record file (as downloaded from `/api/tables/{id}/record` or written by
         `alhambra play --record`): its positions and moves, as for a finished table. 422 with
-        the reason when it is not a record that replays."""
+        the reason when it is not a record that replays; 429 beyond 30 files a minute per client."""
+        wait = uploads.take(request.client.host if request.client else "?")
+        if wait > 0:
+            seconds = math.ceil(wait)
+            detail = f"too many record files from your address; try again in {seconds} s"
+            raise StarletteHTTPException(429, detail, headers={"Retry-After": str(seconds)})
         raw = await request.body()
         try:
             data = json.loads(raw)

@@ -16,6 +16,7 @@ import secrets
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from sqlalchemy import update
@@ -75,11 +76,26 @@ class HintPool:
             pool = self._pool
         try:
             fut = pool.submit(hint_action, seat, view, list(events), self.seconds, seed)
+        except BrokenProcessPool:  # a worker died earlier: start afresh
+            self._forget(pool)
+            self._done(table_id)
+            return self.submit(table_id, seat, view, events, seed)
         except Exception:
             self._done(table_id)
             raise
-        fut.add_done_callback(lambda _f: self._done(table_id))
+        fut.add_done_callback(lambda f: self._finished(table_id, pool, f))
         return fut
+
+    def _finished(self, table_id: str, pool: ProcessPoolExecutor, fut: Future[str]) -> None:
+        if not fut.cancelled() and isinstance(fut.exception(), BrokenProcessPool):
+            self._forget(pool)  # the next hint gets a new worker
+        self._done(table_id)
+
+    def _forget(self, pool: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is pool:
+                self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def busy(self, table_id: str) -> bool:
         """True while a hint is computed for this table."""

@@ -28,10 +28,22 @@ from ..state import GameState
 from ..view import catalogue, view
 from .service import FINISHED, ServiceError, Table
 
-__all__ = ["MAX_STEPS", "Narrator", "describe_hint", "frame_of", "replay_frames", "table_replay", "uploaded_replay"]
+__all__ = [
+    "MAX_STEPS",
+    "REPLAY_UPLOADS_PER_MINUTE",
+    "Narrator",
+    "describe_hint",
+    "frame_of",
+    "replay_frames",
+    "table_replay",
+    "uploaded_replay",
+]
 
 MAX_STEPS = 5000
 """The most actions a replayed record may hold (a whole game has a few hundred)."""
+
+REPLAY_UPLOADS_PER_MINUTE = 30
+"""Record files one client address may have replayed a minute (``POST /api/replay``; 429 beyond)."""
 
 QUIET_EVENTS = frozenset({"GameStarted", "TurnStarted", "TurnEnded", "DisplayRefilled", "MarketRefilled", "DeckReshuffled"})
 """Events the move list leaves out (bookkeeping that the board shows by itself)."""
@@ -40,6 +52,7 @@ _SIDES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 _CODES = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:\+[A-Za-z][A-Za-z0-9]*)*\b")
 _PLACE = re.compile(r"(?:\bat )?(?<![\w-])(-?\d+),(-?\d+)(?![\w,])")
 _PLAYER = re.compile(r"\bplayer (\d+)\b")
+_TWICE = re.compile(r"\b(\w+ card) \1\b")
 
 
 class Narrator:
@@ -86,9 +99,11 @@ class Narrator:
         c = self.cards.get(code)
         if c is None:
             return code
-        if c["currency"] is not None:
-            return f"{c['value']} {self.currency_names.get(c['currency'], c['currency'])}"
-        return f"{str(c['kind']).replace('_', ' ')} card"
+        currency = self.currency_names.get(c["currency"], c["currency"])
+        if c["kind"] == "money":
+            return f"{c['value']} {currency}"
+        kind = f"{str(c['kind']).replace('_', ' ')} card"
+        return f"{kind} ({currency})" if currency else kind
 
     def code(self, code: str) -> str | None:
         """The name of a tile or card code, or None when ``code`` is a plain word."""
@@ -121,6 +136,7 @@ class Narrator:
 
         text = _CODES.sub(codes, text)
         text = _PLACE.sub(lambda m: self.place(int(m.group(1)), int(m.group(2))), text)
+        text = _TWICE.sub(r"\1", text)  # "sultan card sultan card (denar)": the engine's word and the name
         return text[:1].upper() + text[1:]
 
     def event(self, event: dict[str, Any]) -> str | None:
@@ -179,7 +195,8 @@ def replay_frames(record: GameRecord, names: Sequence[str | None] = ()) -> dict[
 
     Returns ``{"players", "modules", "names", "catalogue", "frames", "moves"}``: ``frames[0]``
     is the deal, ``frames[i]`` the position after the ``i``-th action; ``moves[i - 1]`` says who
-    made that action (``seat``, ``turn``) and what happened (``sentences``). :class:`RecordError`
+    made that action (``seat``, ``turn``), what happened (``sentences``) and the action in the
+    record's ``notation`` (shown only to those who ask for it). :class:`RecordError`
     (with the failing step) when the record does not replay.
     """
     if len(record.actions) > MAX_STEPS:
@@ -200,7 +217,7 @@ def replay_frames(record: GameRecord, names: Sequence[str | None] = ()) -> dict[
         except IllegalAction as e:
             raise RecordError(f"step {i + 1}: {e.reason}", i) from None
         frames.append(frame_of(state))
-        moves.append({"step": i + 1, "seat": seat, "turn": turn, "sentences": narrator.events(_public(evs), seat)})
+        moves.append({"step": i + 1, "seat": seat, "turn": turn, "sentences": narrator.events(_public(evs), seat), "notation": str(action)})
     return {
         "players": record.config.players,
         "modules": list(record.config.modules),

@@ -536,18 +536,22 @@ async function lobby() {
   const openList = h("div", { class: "open-list" });
   const refresh = async () => {
     try {
-      const [open, playing] = await Promise.all([api("GET", "/api/tables?which=open"), api("GET", "/api/tables?which=playing")]);
+      const [open, playing, finished] = await Promise.all(["open", "playing", "finished"].map((w) => api("GET", `/api/tables?which=${w}`)));
       const item = (t, joinable) => h("li", {},
         h("span", { class: "t-name", text: t.name || `Table ${t.id.slice(0, 6)}` }),
         t.game && t.game !== "alhambra" ? h("span", { class: "badge t-game", text: (games.find((g) => g.id === t.game) || { title: t.game }).title }) : null,
         h("span", { class: "t-seats", text: t.seats.map((s) => s.name || (s.kind === "bot" ? "bot" : "free seat")).join(", ") }),
         joinable ? h("button", { class: "small", text: "Take a seat", onclick: () => claim(t.id) }) : null,
-        h("a", { href: `/table/${t.id}`, class: "small-link", text: "Watch" }));
+        t.status === "finished" ? h("a", { href: `/replay/${t.id}`, class: "small-link replay-link", text: "Watch the replay" })
+          : h("a", { href: `/table/${t.id}`, class: "small-link", text: "Watch" }));
       openList.replaceChildren(
         h("h3", { text: "Open tables" }),
         open.length ? h("ul", {}, ...open.map((t) => item(t, true))) : h("p", { class: "muted", text: "No open tables right now." }),
         h("h3", { text: "Games in progress" }),
-        playing.length ? h("ul", {}, ...playing.map((t) => item(t, false))) : h("p", { class: "muted", text: "None." }));
+        playing.length ? h("ul", {}, ...playing.map((t) => item(t, false))) : h("p", { class: "muted", text: "None." }),
+        h("h3", { text: "Finished games" }),
+        finished.length ? h("ul", { id: "finished-tables" }, ...finished.slice(0, 10).map((t) => item(t, false))) : h("p", { class: "muted", text: "None yet." }),
+        h("p", {}, h("a", { href: "/replay", id: "replay-file-link", text: "Replay a game from a record file" })));
     } catch (e) {
       openList.replaceChildren(h("p", { class: "error", text: e.message }));
     }

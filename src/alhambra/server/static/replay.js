@@ -234,6 +234,11 @@ async function open(data, title) {
 
 const last = () => R.data.frames.length - 1;
 
+/** The table's "Show notation in the log" setting (off unless the player turned it on). */
+function showNotation() {
+  try { return localStorage.getItem("alhambra.notation") === "1"; } catch (_) { return false; }
+}
+
 function go(step) {
   R.step = Math.max(0, Math.min(last(), step));
   if (R.step === last()) stop();
@@ -284,7 +289,8 @@ function build() {
     h("li", {}, h("button", { type: "button", "data-step": "0", onclick: () => { stop(); go(0); } },
       h("span", { class: "turn", text: "Start" }), (R.data.start || []).join(" ") || "The tiles and money are dealt")),
     ...R.data.moves.map((m) => h("li", {}, h("button", { type: "button", "data-step": String(m.step), onclick: () => { stop(); go(m.step); } },
-      h("span", { class: "turn", text: `Turn ${m.turn}` }), m.sentences.join(". ")))));
+      h("span", { class: "turn", text: `Turn ${m.turn}` }), m.sentences.join(". "),
+      showNotation() && m.notation ? h("code", { class: "notation", text: ` ${m.notation}` }) : null))));
   R.ui.stage = h("div", { id: "replay-stage" });
   const links = h("span", { class: "top-info" }, h("span", { class: "t-title", text: `Replay: ${R.title}` }),
     R.tableId ? h("a", { class: "badge", href: `/table/${R.tableId}`, text: "Back to the table" }) : h("a", { class: "badge", href: "/replay", text: "Another record" }));

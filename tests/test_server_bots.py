@@ -90,7 +90,7 @@ def test_all_bot_tables_play_only_while_watched_and_at_most_max(svc: TableServic
         waiting = next(t for t in tids if t not in playing)
         pool.unwatch(playing[0])  # nobody watches it any more: it pauses, the third plays
         wait_for(lambda: svc.table(waiting).snap.version > 10, timeout=30, step=0.02)
-        time.sleep(0.1)  # a move in flight when the watcher left may still land
+        wait_for(lambda: not pool.busy(playing[0]), timeout=30, step=0.01)  # a move in flight may still land
         paused_at = svc.table(playing[0]).snap.version
         time.sleep(0.3)
         assert svc.table(playing[0]).snap.version == paused_at
@@ -111,6 +111,9 @@ def test_a_searching_bot_plays_from_a_worker_process(svc: TableService) -> None:
         pool.watch(table.id)
         wait_for(lambda: len(table.snap.record) >= 8 and pool.worker_pids(), timeout=60, step=0.05)
         assert os.getpid() not in pool.worker_pids()
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        for pid in pool.worker_pids():  # the workers yield the CPU to the server
+            assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + 10)
         assert any(e.seat == 0 for e in table.snap.record)  # the mcts seat moved
     finally:
         pool.stop()
@@ -141,12 +144,44 @@ def test_a_dead_worker_gives_a_random_move_and_a_fresh_pool(
         pool.stop()
 
 
+def test_a_worker_is_kept_for_tables_with_a_person(svc: TableService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two workers, two watched all-bot tables searching without end: only one of them gets a
+    worker; a person's table with a searching bot still finds the other one."""
+    pause = tmp_path / "pause"
+    pause.touch()
+    monkeypatch.setenv(PAUSE_FILE, str(pause))
+    pool = BotPool(svc, delay=0.0, workers=2, max_bot_tables=5, search=paused_search)
+    bot_tables = [svc.create_table(_bots("mcts:hard", "mcts:hard"))[0].id for _ in range(2)]
+    person, tokens = svc.create_table([SeatSpec("person"), SeatSpec("bot", "mcts:easy")])
+    pool.start()
+    try:
+        for tid in bot_tables:
+            pool.watch(tid)
+        wait_for(lambda: pool.searching(), timeout=60, step=0.02)
+        time.sleep(0.2)
+        assert len(pool.searching()) == 1  # the second all-bot table waits: one worker is kept
+        svc.join(person.id, tokens[0], None)
+        if person.snap.state.to_act == 0:  # hand the turn to the bot
+            snap = person.snap
+            svc.submit(person.id, 0, next(a for a in _finals(snap) if a.startswith("take")), snap.version)
+        wait_for(lambda: person.id in pool.searching(), timeout=30, step=0.02)
+        assert len(pool.searching()) == 2
+    finally:
+        pool.stop()
+
+
+def _finals(snap: Any) -> list[str]:
+    from alhambra.server.service import final_actions
+
+    return final_actions(snap.state)
+
+
 def test_stopping_does_not_wait_for_a_search(svc: TableService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pause = tmp_path / "pause"
     pause.touch()  # the search never ends on its own
     monkeypatch.setenv(PAUSE_FILE, str(pause))
     pool = BotPool(svc, delay=0.0, workers=1, search=paused_search)
-    table, _ = svc.create_table(_bots("mcts:hard", "random"))
+    table, _ = svc.create_table(_bots("mcts:hard", "mcts:hard"))
     pool.start()
     pool.watch(table.id)
     pids = wait_for(lambda: pool.searching() and pool.worker_pids(), timeout=60, step=0.05)
@@ -154,6 +189,7 @@ def test_stopping_does_not_wait_for_a_search(svc: TableService, tmp_path: Path, 
     pool.stop()  # returns although the search would never finish
     wait_for(lambda: not any(_alive(pid) for pid in pids), timeout=10, step=0.05)
     assert table.snap.version == version  # the dropped search played nothing
+    assert pool.searching() == [table.id] and pool.worker_pids() == []
 
 
 def _alive(pid: int) -> bool:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from alhambra.server.loadtest import run_loadtest
+from tests.cli_helpers import invoke
 
 
 def test_a_small_load_test_plays_and_measures() -> None:
@@ -47,3 +48,17 @@ def test_a_small_fairness_run_prints_its_figures() -> None:
     assert got["bot_reply_p50_ratio"] > 0
     r = subprocess.run([sys.executable, "-m", "alhambra", "loadtest", "--fairness", "99"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "--fairness must be 0-20" in r.stderr
+
+
+def test_serve_refuses_bad_pool_and_housekeeping_options() -> None:
+    """Checked before anything starts (in-process: no server is run)."""
+    for args, words in (
+        (["--bot-workers", "0"], "--bot-workers must be 1-64"),
+        (["--max-bot-tables", "-1"], "--max-bot-tables must not be negative"),
+        (["--evict-after", "0"], "--evict-after must be positive"),
+        (["--expire-waiting", "-5"], "--expire-waiting must be positive"),
+        (["--expire-idle", "0"], "--expire-idle must be positive"),
+    ):
+        result = invoke("serve", *args)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.stderr

@@ -125,6 +125,8 @@ def test_the_creator_deletes_a_table_before_it_starts(tmp_path: Path) -> None:
         for wrong in (seat_token, "x" * 30):
             r = c.delete(f"/api/tables/{tid}", headers=auth(wrong))
             assert r.status_code == 403 and "creator" in r.json()["detail"]
+        svc = c.app.state.service  # type: ignore[attr-defined]
+        held = svc.table(tid)  # as a request in flight would hold it
         with c.websocket_connect(f"/ws/tables/{tid}") as ws:
             ws.send_json({"type": "hello", "token": seat_token})
             ws.receive_json()
@@ -137,6 +139,9 @@ def test_the_creator_deletes_a_table_before_it_starts(tmp_path: Path) -> None:
         assert c.get(f"/api/tables/{tid}").status_code == 404
         assert c.delete(f"/api/tables/{tid}", headers=auth(creator)).status_code == 404
         assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(seat_token)).status_code == 404
+        svc.tables[tid] = held  # even a request that still holds the deleted table gets 404
+        assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(seat_token)).status_code == 404
+        del svc.tables[tid]
         # once the game has started it stays
         started = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
         sid = started["table"]["id"]
@@ -162,3 +167,49 @@ def test_an_older_database_gains_the_creator_column(tmp_path: Path) -> None:
         assert r.status_code == 403  # an old table has no creator token: nobody can delete it
         new = create(c, [{"kind": "person"}, {"kind": "person"}])
         assert c.delete(f"/api/tables/{new['table']['id']}", headers=auth(new["creator_token"])).status_code == 204
+
+
+def test_a_stale_copy_of_an_evicted_table_is_dropped_on_conflict(tmp_path: Path) -> None:
+    """A request that held a table across its eviction writes on an old copy: the database
+    refuses it (409) and the copy is forgotten, so the next request sees the stored state."""
+    with app_client(tmp_path / "stale.sqlite3") as c:
+        tid, tokens = two_people(c)
+        svc = c.app.state.service  # type: ignore[attr-defined]
+        old = svc.table(tid)
+        del svc.tables[tid]  # evicted while a request still holds ``old``
+        seat = c.get(f"/api/tables/{tid}/view").json()["view"]["to_act"]
+        mine = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()
+        action = {"action": mine["final_actions"][0], "version": 0}
+        assert c.post(f"/api/tables/{tid}/actions", json=action, headers=auth(tokens[seat])).status_code == 200
+        svc.tables[tid] = old  # the old copy comes back (at version 0)
+        assert old.snap.version == 0
+        r = c.post(f"/api/tables/{tid}/actions", json=action, headers=auth(tokens[seat]))
+        assert r.status_code == 409 and "changed meanwhile" in r.json()["detail"]
+        assert svc.tables.get(tid) is not old
+        assert c.get(f"/api/tables/{tid}").json()["version"] == 1  # loaded again from the database
+
+
+def test_a_restart_loads_only_the_games_where_a_bot_answers_a_person(tmp_path: Path) -> None:
+    db_file = tmp_path / "restart.sqlite3"
+    with app_client(db_file) as c:
+        people, _ = two_people(c)
+        waiting = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+        mixed = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+        assert c.post(f"/api/tables/{mixed['table']['id']}/join", json={}, headers=auth(mixed["seats"][0]["token"])).status_code == 200
+        bots = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])["table"]["id"]
+    with app_client(db_file) as c:
+        assert _in_memory(c) == {mixed["table"]["id"]}  # the others wait in the database
+        assert c.get(f"/api/tables/{waiting['table']['id']}").json()["status"] == "waiting"  # loaded on access
+        assert c.get(f"/api/tables/{people}").json()["status"] == "playing"
+        with c.websocket_connect(f"/ws/tables/{bots}") as ws:  # watched: the table of bots plays on
+            ws.send_json({"type": "hello"})
+            wait_for(lambda: c.get(f"/api/tables/{bots}").json()["version"] > 5, timeout=30, step=0.02)
+
+
+def test_the_janitor_runs_by_itself(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'auto.sqlite3'}", bot_delay=0.0, evict_after=0.1, housekeeping_interval=0.05)
+    with TestClient(app) as c:
+        tid, _ = two_people(c)
+        assert tid in _in_memory(c)
+        wait_for(lambda: tid not in _in_memory(c), timeout=30, step=0.02)
+        assert c.get(f"/api/tables/{tid}").json()["status"] == "playing"

@@ -27,7 +27,6 @@ import logging
 import multiprocessing
 import os
 import random
-import secrets
 import signal
 import threading
 import time
@@ -278,7 +277,8 @@ class BotPool:
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init)
             pool = self._pool
         try:
-            fut = pool.submit(self.search, req.spec, req.obs, secrets.randbits(62))
+            seed = self.service.table(table_id).bot_rng.randrange(1 << 62)  # the table's bot chance, as for cheap bots
+            fut = pool.submit(self.search, req.spec, req.obs, seed)
         except (BrokenProcessPool, RuntimeError) as e:  # broken between two moves, or stopping
             fut = Future()
             fut.set_exception(e)

@@ -297,6 +297,14 @@ class Database:
         with self.session() as s:
             return list(s.scalars(select(TableRow.id).where(TableRow.status.in_(list(statuses))).order_by(TableRow.created_at)))
 
+    def tables_with_bots_and_people(self, statuses: Sequence[str]) -> list[str]:
+        """Ids of the tables in these statuses that have both a bot seat and a person seat (oldest first)."""
+        bots = select(SeatRow.id).where(SeatRow.table_id == TableRow.id, SeatRow.kind == "bot").exists()
+        people = select(SeatRow.id).where(SeatRow.table_id == TableRow.id, SeatRow.kind == "person").exists()
+        with self.session() as s:
+            q = select(TableRow.id).where(TableRow.status.in_(list(statuses)), bots, people).order_by(TableRow.created_at)
+            return list(s.scalars(q))
+
     def recent_tables(self, statuses: Sequence[str], public_only: bool, limit: int) -> list[TableRow]:
         """The newest tables in these statuses."""
         with self.session() as s:

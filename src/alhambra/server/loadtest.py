@@ -341,14 +341,23 @@ async def _fairness(base: str, bot_tables: int, actions: int, max_seconds: float
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         start = time.perf_counter()
         out["idle"] = await _person_table(http, ws_base, actions, start + max_seconds / 2, rng)
+        ids = []
         for _ in range(bot_tables):
             r = await http.post("/api/tables", json={"seats": [{"kind": "bot", "bot": "mcts:hard"}] * 6})
             r.raise_for_status()
-            ws = await websockets.connect(f"{ws_base}/ws/tables/{r.json()['table']['id']}", max_size=2**22)
+            ids.append(r.json()["table"]["id"])
+            ws = await websockets.connect(f"{ws_base}/ws/tables/{ids[-1]}", max_size=2**22)
             await ws.send(json.dumps({"type": "hello"}))
             watchers.append((ws, asyncio.create_task(_drain(ws))))
         try:
-            await asyncio.sleep(1.0)  # let the searches start
+            # measure the steady state: wait until the search workers are up and have answered
+            # (a first bot move at some table), not the workers' start-up
+            end = time.perf_counter() + 60
+            while ids and time.perf_counter() < end:
+                versions = [(await http.get(f"/api/tables/{tid}")).json()["version"] for tid in ids]
+                if max(versions) >= 1:
+                    break
+                await asyncio.sleep(0.2)
             out["loaded"] = await _person_table(http, ws_base, actions, time.perf_counter() + max_seconds / 2, rng)
         finally:
             for ws, task in watchers:

@@ -3,7 +3,7 @@
 The engine is the single source of truth. A :class:`Table` holds an immutable
 :class:`Snapshot` (version, state, public event log, record); every accepted action, undo or
 join replaces it under the table's lock *after* the database transaction that stores it has
-committed, and only then are the listeners (the WebSocket hub, the bot runner) told.
+committed, and only then are the listeners (the WebSocket hub, the bot pool) told.
 
 Everything a seat or spectator receives is built by :func:`message`, which uses only
 :func:`alhambra.view.view` and :func:`alhambra.view.view_events`.
@@ -11,6 +11,7 @@ Everything a seat or spectator receives is built by :func:`message`, which uses 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -166,6 +167,8 @@ class Table:
         self.lock = threading.RLock()
         self.snap = snap
         self.creator_hash = row.creator_token_hash
+        self.gone = False
+        """Deleted or expired: a request still holding this object gets 404 (set under ``lock``)."""
         self.last_used = time.monotonic()
         """When the table was last looked up (``time.monotonic()``): idle tables are evicted."""
         self.bots: dict[int, Bot] = {}
@@ -336,8 +339,11 @@ class TableService:
         return Table(row, config, snap)
 
     def recover(self) -> list[str]:
-        """Load every unfinished table (after a restart) and tell the listeners about each."""
-        ids = self.db.table_ids([WAITING, PLAYING])
+        """After a restart, load the games in progress where a bot may have to answer a person
+        and tell the listeners about each. Every other table is loaded on its first access
+        (a table of bots only plays once someone watches it), so thousands of stored tables
+        do not slow the start or fill the memory."""
+        ids = self.db.tables_with_bots_and_people([PLAYING])
         for tid in ids:
             self.table(tid)
         for tid in ids:
@@ -449,6 +455,8 @@ class TableService:
         nm = clean_name(name)
         new_token: str | None = None
         with table.lock:
+            if table.gone:
+                raise _not_found(table_id)
             snap = table.snap
             if token is not None:
                 seat = self.seat_of(table_id, token)
@@ -515,6 +523,7 @@ class TableService:
                 raise ServiceError("the game has started: the table can no longer be deleted", 409)
             if not self.db.delete_table(table_id, only_status=WAITING):
                 raise ServiceError("the game has started: the table can no longer be deleted", 409)
+            table.gone = True
         self._forget(table_id)
         log.info("table %s deleted by its creator", table_id)
 
@@ -550,15 +559,22 @@ class TableService:
         """Delete the tables never started within ``waiting_seconds`` of their creation and the
         unfinished tables unchanged for ``idle_seconds`` (watchers are told, as for a deletion)."""
         now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
-        ids = self.db.abandoned_tables(now - dt.timedelta(seconds=waiting_seconds), now - dt.timedelta(seconds=idle_seconds))
+        waiting_cut, idle_cut = now - dt.timedelta(seconds=waiting_seconds), now - dt.timedelta(seconds=idle_seconds)
         done: list[str] = []
-        for tid in ids:
-            row = self.db.table(tid)
-            if row is None or row.status == FINISHED:  # pragma: no cover - finished meanwhile
-                continue
-            if self.db.delete_table(tid, only_status=row.status):
-                self._forget(tid)
-                done.append(tid)
+        for tid in self.db.abandoned_tables(waiting_cut, idle_cut):
+            table = self.tables.get(tid)
+            with table.lock if table is not None else contextlib.nullcontext():
+                row = self.db.table(tid)  # again, under the table's lock: no move can come in between
+                if row is None or row.status == FINISHED:  # pragma: no cover - gone or finished meanwhile
+                    continue
+                if not ((row.status == WAITING and row.created_at < waiting_cut) or row.updated_at < idle_cut):
+                    continue  # pragma: no cover - it moved on meanwhile
+                if not self.db.delete_table(tid, only_status=row.status):  # pragma: no cover - idem
+                    continue
+                if table is not None:
+                    table.gone = True
+            self._forget(tid)
+            done.append(tid)
         if done:
             log.info("expired %d abandoned tables", len(done))
         return done
@@ -574,6 +590,8 @@ class TableService:
         except NotationError as e:
             raise ServiceError(f"cannot read the action: {e}", 422) from None
         with table.lock:
+            if table.gone:
+                raise _not_found(table_id)
             snap = table.snap
             self._check_playing(snap, version)
             try:
@@ -608,12 +626,22 @@ class TableService:
         try:
             self.db.append_action(table.id, snap.version, new_action, state_to_json(state), status)
         except Conflict:
+            self._drop_stale(table)
             raise ServiceError("the table changed meanwhile; fetch the view again", 409) from None
+
+    def _drop_stale(self, table: Table) -> None:
+        """The database moved past this in-memory table (another copy of it, loaded after an
+        eviction, wrote first): forget it, so the next access loads the stored state."""
+        with self._lock:
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
 
     def undo(self, table_id: str, seat: int, version: int) -> Snapshot:
         """Take back ``seat``'s last action of its current turn (only while nothing was revealed)."""
         table = self.table(table_id)
         with table.lock:
+            if table.gone:
+                raise _not_found(table_id)
             snap = table.snap
             self._check_playing(snap, version)
             problem = undo_problem(snap, seat)
@@ -628,6 +656,7 @@ class TableService:
             try:
                 self.db.undo_actions(table.id, snap.version, new_version, [snap.record[-1].version], state_to_json(state))
             except Conflict:
+                self._drop_stale(table)
                 raise ServiceError("the table changed meanwhile; fetch the view again", 409) from None
             new = Snapshot(new_version, state, events, len(events), snap.epoch + 1, record, PLAYING, snap.seats)
             table.snap = new

@@ -450,7 +450,7 @@ async function lobby() {
     level.value = "greedy";
     // the option's text may be cut to fit the row: the whole description is the tooltip
     const describe = () => { const b = bots.find((x) => x.id === level.value); level.title = b ? `${b.label} — ${b.description}` : ""; };
-    level.addEventListener("change", describe);
+    level.onchange = describe;
     describe();
     const name = h("input", { class: "seat-name", type: "text", maxlength: 40, placeholder: i === 0 ? "Your name (optional)" : "Name (optional)", "aria-label": `Seat ${i + 1}: name` });
     if (i > 0) kind.value = "bot";
@@ -710,8 +710,9 @@ function connect() {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (_) { return; }
     if (msg.type === "error") {
-      if (msg.status === 401 || msg.status === 403 || msg.status === 404) {
+      if (msg.status === 401 || msg.status === 403 || msg.status === 404 || msg.status === 410) {
         T.fatal = msg.detail;
+        if (msg.status === 410) T.msg = null; // the table was deleted: nothing left to show but why
         render();
       } else {
         notify(msg.detail, true);

@@ -42,8 +42,6 @@ DEFAULT_GAME: Final = "alhambra"
 
 SCORING_RULES: Final = ("table", "multiples_of_total")
 REFILL_POLICIES: Final = ("plain", "marker")
-_GAME_IDS: Final = ("alhambra", "granada")
-"""The games shipped in ``src/alhambra/games`` (one folder each)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -131,9 +129,13 @@ def multiples_awards(counts: Sequence[int], dearest: Sequence[int], rnd: int) ->
     return awards
 
 
+@cache
 def game_ids() -> tuple[str, ...]:
-    """Ids of every game of the family that can be played."""
-    return _GAME_IDS
+    """Ids of every game of the family that can be played: the folders of ``alhambra/games``
+    with a ``game.json``, the default game first, then by name."""
+    root = resources.files("alhambra.games")
+    found = sorted(p.name for p in root.iterdir() if p.is_dir() and p.joinpath("game.json").is_file())
+    return tuple(sorted(found, key=lambda g: (g != DEFAULT_GAME, g)))
 
 
 def _text(game: str, name: str) -> str:
@@ -158,8 +160,8 @@ def ruleset(game: str = DEFAULT_GAME) -> Ruleset:
 
 @cache
 def _load(game: str) -> Ruleset:
-    if game not in _GAME_IDS:
-        raise ConfigError(f"unknown game {game!r} (the games are: {', '.join(_GAME_IDS)})")
+    if game not in game_ids():
+        raise ConfigError(f"unknown game {game!r} (the games are: {', '.join(game_ids())})")
     try:
         return _read(game, json.loads(_text(game, "game.json")), _text(game, "README.md"))
     except (KeyError, TypeError, ValueError) as e:  # pragma: no cover - a broken data file

@@ -136,6 +136,7 @@ def catalogue(config: GameConfig) -> dict[str, Any]:
         "kind_names": [rules.kind_names[k] for k in comp.kinds],
         "wall_name": rules.wall_name,
         "marker": rules.refill == "marker",
+        "scoring": rules.scoring,
         "turn_over_cost": rules.turn_over_cost,
         "assumptions": list(rules.assumptions),
         "readings": list(rules.readings),

@@ -32,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import ConfigError
 from ..hooks import Module, available_modules, load_module
+from ..rulesets import game_ids, ruleset
 from ..state import GameConfig
 from ..view import catalogue
 from .botpool import DEFAULT_MAX_BOT_TABLES, BotPool
@@ -124,6 +125,7 @@ class CreateTableRequest(_Strict):
     hints: bool = Field(
         default=False, description="The seats may ask what the strongest bot would play (GET .../hint); private tables only (422)."
     )
+    game: str = Field(default="alhambra", max_length=40, description="The game of the family: alhambra or granada (GET /api/games).")
 
 
 class SeatLink(BaseModel):
@@ -195,6 +197,7 @@ class ModuleInfo(BaseModel):
     options: list[dict[str, Any]] = Field(
         default_factory=list, description="The module's options: key, default (bool, int or str), description, choices."
     )
+    games: list[str] = Field(default_factory=lambda: ["alhambra"], description="The games of the family it works with (GET /api/games).")
 
 
 class BotInfo(BaseModel):
@@ -456,6 +459,7 @@ def create_app(
                     ui=(ui / "ui.js").is_file(),
                     ui_css=(ui / "ui.css").is_file(),
                     options=[asdict(o) for o in m.options],
+                    games=list(m.games),
                 )
             )
         return out
@@ -465,16 +469,24 @@ def create_app(
         """The bot levels a seat can be given."""
         return [BotInfo(id=k, label=v[0], description=v[1]) for k, v in BOT_LEVELS.items()]
 
+    @app.get("/api/games", tags=["catalogue"])
+    async def games() -> list[dict[str, Any]]:
+        """The games of the family a table can play (Alhambra, Granada), with their assumptions."""
+        return [ruleset(g).describe() for g in game_ids()]
+
     @app.get("/api/catalogue", tags=["catalogue"])
     async def catalogue_route(
-        players: Annotated[int, Query(ge=2, le=6)] = 2, modules: Annotated[str, Query(max_length=200)] = ""
+        players: Annotated[int, Query(ge=2, le=6)] = 2,
+        modules: Annotated[str, Query(max_length=200)] = "",
+        game: Annotated[str, Query(max_length=40)] = "alhambra",
     ) -> dict[str, Any]:
-        """Static facts to draw a game: every tile and card by code (see alhambra.view.catalogue)."""
+        """Static facts to draw a game: every tile and card by code, the game's kinds, the name of
+        its walls, its marker and turn-over cost (see alhambra.view.catalogue)."""
         try:
             mods = tuple(m for m in modules.split(",") if m)
             for m in mods:
                 load_module(m)
-            return catalogue(GameConfig(players=players, modules=mods))
+            return catalogue(GameConfig(players=players, modules=mods, game=game))
         except ConfigError as e:
             raise ServiceError(str(e), 422) from None
 
@@ -494,7 +506,7 @@ def create_app(
         specs = [SeatSpec(s.kind, s.bot, s.name, s.open) for s in body.seats]
         options = tuple((m, k, v) for m, kv in body.options.items() for k, v in kv.items())
         creator_token = secrets.token_urlsafe(24)
-        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options, creator_token)
+        table, tokens = await run(service.create_table, specs, body.modules, body.name, body.public, options, creator_token, body.game)
         base = base_url(request)
         if body.hints:
             await run(allow_hints, service, table)

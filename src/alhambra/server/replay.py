@@ -66,6 +66,8 @@ class Narrator:
         self.tiles: dict[str, dict[str, Any]] = cat["tiles"]
         self.cards: dict[str, dict[str, Any]] = cat["cards"]
         self.currency_names = {c["colour"]: c["name"] for c in cat["currencies"]}
+        self.kind_names: dict[str, str] = dict(zip(cat["kinds"], cat["kind_names"], strict=True))
+        self.wall: str = cat["wall_name"]
         self.tokens: dict[str, str] = {}
         for token, mid in cat["money_tokens"].items():
             try:
@@ -80,15 +82,15 @@ class Narrator:
         return self.names[seat] if 0 <= seat < self.players else "Dirk"
 
     def tile(self, code: str) -> str:
-        """A tile's name, e.g. "Garden 8 (walls north, east)"."""
+        """A tile's name, e.g. "Garden 8 (walls north, east)" (Granada: "Park 8 (moats north, east)")."""
         t = self.tiles.get(code)
         if t is None:
             return code
-        kind = str(t["kind"]).replace("_", " ").capitalize()
+        kind = self.kind_names.get(t["kind"]) or str(t["kind"]).replace("_", " ").capitalize()
         if t["kind"] == "fountain":
             return kind
         walls = [_SIDES[c] for c in str(t["walls"] or "") if c in _SIDES]
-        return f"{kind} {t['price']} ({'walls ' + ', '.join(walls) if walls else 'no walls'})"
+        return f"{kind} {t['price']} ({self.wall + 's ' + ', '.join(walls) if walls else 'no ' + self.wall + 's'})"
 
     def card(self, code: str) -> str:
         """A card's name, e.g. "7 denar" (a module's card by its kind: "exchange card")."""
@@ -152,6 +154,12 @@ class Narrator:
             return f"Game over: {winners} {verb} with {best} points"
         if kind == "ScoringCardDrawn":
             return f"A scoring card is drawn: scoring round {event['round']} follows"
+        if kind == "TileTurnedOver":
+            paid = " and ".join(self.card(c) for c in event["payment"])
+            tile, face = self.tile(event["tile"]), self.tile(event["face"])
+            return f"{self.seat(event['seat'])} pays {paid} to turn {tile} over: it is built as {face}"
+        if kind == "MarkerSwitched":
+            return f"The black marker turns to the {event['face']} side"
         if kind == "NeutralTilesReceived":
             tiles = [self.tile(t) for t in event.get("tiles", [])]
             return f"Dirk receives {', '.join(tiles) or 'nothing'}"

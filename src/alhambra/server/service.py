@@ -26,7 +26,7 @@ from typing import Any
 
 from ..actions import Action, parse_action
 from ..bots import Bot, Observation, make_bot
-from ..engine import apply, apply_unchecked, check_options, legal_actions, new_game
+from ..engine import apply, apply_unchecked, build_components, check_options, legal_actions, new_game
 from ..errors import AlhambraError, ConfigError, GameOver, IllegalAction, NotationError, NotYourTurn
 from ..events import Event, TurnEnded, event_from_dict
 from ..hooks import load_module, modules_of
@@ -198,6 +198,7 @@ class Table:
             "status": snap.status,
             "players": self.config.players,
             "modules": list(self.config.modules),
+            "game": self.config.game,
             "seats": [s.to_json() for s in snap.seats],
             "version": snap.version,
             "created_at": self.created_at,
@@ -375,8 +376,9 @@ class TableService:
         public: bool = False,
         options: tuple[tuple[str, str, bool | int | str], ...] = (),
         creator_token: str | None = None,
+        game: str = "alhambra",
     ) -> tuple[Table, dict[int, str]]:
-        """Deal a new game; returns the table and the secret token of every person seat.
+        """Deal a new game of ``game`` (a ruleset id: alhambra, granada); returns the table and the secret token of every person seat.
         ``creator_token`` (only its hash is stored) may delete the table before it starts."""
         if not 2 <= len(seats) <= 6:
             raise ServiceError("a table has 2 to 6 seats", 422)
@@ -384,7 +386,8 @@ class TableService:
             mods = tuple(modules)
             for m in mods:
                 load_module(m)
-            config = GameConfig(players=len(seats), modules=mods, options=options)
+            config = GameConfig(players=len(seats), modules=mods, options=options, game=game)
+            build_components(config)  # refuses a module that does not declare the game
             check_options(config)
             for mod in modules_of(config):
                 mod.check_config(config)

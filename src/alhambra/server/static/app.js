@@ -4,8 +4,8 @@
 
 import * as ART from "./art.js";
 import {
-  KIND_NAMES, CURRENCY_COLORS, CURRENCY_NAMES, bagSVG, cardBackSVG, cardFacts, cardSVG,
-  logoSVG, moneySourceSVG, svgEl, tileFacts, tileGroup, tileLabel, tileSVG,
+  KIND_NAMES, CURRENCY_COLORS, CURRENCY_NAMES, backFacts, bagSVG, cardBackSVG, cardFacts, cardSVG,
+  learnKinds, logoSVG, markerSVG, moneySourceSVG, svgEl, tileFacts, tileGroup, tileLabel, tileSVG,
 } from "./art.js";
 import { decorate as decorateHint, hintButton } from "./hint.js";
 
@@ -67,7 +67,22 @@ async function api(method, path, body, token) {
 }
 
 const CURRENCIES = ["blue", "green", "orange", "yellow"];
-const KINDS = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"];
+const ALHAMBRA_KINDS = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"];
+
+/** The building kinds of this table's game, in scoring order (the catalogue's `kinds`). */
+function gameKinds() {
+  return (T.catalogue && Array.isArray(T.catalogue.kinds) && T.catalogue.kinds.length) ? T.catalogue.kinds : ALHAMBRA_KINDS;
+}
+
+/** What this game calls its walls: "wall" (Alhambra), "moat" (Granada). */
+function wallName() {
+  return (T.catalogue && T.catalogue.wall_name) || "wall";
+}
+
+/** The game's title ("Alhambra", "Granada"). */
+function gameTitle() {
+  return (T.catalogue && T.catalogue.title) || "Alhambra";
+}
 const SEAT_COLORS = ["#d1495b", "#2e86ab", "#e09f3e", "#3a7d44", "#7b5ea7", "#5c5c5c"];
 
 // ------------------------------------------------------------------------------ module plug-ins
@@ -219,17 +234,17 @@ function cardArt(code, width = 48) {
 }
 
 /** A standalone tile picture `size` wide: base tiles by art.js, module tiles by their plug-in. */
-function tileArt(code, size = 64) {
+function tileArt(code, size = 64, opts = {}) {
   const owner = ownerOf(code, "tiles");
   const got = owner ? callPlugin(owner, "tileArt", code, size) : null;
-  return isNode(got) ? got : tileSVG(code, T.catalogue, size);
+  return isNode(got) ? got : tileSVG(code, T.catalogue, size, opts);
 }
 
 /** A tile inside an SVG (an Alhambra): a group at (x, y), `size` wide. */
-function tileNode(code, x, y, size) {
+function tileNode(code, x, y, size, opts = {}) {
   const owner = ownerOf(code, "tiles");
   const got = owner ? callPlugin(owner, "tileArt", code, size) : null;
-  if (!(got instanceof SVGSVGElement)) return tileGroup(code, T.catalogue, x, y, size);
+  if (!(got instanceof SVGSVGElement)) return tileGroup(code, T.catalogue, x, y, size, opts);
   got.setAttribute("x", "0");
   got.setAttribute("y", "0");
   got.setAttribute("width", String(size));
@@ -272,11 +287,18 @@ function describeAction(notation) {
     return `Buy ${sq && sq.tile ? tileName(sq.tile) : `square ${a.square}`} for ${cards(a.cards)}`;
   }
   if (a.type === "place") return a.target === "spot" ? `Build ${tileName(a.tile)} ${placeText(a.x, a.y)}` : a.target === "reserve" ? `Put ${tileName(a.tile)} on your reserve board` : `Give ${tileName(a.tile)} to Dirk`;
+  if (a.type === "turn") return `Turn ${tileName(a.tile)} over to ${backName(a.tile)}, paying ${cards(a.cards)}`;
   if (a.type === "rbuild") return `Build ${tileName(a.tile)} from the reserve ${placeText(a.x, a.y)}`;
   if (a.type === "rremove") return `Move ${tileName(a.tile)} to your reserve board`;
   if (a.type === "rexchange") return `Exchange ${tileName(a.other)} for ${tileName(a.tile)} from your reserve`;
   if (a.type === "end") return "End your turn";
   return codeWords(notation);
+}
+
+/** The name of the other face of a two-sided tile (Granada), e.g. "Market 3 (moats east)". */
+function backName(code) {
+  const t = T.catalogue && T.catalogue.tiles ? T.catalogue.tiles[code] : null;
+  return t && t.back ? tileName(t.back) : "its other side";
 }
 
 /** The log line of an event: a plug-in's text, else the engine's with the players' names. */
@@ -374,6 +396,7 @@ function parseAction(text) {
     if (target === "reserve" || target === "neutral") return { type: "place", tile: w[1], target, text };
     return { type: "place", tile: w[1], target: "spot", ...xy(target), text };
   }
+  if (w[0] === "turn" && w.length === 3) return { type: "turn", tile: w[1], cards: cards(w[2]), text };
   if (w[0] === "redesign" && w[1] === "build") return { type: "rbuild", tile: w[2], ...xy(w[3]), text };
   if (w[0] === "redesign" && w[1] === "remove") return { type: "rremove", tile: w[2], text };
   if (w[0] === "redesign" && w[1] === "exchange") return { type: "rexchange", tile: w[2], other: w[3], text };
@@ -397,7 +420,7 @@ function setPhase(phase) {
 
 function header(extra) {
   return h("header", { class: "topbar" },
-    h("a", { href: "/", class: "brand", "aria-label": "Alhambra lobby" }, logoSVG(32), h("span", { text: "Alhambra" })),
+    h("a", { href: "/", class: "brand", "aria-label": "Alhambra lobby" }, logoSVG(32), h("span", { text: gameTitle() })),
     extra || null);
 }
 
@@ -408,8 +431,9 @@ async function lobby() {
   root.replaceChildren(header(), h("main", { class: "lobby" }, h("p", { text: "Loading…" })));
   let modules = [];
   let bots = [];
+  let games = [];
   try {
-    [modules, bots] = await Promise.all([api("GET", "/api/modules"), api("GET", "/api/bots")]);
+    [modules, bots, games] = await Promise.all([api("GET", "/api/modules"), api("GET", "/api/bots"), api("GET", "/api/games")]);
   } catch (e) {
     root.replaceChildren(header(), h("main", { class: "lobby" }, h("p", { class: "error", text: e.message })));
     return;
@@ -444,6 +468,25 @@ async function lobby() {
   count.onchange = syncRows;
   syncRows();
   const modBoxes = modules.map(moduleChoice);
+  // the game of the family: modules that do not support it are switched off, and its
+  // assumptions (the unknown facts of its components) are shown
+  const gameSelect = h("select", { id: "game-choice", "aria-label": "Game" },
+    ...games.map((g) => h("option", { value: g.id, text: g.title })));
+  const gameInfo = h("div", { class: "game-info", id: "game-info", "aria-live": "polite" });
+  const syncGame = () => {
+    const g = games.find((x) => x.id === gameSelect.value) || null;
+    for (const box of modBoxes) {
+      const ok = !g || (box.dataset.games || "alhambra").split(",").includes(g.id);
+      const input = box.querySelector(".module-pick input");
+      if (!ok) input.checked = false;
+      input.disabled = !ok;
+      box.classList.toggle("unavailable", !ok);
+      const note = box.querySelector(".module-unavailable");
+      if (note) note.textContent = ok ? "" : `Not available in ${g.title}`;
+    }
+    gameInfo.replaceChildren(...gameDescription(g));
+  };
+  gameSelect.onchange = syncGame;
   const tableName = h("input", { id: "table-name", type: "text", maxlength: 40, placeholder: "Table name (optional)", "aria-label": "Table name" });
   const pub = h("input", { id: "table-public", type: "checkbox" });
   const hints = h("input", { id: "table-hints", type: "checkbox" });
@@ -461,6 +504,7 @@ async function lobby() {
     });
     const chosen = modBoxes.filter((l) => l.querySelector(".module-pick input").checked);
     const body = { seats, modules: chosen.map((l) => l.dataset.module), public: pub.checked, hints: hints.checked };
+    if (gameSelect.value && gameSelect.value !== "alhambra") body.game = gameSelect.value;
     const options = {};
     for (const l of chosen) {
       for (const input of l.querySelectorAll("[data-option]")) {
@@ -480,6 +524,8 @@ async function lobby() {
   };
   const form = h("form", { class: "panel create-form", onsubmit: create },
     h("h2", { text: "New table" }),
+    games.length > 1 ? h("label", { class: "row" }, "Game ", gameSelect) : null,
+    games.length > 1 ? gameInfo : null,
     h("label", { class: "row" }, "Players ", count),
     seatsBox,
     h("fieldset", { class: "modules" }, h("legend", { text: "Big Box modules" }), ...modBoxes),
@@ -493,6 +539,7 @@ async function lobby() {
       const [open, playing, finished] = await Promise.all(["open", "playing", "finished"].map((w) => api("GET", `/api/tables?which=${w}`)));
       const item = (t, joinable) => h("li", {},
         h("span", { class: "t-name", text: t.name || `Table ${t.id.slice(0, 6)}` }),
+        t.game && t.game !== "alhambra" ? h("span", { class: "badge t-game", text: (games.find((g) => g.id === t.game) || { title: t.game }).title }) : null,
         h("span", { class: "t-seats", text: t.seats.map((s) => s.name || (s.kind === "bot" ? "bot" : "free seat")).join(", ") }),
         joinable ? h("button", { class: "small", text: "Take a seat", onclick: () => claim(t.id) }) : null,
         t.status === "finished" ? h("a", { href: `/replay/${t.id}`, class: "small-link replay-link", text: "Watch the replay" })
@@ -522,6 +569,7 @@ async function lobby() {
     h("section", { class: "intro" }, h("h1", { text: "Alhambra" }),
       h("p", { text: "Build the most splendid Alhambra. Create a table, send each player their secret link, and put bots in any seat." })),
     form, out, h("section", { class: "panel" }, openList)));
+  syncGame();
   refresh();
 }
 
@@ -531,10 +579,11 @@ function moduleChoice(m) {
   const rules = m.assumptions || [];
   const facts = m.component_assumptions || [];
   const assumed = facts.length > 0;
-  return h("div", { class: "module", dataset: { module: m.id } },
+  return h("div", { class: "module", dataset: { module: m.id, games: (m.games || ["alhambra"]).join(",") } },
     h("label", { class: "module-pick" }, h("input", { type: "checkbox", value: m.id, "aria-describedby": `mod-desc-${m.id}` }),
       h("span", {}, h("strong", { text: m.title }),
-        assumed ? h("span", { class: "assumed-mark", title: "Some facts of this module's components are not known and were assumed (see below).", text: "rests on assumptions" }) : null)),
+        assumed ? h("span", { class: "assumed-mark", title: "Some facts of this module's components are not known and were assumed (see below).", text: "rests on assumptions" }) : null,
+        h("span", { class: "module-unavailable", text: "" }))),
     h("p", { class: "module-desc", id: `mod-desc-${m.id}`, text: m.description }),
     ...(m.options || []).map((o) => moduleOption(m, o)),
     rules.length || facts.length ? h("details", { class: "module-assumptions" },
@@ -543,6 +592,26 @@ function moduleChoice(m) {
       rules.length ? h("ul", {}, ...rules.map((a) => h("li", { text: a }))) : null,
       facts.length ? h("p", { class: "muted", text: "Component facts that are not known and were assumed:" }) : null,
       facts.length ? h("ul", { class: "component-assumptions" }, ...facts.map((a) => h("li", { text: a }))) : null) : null);
+}
+
+/** What the lobby says of the chosen game: a line on what differs, and the documented
+ * assumptions (unknown component facts) and readings it rests on. */
+function gameDescription(g) {
+  if (!g || g.id === "alhambra" || !(g.assumptions || []).length) return [];
+  const kinds = (g.kind_names || []).join(", ").toLowerCase();
+  const rest = g.assumptions.length + (g.readings || []).length;
+  return [
+    h("p", { class: "game-summary" }, h("strong", { text: g.title }), `: ${(g.kind_names || []).length} building kinds (${kinds}), double-sided tiles, ${g.wall_name || "wall"}s instead of walls`,
+      g.marker ? ", the black marker that picks the face of new market tiles" : "",
+      g.turn_over_cost ? `, tiles turned over for ${g.turn_over_cost}` : "", "."),
+    h("p", {}, h("span", { class: "assumed-mark", title: "Some facts of this game's components are not known and were assumed (see below).", text: "rests on assumptions" })),
+    h("details", { class: "game-assumptions" },
+      h("summary", { text: `Assumptions and readings (${rest})` }),
+      h("p", { class: "muted", text: "Component facts that are not known and were assumed (an owner of the box can correct them in the game's data):" }),
+      h("ul", { class: "component-assumptions" }, ...g.assumptions.map((a) => h("li", { text: a }))),
+      (g.readings || []).length ? h("p", { class: "muted", text: "Where the rules are silent, this edition reads them so:" }) : null,
+      (g.readings || []).length ? h("ul", {}, ...g.readings.map((a) => h("li", { text: a }))) : null),
+  ];
 }
 
 /** One option of a module (a variant): a checkbox, a number or a choice, with its description. */
@@ -611,6 +680,7 @@ async function tablePage(id) {
     const [catalogue, info, modules] = await Promise.all([
       api("GET", `/api/tables/${id}/catalogue`), api("GET", `/api/tables/${id}`), api("GET", "/api/modules")]);
     T.catalogue = catalogue;
+    learnKinds(catalogue);
     T.moduleInfo = Object.fromEntries(modules.map((m) => [m.id, m]));
     await loadPlugins(info.modules, T.moduleInfo);
   } catch (e) {
@@ -794,7 +864,8 @@ function render() {
   decorateHint(msg.version);
   const log = document.getElementById("log-list");
   if (log && logAtEnd) log.scrollTop = log.scrollHeight;
-  document.title = status === "finished" ? `Game over · ${title} · Alhambra` : myTurn ? `▶ Your turn · ${title} · Alhambra` : `${title} · Alhambra`;
+  const game = gameTitle();
+  document.title = status === "finished" ? `Game over · ${title} · ${game}` : myTurn ? `▶ Your turn · ${title} · ${game}` : `${title} · ${game}`;
   if (myTurn && !T.wasMyTurn) turnSound();
   T.wasMyTurn = myTurn;
 }
@@ -955,14 +1026,15 @@ function renderSupply(v, controls) {
     const buys = acts.filter((a) => a.type === "buy" && a.square === sq.square);
     const offer = buys.length ? null : controls.squares.get(sq.square) || null;
     const selected = T.sel && T.sel.kind === "pay" && T.sel.square === sq.square;
-    const label = sq.tile ? `Market square ${sq.square}: ${tileName(sq.tile)}, paid in ${CURRENCY_NAMES[sq.currency]} (${sq.currency})` : `Market square ${sq.square}: empty`;
+    const back = sq.tile && sq.back ? `; its other side: ${tileName(sq.back)}` : "";
+    const label = sq.tile ? `Market square ${sq.square}: ${tileName(sq.tile)}, paid in ${CURRENCY_NAMES[sq.currency]} (${sq.currency})${back}` : `Market square ${sq.square}: empty`;
     const hint = buys.length ? " — you can buy it" : offer ? ` — ${offer.label || "you can choose it"}` : "";
     return h("button", {
       class: `market-square ${buys.length || offer ? "affordable" : ""} ${selected ? "selected" : ""} ${recent.squares.has(sq.square) ? "recent" : ""}`,
       dataset: { square: sq.square, currency: sq.currency, module: offer ? offer.owner : null },
       style: `--cur:${CURRENCY_COLORS[sq.currency]}`,
       "aria-label": label + hint + (recent.squares.has(sq.square) ? " (new this turn)" : ""),
-      title: `${sq.tile ? `${tileName(sq.tile)}, ${CURRENCY_NAMES[sq.currency]} square` : `Empty ${CURRENCY_NAMES[sq.currency]} square`}${offer && offer.label ? ` — ${offer.label}` : hint}${recent.squares.has(sq.square) ? " (new this turn)" : ""}`,
+      title: `${sq.tile ? `${tileName(sq.tile)}, ${CURRENCY_NAMES[sq.currency]} square${back}` : `Empty ${CURRENCY_NAMES[sq.currency]} square`}${offer && offer.label ? ` — ${offer.label}` : hint}${recent.squares.has(sq.square) ? " (new this turn)" : ""}`,
       "aria-pressed": selected ? "true" : "false",
       disabled: !buys.length && !offer,
       onclick: () => {
@@ -970,7 +1042,7 @@ function renderSupply(v, controls) {
         else if (buys.length) startPayment(null, { square: sq.square });
         else offer.pick();
       },
-    }, h("span", { class: "cur-band", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileArt(sq.tile, 66) : h("span", { class: "empty-slot", text: "—" }));
+    }, h("span", { class: "cur-band", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileArt(sq.tile, 66, { backMark: Boolean(sq.back) }) : h("span", { class: "empty-slot", text: "—" }));
   }));
   const takes = acts.filter((a) => a.type === "take");
   const picked = T.sel && T.sel.kind === "take" ? T.sel.cards : [];
@@ -1002,12 +1074,21 @@ function renderSupply(v, controls) {
     h("span", { text: "Scoring" }),
     ...[1, 2, 3].map((r) => h("span", { class: `round-dot ${v.rounds_scored >= r ? "done" : ""}`, title: `Scoring round ${r}`, text: String(r) })));
   return h("div", { class: "panel supply" },
-    h("h2", { text: "Market" }), market,
+    v.market_face ? h("div", { class: "market-head" }, h("h2", { text: "Market" }), marker(v.market_face)) : h("h2", { text: "Market" }), market,
     h("h2", { text: "Money" }), display,
     h("div", { class: "piles" },
       h("span", { class: "pile", title: "Draw pile" }, cardBackSVG(26), h("span", { id: "deck-count", text: `${v.deck_count} cards` })),
       h("span", { class: "pile", title: "Tile bag" }, bagSVG(26), h("span", { id: "bag-count", text: `${v.bag_count} tiles` })),
       progress));
+}
+
+/** Granada's black marker beside the market: which face the next refill shows. */
+function marker(face) {
+  const odd = face === "odd";
+  return h("span", {
+    class: "market-marker", id: "market-marker", dataset: { face },
+    title: `The black marker shows the ${face} side: tiles come into the market with their ${odd ? "backs up (odd prices 3-13)" : "fronts up (even prices 2-12)"}. It turns over each time the market has been completely restocked.`,
+  }, markerSVG(face, 30), h("span", { class: "marker-text", text: odd ? "Refill: backs (odd)" : "Refill: fronts (even)" }));
 }
 
 // ----- score track
@@ -1021,7 +1102,7 @@ function renderScores(v) {
       h("span", { class: "s-name", text: r.name }),
       h("span", { class: "bar" }, h("span", { class: "fill", style: `width:${Math.round((100 * r.score) / max)}%;background:${r.seat < 0 ? "#999" : SEAT_COLORS[r.seat]}` })),
       h("strong", { class: "s-score", text: String(r.score) }),
-      r.hand !== null ? h("span", { class: "s-meta" }, h("span", { text: `${r.hand} cards · wall ${r.wall}` }), seatBadges(r.seat)) : null))));
+      r.hand !== null ? h("span", { class: "s-meta" }, h("span", { text: `${r.hand} cards · ${wallName()} ${r.wall}` }), seatBadges(r.seat)) : null))));
 }
 
 // ----- payments: picking the cards for a purchase (the core's buy, or a plug-in's)
@@ -1232,15 +1313,28 @@ function renderActionPanel(v, myTurn, controls) {
         class: `waiting-tile ${on ? "selected" : ""}`, dataset: { tile: t }, "aria-pressed": on ? "true" : "false",
         "aria-label": `Place ${tileName(t)}`,
         onclick: () => { T.sel = on ? null : { kind: "place", tile: t }; T.placeCleared = !T.sel; render(); },
-      }, tileArt(t, 58));
+      }, tileArt(t, 58, { backMark: true, turned: turnedTiles(v).has(t) }));
       makeDraggable(b, { kind: "place", tile: t });
       return b;
     })));
-    if (sel && sel.kind === "place") {
+    if (sel && sel.kind === "pay" && sel.owner === TURN_OVER) {
+      box.append(renderPay(v, sel, bar));
+    } else if (sel && sel.kind === "place") {
       const res = acts.find((a) => a.type === "place" && a.tile === sel.tile && a.target === "reserve");
       const neu = acts.find((a) => a.type === "place" && a.tile === sel.tile && a.target === "neutral");
       if (res) bar.append(h("button", { id: "btn-reserve", class: "secondary", text: "To the reserve board", onclick: () => choose(res.text, describeAction(res.text)) }));
       if (neu) bar.append(h("button", { id: "btn-neutral", class: "secondary", text: "Give it to Dirk", onclick: () => choose(neu.text, describeAction(neu.text)) }));
+      // a two-sided tile may also go into the reserve on its other face, for free
+      const back = T.catalogue && T.catalogue.tiles && T.catalogue.tiles[sel.tile] ? T.catalogue.tiles[sel.tile].back : null;
+      const resBack = back ? acts.find((a) => a.type === "place" && a.tile === back && a.target === "reserve") : null;
+      if (resBack) {
+        bar.append(h("button", {
+          id: "btn-reserve-turned", class: "secondary", dataset: { action: resBack.text }, text: "To the reserve board, turned over",
+          title: `Put it on the reserve board as ${tileName(back)} (free)`, onclick: () => choose(resBack.text, describeAction(resBack.text)),
+        }));
+      }
+      const turns = acts.filter((a) => a.type === "turn" && a.tile === sel.tile);
+      if (turns.length) box.append(turnOffer(sel.tile, turns));
     } else if (tiles.length && !T.placeCleared) {
       T.sel = { kind: "place", tile: tiles[0] };
       return renderActionPanel(v, myTurn, controls);
@@ -1284,6 +1378,44 @@ function renderActionPanel(v, myTurn, controls) {
   if (sel) bar.append(h("button", { id: "btn-clear", class: "secondary", text: "Clear selection", onclick: () => { T.sel = null; T.placeCleared = true; render(); } }));
   if (bar.children.length) box.append(bar);
   return box;
+}
+
+// ----- turning a tile over (two-sided tiles: Granada)
+/** The selection owner of a turn-over payment (never a module id: those have no colon). */
+const TURN_OVER = "core:turn";
+
+/** The tiles shown on the face they were turned to (view.turned). */
+function turnedTiles(v) {
+  return new Set(v.turned || []);
+}
+
+/** The offer to build the waiting tile `tile` turned over: the other face and the price. */
+function turnOffer(tile, turns) {
+  const cost = T.catalogue && Number.isFinite(T.catalogue.turn_over_cost) ? T.catalogue.turn_over_cost : 3;
+  const back = T.catalogue && T.catalogue.tiles && T.catalogue.tiles[tile] ? T.catalogue.tiles[tile].back : null;
+  return h("div", { class: "turn-offer", role: "group", "aria-label": "Turn the tile over" },
+    back ? tileArt(back, 46, { turned: true }) : null,
+    h("p", {}, h("strong", { text: "Or turn it over: " }), `build ${backName(tile)} instead, for ${cost} of one currency (cards of one currency worth at least ${cost}; no change).`),
+    h("button", {
+      type: "button", id: "btn-turn", class: "secondary", dataset: { tile },
+      "aria-label": `Turn ${tileName(tile)} over to ${backName(tile)} for ${cost}`,
+      text: `Turn over (${cost})`, onclick: () => startTurnOver(tile, turns, cost),
+    }));
+}
+
+/** Choose the cards that pay for turning `tile` over (the legal turn actions are the ways to pay). */
+function startTurnOver(tile, turns, cost) {
+  const options = turns.map((a) => ({ cards: a.cards, action: a.text }));
+  T.sel = {
+    kind: "pay", owner: TURN_OVER, square: null, tile,
+    item: { label: `turning ${tileName(tile)} over`, price: cost, currency: null, code: tile },
+    options, title: `Turn ${tileName(tile)} over to ${backName(tile)}`,
+    note: `Pick cards of one currency worth at least ${cost} from your hand, or a way to pay below (no change is given); then build ${backName(tile)} in your Alhambra.`,
+    confirm: "Pay and turn over", cards: [], sources: [],
+  };
+  if (options.length === 1) Object.assign(T.sel, pickIndices(options[0].cards));
+  T.staged = null;
+  render();
 }
 
 function renderTake(v, sel, acts, bar) {
@@ -1361,15 +1493,16 @@ function renderCity(v, s, mine) {
   if (!box || box.auto) box = T.boxes[key] = { ...fit, auto: true };
   const svg = svgEl("svg", { class: "city-svg", viewBox: `${box.x} ${box.y} ${box.w} ${box.h}`, role: "group", "aria-label": `Alhambra of ${seatName(s.seat)}` });
   svg.appendChild(svgEl("rect", { x: box.x - 5000, y: box.y - 5000, width: 10000 + box.w, height: 10000 + box.h, fill: "transparent", class: "pan-area" }));
+  const turned = turnedTiles(v);
   for (const c of s.alhambra) {
-    const g = tileNode(c.tile, c.x * CELL, c.y * CELL, CELL);
+    const g = tileNode(c.tile, c.x * CELL, c.y * CELL, CELL, { turned: turned.has(c.tile) });
     g.setAttribute("data-tile", c.tile);
     g.setAttribute("data-x", c.x);
     g.setAttribute("data-y", c.y);
     const ex = exchange.find((a) => a.other === c.tile);
     const fresh = recent.built.has(`${s.seat}:${c.x},${c.y}`);
     const title = svgEl("title");
-    title.textContent = `${tileName(c.tile)}, ${placeText(c.x, c.y)}${fresh ? " (new this turn)" : ""}`;
+    title.textContent = `${tileName(c.tile)}, ${placeText(c.x, c.y)}${turned.has(c.tile) ? " (built turned over)" : ""}${fresh ? " (new this turn)" : ""}`;
     g.appendChild(title);
     if (fresh) {
       g.classList.add("recent");
@@ -1425,8 +1558,8 @@ function renderCity(v, s, mine) {
     s.reserve.length ? null : h("span", { class: "muted", text: "empty" }));
   const cls = `panel city ${mine ? "mine" : ""} ${s.seat === T.msg.view.to_act ? "to-act" : ""}`;
   return h("div", { class: cls, dataset: { seat: s.seat } },
-    h("h3", { title: `${seatName(s.seat)}: ${s.score} points, longest wall ${s.longest_wall}` }, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }),
-      h("span", { class: "city-name", text: seatName(s.seat) }), h("span", { class: "city-meta", text: `${s.score} points · wall ${s.longest_wall}` }), seatBadges(s.seat)),
+    h("h3", { title: `${seatName(s.seat)}: ${s.score} points, longest ${wallName()} ${s.longest_wall}` }, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }),
+      h("span", { class: "city-name", text: seatName(s.seat) }), h("span", { class: "city-meta", text: `${s.score} points · ${wallName()} ${s.longest_wall}` }), seatBadges(s.seat)),
     h("div", { class: "city-frame" }, svg, tools), reserve);
 }
 
@@ -1564,6 +1697,8 @@ function coreEventText(e) {
       if (e.how === "remove") return `${who(e.seat)} moves ${tileName(e.tile)} (${placeText(e.x, e.y)}) to the reserve board.`;
       return `${who(e.seat)} exchanges ${tileName(e.other)} (${placeText(e.x, e.y)}) for ${tileName(e.tile)} from the reserve.`;
     case "TurnEnded": return `${who(e.seat)} ends the turn.`;
+    case "TileTurnedOver": return `${who(e.seat)} pays ${cardsText(e.payment)} to turn ${tileName(e.tile)} over: it is built as ${tileName(e.face)}.`;
+    case "MarkerSwitched": return `The market is fully restocked: the black marker turns to the ${e.face} side (new tiles show their ${e.face === "odd" ? "backs, odd prices" : "fronts, even prices"}).`;
     case "DisplayRefilled": return `New money is laid out: ${cardsText(e.cards)}.`;
     case "MarketRefilled": return `New tiles in the market: ${e.tiles.map((t, i) => `${tileName(t)} on ${squareText(e.squares[i])}`).join("; ")}.`;
     case "DeckReshuffled": return `The discards are shuffled into a new draw pile of ${e.cards} cards.`;
@@ -1617,37 +1752,58 @@ const roundHasDirk = (e) => Object.values(e.counts).some((c) => c.length > e.poi
 const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
 
 /** A scoring round as a narrow table: one row per building kind (count, place, points), the
- * wall, the modules' points, the round and the total; one column per player (and Dirk). It
- * reads without a sideways scroll in the side panel, the end screen and on a phone. */
+ * wall (Granada: moat), the modules' points, the round and the total; one column per player
+ * (and Dirk). In Granada a kind's row names T, the buildings of the kind in all cities, and a
+ * cell its award (3T, 2T, T by place). It reads without a sideways scroll in the side panel,
+ * the end screen and on a phone. */
 function roundTable(e) {
   const n = e.points.length;
+  // the game's kinds in its order, then any other kind the round scored
+  const base = gameKinds();
+  const kinds = [...base.filter((k) => Object.hasOwn(e.counts, k)), ...Object.keys(e.counts).filter((k) => !base.includes(k))];
   const seats = [...Array(n).keys()];
   if (roundHasDirk(e)) seats.push(n);
   const isDirk = (s) => s === n;
-  // the base kinds in their usual order, then any other kind the round scored (another ruleset)
-  const kinds = [...KINDS.filter((k) => Object.hasOwn(e.counts, k)), ...Object.keys(e.counts).filter((k) => !KINDS.includes(k))];
-  const kindName = (k) => KIND_NAMES[k] || k.charAt(0).toUpperCase() + k.slice(1);
+  const multiples = Boolean(T.catalogue) && T.catalogue.scoring === "multiples_of_total";
+  const wall = wallName();
   const extra = scoringColumns(e);
   const head = h("tr", {}, h("th", { scope: "col", class: "rt-corner", text: "" }),
     ...seats.map((s) => h("th", { scope: "col", class: "rt-seat", title: isDirk(s) ? "Dirk (neutral)" : seatName(s) },
       h("span", { class: "swatch", style: `background:${isDirk(s) ? "#999" : SEAT_COLORS[s]}` }), h("span", { class: "rt-name", text: isDirk(s) ? "Dirk" : seatName(s) }))));
   const rows = kinds.map((k) => {
     const counts = e.counts[k];
-    return h("tr", { dataset: { kind: k } }, h("th", { scope: "row", class: "rt-kind" }, h("span", { class: "kind-chip", style: `background:${ART.KIND_COLORS[k] || "#bbb"}` }), kindName(k)),
+    const total = seats.reduce((t, s) => t + (counts[s] || 0), 0);
+    const name = KIND_NAMES[k] || k.charAt(0).toUpperCase() + k.slice(1);
+    const kindHead = h("th", { scope: "row", class: "rt-kind" }, h("span", { class: "kind-chip", style: `background:${ART.KIND_COLORS[k] || "#b0a48a"}` }), name,
+      multiples ? h("span", { class: "rt-total-t", title: `T = ${total}: the buildings of this kind in all cities`, text: ` T=${total}` }) : null);
+    return h("tr", { dataset: { kind: k } }, kindHead,
       ...seats.map((s) => {
         const c = counts[s] || 0;
         const pts = (e.kinds[k] || [])[s] || 0;
-        const place = c > 0 ? 1 + seats.filter((o) => (counts[o] || 0) > c).length : 0;
-        const tied = c > 0 && seats.filter((o) => o !== s && (counts[o] || 0) === c).length > 0;
-        const title = c === 0 ? "none built" : `${c} built, ${ordinal(place)} place${tied ? " (tied)" : ""}: ${pts} points`;
-        return h("td", { class: pts ? "scored" : "", title, "aria-label": `${isDirk(s) ? "Dirk" : seatName(s)}, ${kindName(k)}: ${title}` },
+        let place;
+        let tied;
+        let title;
+        if (multiples) {
+          // no shared places: the award says the place (round r: r*T for the 1st ... T for the r-th)
+          const times = total ? pts / total : 0;
+          place = pts > 0 ? e.round + 1 - times : 0;
+          tied = false;
+          const award = pts > 0 ? `${times === 1 ? "" : times}T = ${pts} points` : "no award";
+          title = c === 0 ? "none built" : `${c} built${place ? `, ${ordinal(place)} place` : ""}: ${award}`;
+        } else {
+          place = c > 0 ? 1 + seats.filter((o) => (counts[o] || 0) > c).length : 0;
+          tied = c > 0 && seats.filter((o) => o !== s && (counts[o] || 0) === c).length > 0;
+          title = c === 0 ? "none built" : `${c} built, ${ordinal(place)} place${tied ? " (tied)" : ""}: ${pts} points`;
+        }
+        return h("td", { class: pts ? "scored" : "", title, "aria-label": `${isDirk(s) ? "Dirk" : seatName(s)}, ${name}: ${title}` },
           h("span", { class: "rt-count", text: String(c) }),
-          c > 0 ? h("span", { class: "rt-place", text: `${ordinal(place)}${tied ? "=" : ""}` }) : null,
-          pts ? h("span", { class: "rt-points", text: `+${pts}` }) : null);
+          c > 0 && place > 0 ? h("span", { class: "rt-place", text: `${ordinal(place)}${tied ? "=" : ""}` }) : null,
+          pts ? h("span", { class: "rt-points", text: `+${pts}` }) : null,
+          multiples && pts ? h("span", { class: "rt-award", text: `${pts / total === 1 ? "" : pts / total}T` }) : null);
       }));
   });
-  rows.push(h("tr", { class: "rt-wall" }, h("th", { scope: "row", text: "Longest wall" }),
-    ...seats.map((s) => h("td", { text: isDirk(s) ? "" : `+${e.walls[s]}`, title: isDirk(s) ? "" : `a wall of ${e.walls[s]} sides: ${e.walls[s]} points` }))));
+  rows.push(h("tr", { class: "rt-wall" }, h("th", { scope: "row", text: `Longest ${wall}` }),
+    ...seats.map((s) => h("td", { text: isDirk(s) ? "" : `+${e.walls[s]}`, title: isDirk(s) ? "" : `a ${wall} of ${e.walls[s]} sides: ${e.walls[s]} points` }))));
   for (const c of extra) {
     rows.push(h("tr", { class: "rt-module" }, h("th", { scope: "row", title: c.title, dataset: { module: c.module }, text: c.label }),
       ...seats.map((s) => h("td", { dataset: { module: c.module }, text: c.values[s] === undefined || c.values[s] === null ? "" : String(c.values[s]) }))));
@@ -1656,8 +1812,11 @@ function roundTable(e) {
     ...seats.map((s) => h("td", { text: `+${isDirk(s) ? e.neutral_points : e.points[s]}` }))));
   rows.push(h("tr", { class: "rt-total" }, h("th", { scope: "row", text: "Total" }),
     ...seats.map((s) => h("td", {}, h("strong", { text: String(isDirk(s) ? e.neutral_score : e.scores[s]) })))));
-  return h("table", { class: "round-table", dataset: { round: e.round } },
-    h("caption", { text: `Scoring round ${e.round}: buildings built, place and points per kind (a shaded cell scored), then the longest wall` }),
+  const caption = multiples
+    ? `Scoring round ${e.round}: buildings built per kind; T is the kind's buildings in all cities, and the places get ${[...Array(e.round).keys()].map((i) => `${e.round - i === 1 ? "" : e.round - i}T`).join(", ")} (ties go to the dearer building); then the longest ${wall}`
+    : `Scoring round ${e.round}: buildings built, place and points per kind (a shaded cell scored), then the longest ${wall}`;
+  return h("table", { class: `round-table ${multiples ? "multiples" : ""}`, dataset: { round: e.round } },
+    h("caption", { text: caption }),
     h("thead", {}, head), h("tbody", {}, ...rows));
 }
 

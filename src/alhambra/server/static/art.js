@@ -11,12 +11,35 @@ export const KIND_COLORS = {
   garden: "#4a9a45",
   tower: "#8757a8",
   fountain: "#e8d7a5",
+  // Granada's nine kinds (the catalogue's `kinds`; names from its `kind_names`)
+  arena: "#c8553d",
+  bathhouse: "#4aa3c8",
+  library: "#8c6a4f",
+  hostel: "#d99a3a",
+  hospital: "#e4dccb",
+  market: "#cfae3a",
+  park: "#4f9a4a",
+  school: "#6b6fc4",
+  residential: "#a0527a",
 };
 
 export const KIND_NAMES = {
   pavilion: "Pavilion", seraglio: "Seraglio", arcades: "Arcades",
   chambers: "Chambers", garden: "Garden", tower: "Tower", fountain: "Fountain",
+  arena: "Arena", bathhouse: "Bath house", library: "Library", hostel: "Hostel", hospital: "Hospital",
+  market: "Market", park: "Park", school: "School", residential: "Residential area",
 };
+
+/** Learn the kinds of the game a catalogue describes (ids and names, `kinds` / `kind_names`),
+ * so labels name every kind of any game of the family. */
+export function learnKinds(catalogue) {
+  if (!catalogue || !Array.isArray(catalogue.kinds)) return;
+  catalogue.kinds.forEach((k, i) => {
+    const name = Array.isArray(catalogue.kind_names) ? catalogue.kind_names[i] : null;
+    if (name) KIND_NAMES[k] = name;
+    if (!KIND_COLORS[k]) KIND_COLORS[k] = "#b0a48a";
+  });
+}
 
 export const CURRENCY_COLORS = { blue: "#2f6db3", green: "#2f8f46", orange: "#e0772a", yellow: "#d9b21c" };
 export const CURRENCY_NAMES = { blue: "denar", green: "dirham", orange: "ducat", yellow: "florin" };
@@ -82,32 +105,130 @@ const ROOFS = {
     g.appendChild(path("M46 50 Q50 42 54 50 V60 H46 Z", INK));
     g.appendChild(path("M45 82 V70 Q50 64 55 70 V82 Z", INK));
   },
+  // Granada
+  arena(g) {
+    g.appendChild(svgEl("ellipse", { cx: 50, cy: 56, rx: 34, ry: 24, fill: CREAM, stroke: INK, "stroke-width": 2 }));
+    g.appendChild(svgEl("ellipse", { cx: 50, cy: 58, rx: 24, ry: 15, fill: "#e9c98f", stroke: INK, "stroke-width": 1.5 }));
+    for (const x of [22, 34, 46, 58, 70]) g.appendChild(path(`M${x} 42 V36 H${x + 8} V42`, "none", { "stroke-width": 1.6 }));
+    g.appendChild(svgEl("ellipse", { cx: 50, cy: 60, rx: 11, ry: 6, fill: "#d9b070", stroke: INK, "stroke-width": 1.2 }));
+  },
+  bathhouse(g) {
+    g.appendChild(path("M24 80 V54 H76 V80 Z", CREAM));
+    g.appendChild(path("M28 54 Q50 18 72 54 Z", CREAM));
+    g.appendChild(path("M45 80 V66 Q50 60 55 66 V80 Z", INK));
+    for (const x of [40, 50, 60]) g.appendChild(path(`M${x} 30 q-4 -5 0 -10 q4 -5 0 -10`, "none", { stroke: "#ffffff", "stroke-width": 2.2, "stroke-linecap": "round" }));
+  },
+  library(g) {
+    g.appendChild(path("M20 40 L50 20 L80 40 Z", CREAM));
+    g.appendChild(path("M22 40 H78 V46 H22 Z", CREAM));
+    for (const x of [26, 40, 54, 68]) g.appendChild(path(`M${x} 46 H${x + 6} V76 H${x} Z`, CREAM, { "stroke-width": 1.5 }));
+    g.appendChild(path("M18 76 H82 V82 H18 Z", CREAM));
+    g.appendChild(path("M44 34 H56 V38 H44 Z", INK, { "stroke-width": 1 }));
+  },
+  hostel(g) {
+    g.appendChild(path("M24 82 V48 H76 V82 Z", CREAM));
+    g.appendChild(path("M18 50 L50 24 L82 50 Z", "#a8432f"));
+    for (const x of [30, 60]) g.appendChild(svgEl("rect", { x, y: 56, width: 10, height: 9, fill: "#f2c94c", stroke: INK, "stroke-width": 1.5 }));
+    g.appendChild(path("M45 82 V66 H55 V82 Z", INK));
+    g.appendChild(path("M62 30 V20 H70 V38", CREAM));
+  },
+  hospital(g) {
+    g.appendChild(path("M20 82 V40 H80 V82 Z", "#fffaf0"));
+    g.appendChild(path("M30 40 V30 H70 V40", "#fffaf0"));
+    g.appendChild(path("M45 33 H55 V38 H60 V48 H55 V53 H45 V48 H40 V38 H45 Z", "#c0392b", { "stroke-width": 1.2 }));
+    for (const x of [26, 66]) g.appendChild(svgEl("rect", { x, y: 58, width: 8, height: 10, rx: 2, fill: INK }));
+    g.appendChild(path("M44 82 V64 H56 V82 Z", INK));
+  },
+  market(g) {
+    g.appendChild(path("M24 82 V52 H76 V82 Z", CREAM));
+    g.appendChild(path("M18 52 L26 34 H74 L82 52 Z", "#fffaf0"));
+    for (const x of [26, 42, 58]) g.appendChild(path(`M${x} 34 H${x + 8} L${x + 10} 52 H${x - 2} Z`, "#c0392b", { "stroke-width": 1 }));
+    g.appendChild(path("M30 66 H70 V72 H30 Z", "#7a4b24", { "stroke-width": 1.2 }));
+    for (const [x, c] of [[36, "#e2574c"], [46, "#f2c94c"], [56, "#6fae4a"], [64, "#e0772a"]]) {
+      g.appendChild(svgEl("circle", { cx: x, cy: 63, r: 3.5, fill: c, stroke: INK, "stroke-width": 1 }));
+    }
+  },
+  park(g) {
+    for (const [x, r] of [[34, 15], [64, 12]]) {
+      g.appendChild(path(`M${x - 2} 80 V56 H${x + 2} V80 Z`, "#7a4b24", { "stroke-width": 1.4 }));
+      g.appendChild(svgEl("circle", { cx: x, cy: 50 - r / 2, r, fill: "#bfe3a1", stroke: INK, "stroke-width": 2 }));
+    }
+    g.appendChild(path("M40 74 H60 V70 H40 Z", "#a26b3c", { "stroke-width": 1.3 }));
+    g.appendChild(path("M42 74 V80 M58 74 V80", "none", { "stroke-width": 1.5 }));
+  },
+  school(g) {
+    g.appendChild(path("M20 82 V50 H80 V82 Z", CREAM));
+    g.appendChild(path("M40 50 V30 H60 V50", CREAM));
+    g.appendChild(path("M36 30 L50 14 L64 30 Z", "#e2574c"));
+    g.appendChild(path("M47 40 Q50 32 53 40 V46 H47 Z", "#f2c94c", { "stroke-width": 1.4 }));
+    for (const x of [26, 64]) g.appendChild(svgEl("rect", { x, y: 58, width: 10, height: 10, fill: INK }));
+    g.appendChild(path("M44 82 V64 H56 V82 Z", INK));
+  },
+  residential(g) {
+    for (const [x, h] of [[16, 44], [40, 36], [64, 46]]) {
+      g.appendChild(path(`M${x} 82 V${h + 12} H${x + 20} V82 Z`, CREAM, { "stroke-width": 1.8 }));
+      g.appendChild(path(`M${x - 2} ${h + 12} L${x + 10} ${h} L${x + 22} ${h + 12} Z`, "#a8432f", { "stroke-width": 1.8 }));
+      g.appendChild(svgEl("rect", { x: x + 7, y: h + 20, width: 6, height: 7, fill: "#f2c94c", stroke: INK, "stroke-width": 1 }));
+    }
+  },
 };
 
-/** Parse a tile code like G8sw into kind, price and wall letters (catalogue preferred). */
+/** The kind of each tile-code letter, learnt from a catalogue's tiles (every game names its
+ * own kinds: Alhambra's G is a garden, Granada's P a park); Alhambra's letters without one. */
+const DEFAULT_LETTERS = { P: "pavilion", S: "seraglio", A: "arcades", C: "chambers", G: "garden", T: "tower" };
+const LETTERS = new WeakMap();
+
+function letterKinds(catalogue) {
+  if (!catalogue || !catalogue.tiles) return DEFAULT_LETTERS;
+  let got = LETTERS.get(catalogue);
+  if (!got) {
+    got = {};
+    for (const [code, t] of Object.entries(catalogue.tiles)) {
+      const m = /^([A-Z])\d/.exec(code);
+      if (m && !t.module && !got[m[1]]) got[m[1]] = t.kind;
+    }
+    LETTERS.set(catalogue, got);
+  }
+  return got;
+}
+
+/** Parse a tile code like G8sw into kind, price and wall letters (the catalogue's facts first;
+ * else the letter is read with the kinds the catalogue's tiles show). */
 export function tileFacts(code, catalogue) {
   const t = catalogue && catalogue.tiles ? catalogue.tiles[code] : null;
   if (t) return { kind: t.kind, price: t.price, walls: t.walls || "" };
   if (code === "F") return { kind: "fountain", price: 0, walls: "" };
-  const m = /^([PSACGT])(\d+)([nesw]*)$/.exec(code || "");
-  const kinds = { P: "pavilion", S: "seraglio", A: "arcades", C: "chambers", G: "garden", T: "tower" };
-  return m ? { kind: kinds[m[1]], price: Number(m[2]), walls: m[3] } : { kind: "chambers", price: 0, walls: "" };
+  const m = /^([A-Z])(\d+)([nesw]*)$/.exec(code || "");
+  const kind = m ? letterKinds(catalogue)[m[1]] : null;
+  return kind ? { kind, price: Number(m[2]), walls: m[3] } : { kind: "unknown", price: m ? Number(m[2]) : 0, walls: m ? m[3] : "" };
 }
 
-/** A readable name of a tile, e.g. "Garden 8 (walls south, west)". */
+/** A readable name of a tile, e.g. "Garden 8 (walls south, west)"; walls by the game's name
+ * for them (Granada: "School 2 (moats north, west)"). */
 export function tileLabel(code, catalogue) {
   const f = tileFacts(code, catalogue);
   if (f.kind === "fountain") return "Fountain";
   const sides = { n: "north", e: "east", s: "south", w: "west" };
   const walls = [...f.walls].map((c) => sides[c]);
-  return `${KIND_NAMES[f.kind] || f.kind} ${f.price} (${walls.length ? `${walls.length > 1 ? "walls" : "wall"} ${walls.join(", ")}` : "no walls"})`;
+  const wall = (catalogue && catalogue.wall_name) || "wall";
+  return `${KIND_NAMES[f.kind] || f.kind} ${f.price} (${walls.length ? `${wall}${walls.length > 1 ? "s" : ""} ${walls.join(", ")}` : `no ${wall}s`})`;
 }
 
-/** The group of one tile, drawn at (x, y) with side `size` (in the parent's units). */
-export function tileGroup(code, catalogue, x = 0, y = 0, size = 100) {
+/** The other face of a two-sided tile (Granada), from the catalogue's `back`; null otherwise. */
+export function backFacts(code, catalogue) {
+  const t = catalogue && catalogue.tiles ? catalogue.tiles[code] : null;
+  if (!t || !t.back) return null;
+  return tileFacts(t.back, catalogue);
+}
+
+/** The group of one tile, drawn at (x, y) with side `size` (in the parent's units). Options of
+ * two-sided tiles (Granada): `backMark` draws the coloured mark of the other face's kind
+ * (default: on the even fronts, as on the real tiles), `turned` a turn-over badge (a tile
+ * built on the face it was turned to). */
+export function tileGroup(code, catalogue, x = 0, y = 0, size = 100, opts = {}) {
   const f = tileFacts(code, catalogue);
   const g = svgEl("g", { transform: `translate(${x} ${y}) scale(${size / 100})`, class: `tile kind-${f.kind}` });
-  g.appendChild(svgEl("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, fill: KIND_COLORS[f.kind], stroke: "#6b5235", "stroke-width": 1.5 }));
+  g.appendChild(svgEl("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, fill: KIND_COLORS[f.kind] || "#b0a48a", stroke: "#6b5235", "stroke-width": 1.5 }));
   g.appendChild(svgEl("rect", { x: 8, y: 8, width: 84, height: 84, rx: 4, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }));
   if (f.kind === "fountain") {
     g.appendChild(svgEl("circle", { cx: 50, cy: 54, r: 30, fill: "#9cc9e8", stroke: INK, "stroke-width": 2.5 }));
@@ -115,24 +236,46 @@ export function tileGroup(code, catalogue, x = 0, y = 0, size = 100) {
     g.appendChild(path("M50 54 V26 M50 30 Q40 22 34 34 M50 30 Q60 22 66 34", "none", { stroke: "#2f6db3", "stroke-width": 3, "stroke-linecap": "round" }));
     g.appendChild(svgEl("circle", { cx: 50, cy: 54, r: 5, fill: CREAM, stroke: INK, "stroke-width": 1.5 }));
   } else {
-    ROOFS[f.kind](g);
+    (ROOFS[f.kind] || ROOFS.chambers)(g);
     g.appendChild(svgEl("circle", { cx: 17, cy: 17, r: 11, fill: CREAM, stroke: INK, "stroke-width": 1.8 }));
     const t = svgEl("text", { x: 17, y: 22, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: INK, "font-family": "sans-serif" });
     t.textContent = String(f.price);
     g.appendChild(t);
   }
+  const back = backFacts(code, catalogue);
+  if (back && (opts.backMark ?? f.price % 2 === 0)) {
+    // Granada: the coloured mark on the front shows the kind of the back
+    const mark = svgEl("circle", { cx: 83, cy: 83, r: 9, fill: KIND_COLORS[back.kind] || "#999", stroke: INK, "stroke-width": 2, class: "back-mark", "data-back": back.kind });
+    g.appendChild(mark);
+    g.appendChild(svgEl("circle", { cx: 83, cy: 83, r: 3.5, fill: CREAM, stroke: "none", class: "back-mark-dot" }));
+  }
+  if (opts.turned) {
+    // a tile built turned over: a curved arrow on a cream disc
+    const badge = svgEl("g", { class: "turned-mark" });
+    badge.appendChild(svgEl("circle", { cx: 17, cy: 83, r: 10, fill: CREAM, stroke: INK, "stroke-width": 1.8 }));
+    badge.appendChild(path("M11 85 A6.5 6.5 0 1 1 17 89.5", "none", { "stroke-width": 2.2, "stroke-linecap": "round" }));
+    badge.appendChild(path("M8 81 L11 86 L15.5 82.5", "none", { "stroke-width": 2.2, "stroke-linecap": "round" }));
+    g.appendChild(badge);
+  }
   const seg = { n: [2, 4, 98, 4], e: [96, 2, 96, 98], s: [2, 96, 98, 96], w: [4, 2, 4, 98] };
+  const moat = catalogue && catalogue.wall_name === "moat";
   for (const side of f.walls) {
     const [x1, y1, x2, y2] = seg[side];
-    g.appendChild(svgEl("line", { x1, y1, x2, y2, stroke: WALL, "stroke-width": 9, "stroke-linecap": "square", class: "wall" }));
+    if (moat) {
+      // Granada's moats: water with a light ripple instead of a stone wall
+      g.appendChild(svgEl("line", { x1, y1, x2, y2, stroke: "#2f6db3", "stroke-width": 9, "stroke-linecap": "square", class: "wall moat" }));
+      g.appendChild(svgEl("line", { x1, y1, x2, y2, stroke: "#9cc9e8", "stroke-width": 2, "stroke-dasharray": "6 5", class: "moat-ripple" }));
+    } else {
+      g.appendChild(svgEl("line", { x1, y1, x2, y2, stroke: WALL, "stroke-width": 9, "stroke-linecap": "square", class: "wall" }));
+    }
   }
   return g;
 }
 
 /** A standalone SVG of one tile (for the market, reserve, waiting tiles). */
-export function tileSVG(code, catalogue, size = 64) {
+export function tileSVG(code, catalogue, size = 64, opts = {}) {
   const s = svgEl("svg", { viewBox: "0 0 100 100", width: size, height: size, role: "img", "aria-label": tileLabel(code, catalogue) });
-  s.appendChild(tileGroup(code, catalogue));
+  s.appendChild(tileGroup(code, catalogue, 0, 0, 100, opts));
   return s;
 }
 
@@ -200,6 +343,19 @@ export function moneySourceSVG(label, currency, value, width = 40) {
   const colour = CURRENCY_COLORS[currency] || "#777";
   s.appendChild(svgEl("circle", { cx: 30, cy: 30, r: 27, fill: CREAM, stroke: INK, "stroke-width": 2 }));
   s.appendChild(coinGroup(30, 30, 22, colour, value));
+  return s;
+}
+
+/** Granada's black marker, showing which face refills the market: `face` "even" (the fronts,
+ * prices 2-12) or "odd" (the backs, 3-13), drawn `size` wide. */
+export function markerSVG(face, size = 34) {
+  const odd = face === "odd";
+  const label = `The black marker shows the ${face} side: the market is refilled with the ${odd ? "backs (odd prices)" : "fronts (even prices)"}`;
+  const s = svgEl("svg", { viewBox: "0 0 60 60", width: size, height: size, role: "img", "aria-label": label, class: "marker-art" });
+  s.appendChild(svgEl("circle", { cx: 30, cy: 32, r: 26, fill: "#6b5235", stroke: "none" }));
+  s.appendChild(svgEl("circle", { cx: 30, cy: 29, r: 26, fill: "#111", stroke: INK, "stroke-width": 2 }));
+  s.appendChild(svgEl("circle", { cx: 30, cy: 29, r: 20, fill: "none", stroke: "#eee", "stroke-width": 1.2, "stroke-dasharray": "3 3" }));
+  s.appendChild(svgText(30, 37, odd ? "3" : "2", { "font-size": 22, "font-weight": 800, fill: "#fff" }));
   return s;
 }
 

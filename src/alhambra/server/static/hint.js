@@ -61,6 +61,9 @@ function targets(action) {
     if (w[2] === "reserve") sel.push("#btn-reserve", ".city.mine .reserve");
     else if (w[2] === "neutral") sel.push("#btn-neutral");
     else { const [x, y] = xy(w[2]); sel.push(`.city.mine .spot[data-x="${x}"][data-y="${y}"]`); }
+  } else if (w[0] === "turn") {
+    sel.push(`.waiting-tile[data-tile="${CSS.escape(w[1] || "")}"]`, "#btn-turn");
+    cards(w[2], ".hand-card");
   } else if (w[0] === "redesign") {
     sel.push(`.reserve-tile[data-tile="${CSS.escape(w[2] || "")}"]`, `.city.mine [data-tile="${CSS.escape(w[2] || "")}"]`);
     if (w[1] === "exchange") sel.push(`.city.mine [data-tile="${CSS.escape(w[3] || "")}"]`);

@@ -121,16 +121,17 @@ function cardArt(code, width = 40) {
   return cardSVG(code, R.data.catalogue, width);
 }
 
-function tileArt(code, size = 48) {
+function tileArt(code, size = 48, opts = {}) {
   const owner = ownerOf(code, "tiles");
   const got = owner ? callPlugin(owner, "tileArt", code, size) : null;
-  return isNode(got) ? got : tileSVG(code, R.data.catalogue, size);
+  return isNode(got) ? got : tileSVG(code, R.data.catalogue, size, opts);
 }
 
-function tileNode(code, x, y) {
+/** A tile of an Alhambra; `opts.turned` marks a tile built turned over (Granada). */
+function tileNode(code, x, y, opts = {}) {
   const owner = ownerOf(code, "tiles");
   const got = owner ? callPlugin(owner, "tileArt", code, CELL) : null;
-  if (!(got instanceof SVGSVGElement)) return tileGroup(code, R.data.catalogue, x, y, CELL);
+  if (!(got instanceof SVGSVGElement)) return tileGroup(code, R.data.catalogue, x, y, CELL, opts);
   for (const [k, v] of [["x", 0], ["y", 0], ["width", CELL], ["height", CELL]]) got.setAttribute(k, String(v));
   return svgEl("g", { transform: `translate(${x} ${y})`, class: "tile module-tile" }, [got]);
 }
@@ -212,6 +213,7 @@ function chooser(error = "") {
 async function open(data, title) {
   await loadPlugins(data.modules || []);
   R.data = data;
+  ART.learnKinds(data.catalogue);
   R.title = title;
   R.step = 0;
   R.bounds = data.frames[0].seats.map((_, s) => {
@@ -328,7 +330,7 @@ function supply(f, prev) {
     return h("div", {
       class: `r-square ${changed ? "changed" : ""}`, role: "listitem", "data-square": sq.square, style: `--cur:${CURRENCY_COLORS[sq.currency]}`,
       title: sq.tile ? `${tileName(sq.tile)}, paid in ${CURRENCY_NAMES[sq.currency]}` : "empty",
-    }, h("span", { class: "cur", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileArt(sq.tile, 52) : h("span", { class: "muted", text: "—" }));
+    }, h("span", { class: "cur", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileArt(sq.tile, 52, { backMark: Boolean(sq.back) }) : h("span", { class: "muted", text: "—" }));
   }));
   const display = h("div", { class: "r-display", role: "list", "aria-label": "Face-up money" }, ...f.display.map((code, i) => {
     if (!code) return null;
@@ -385,7 +387,7 @@ function city(f, s, before, move) {
   const svg = svgEl("svg", { class: "r-board", viewBox: `${b.x} ${b.y} ${b.w} ${b.h}`, role: "img", "aria-label": `Alhambra of ${seatName(s.seat)}: ${s.alhambra.length} tiles` });
   const old = new Set(before ? before.alhambra.map((c) => `${c.x},${c.y},${c.tile}`) : []);
   for (const c of s.alhambra) {
-    const g = tileNode(c.tile, c.x * CELL, c.y * CELL);
+    const g = tileNode(c.tile, c.x * CELL, c.y * CELL, { turned: (f.turned || []).includes(c.tile) });
     g.setAttribute("data-tile", c.tile);
     g.setAttribute("data-x", c.x);
     g.setAttribute("data-y", c.y);
@@ -398,7 +400,7 @@ function city(f, s, before, move) {
   const acting = move && move.seat === s.seat;
   const hand = s.hand || [];
   return h("div", { class: `panel r-city ${acting ? "to-act" : ""}`, "data-seat": s.seat },
-    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · wall ${s.longest_wall}`,
+    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · ${(R.data.catalogue && R.data.catalogue.wall_name) || "wall"} ${s.longest_wall}`,
       badges(s.seat)),
     svg,
     h("div", { class: "r-row", "aria-label": `Reserve board of ${seatName(s.seat)}` }, h("span", { class: "label", text: "Reserve" }),

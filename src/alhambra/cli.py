@@ -753,6 +753,8 @@ def _print_tournament(r: TournamentResult) -> None:
     if r.options:
         mods += " (options: " + ", ".join(f"{m}.{k}={v}" for m, k, v in r.options) + ")"
     done = "" if r.complete else f"UNFINISHED: {len(r.results)} of "
+    if r.game != "alhambra":
+        done = f"{ruleset(r.game).title}: {done}"
     title = (
         f"{done}{r.games} games ({r.deals} deals × {r.players} seat rotations), {r.players} players, modules: {mods}, "
         f"seeds {r.seed}..{r.seed + r.deals - 1}, {r.seconds:,.0f} s on {r.workers} worker(s)"

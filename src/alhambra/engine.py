@@ -320,7 +320,8 @@ def _draw_tile(state: GameState) -> int:
 
 def _shown(state: GameState, tile: int) -> int:
     """The face a tile drawn from the bag shows: the one the marker shows (two-sided tiles)."""
-    return state.components.tile_twin[tile] if state.market_face else tile
+    other = state.components.tile_twin[tile] if state.market_face else -1
+    return other if other >= 0 else tile
 
 
 def _decided_card(state: GameState) -> int:
@@ -507,7 +508,7 @@ def _fill_market(state: GameState, events: list[Event] | None, announce: bool) -
                         events.append(MarketRefilled(tuple(squares), tuple(tiles)))
                     return True  # paused for a decision
                 continue
-            if state.market_face:
+            if state.market_face and state.components.tile_twin[t] >= 0:
                 t = state.components.tile_twin[t]
             state.market[i] = t
             if announce:

@@ -65,6 +65,17 @@ def test_create_gives_one_secret_link_per_person_seat(c: Any) -> None:
     assert info["seats"][1]["name"] == "Beginner bot"
 
 
+def test_unnamed_bots_of_one_level_are_numbered(c: Any) -> None:
+    seats = [
+        {"kind": "person"},
+        *[{"kind": "bot", "bot": "random"}] * 2,
+        {"kind": "bot", "bot": "greedy"},
+        {"kind": "bot", "bot": "random", "name": "Rex"},
+    ]
+    info = c.get(f"/api/tables/{create(c, seats)['table']['id']}").json()
+    assert [s["name"] for s in info["seats"]][1:] == ["Beginner bot 1", "Beginner bot 2", "Easy bot", "Rex"]
+
+
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [

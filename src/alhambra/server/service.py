@@ -20,6 +20,7 @@ import random
 import secrets
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -398,6 +399,9 @@ class TableService:
         open_seats = False
         rows: list[SeatRow] = []
         table_id = secrets.token_hex(8)
+        # unnamed bots of one level are told apart by a number ("Beginner bot 1", "Beginner bot 2")
+        unnamed = Counter(spec.bot or "greedy" for spec in seats if spec.kind == BOT and not clean_name(spec.name))
+        numbered: Counter[str] = Counter()
         for i, spec in enumerate(seats):
             nm = clean_name(spec.name)
             if spec.kind == PERSON and spec.open:
@@ -419,7 +423,9 @@ class TableService:
                 level = spec.bot or "greedy"
                 if level not in BOT_LEVELS:
                     raise ServiceError(f"unknown bot level {level!r} for seat {i + 1} (choose from {', '.join(BOT_LEVELS)})", 422)
-                nm = nm or f"{BOT_LEVELS[level][0]} bot"
+                if not nm:
+                    numbered[level] += 1
+                    nm = f"{BOT_LEVELS[level][0]} bot" + (f" {numbered[level]}" if unnamed[level] > 1 else "")
                 rows.append(SeatRow(table_id=table_id, seat=i, kind=BOT, bot=level, name=nm, token_hash=None, joined=True))
                 infos.append(SeatInfo(i, BOT, level, nm, True))
             else:

@@ -265,6 +265,7 @@ def test_a_person_plays_a_whole_granada_game_against_a_bot(tmp_path: Path) -> No
             tb.click(page, "#btn-summary", "granada-failure")
             tb.click(page, "#btn-summary-replay", "granada-failure")
             page.wait_for_selector("#replay-stage .r-city")
+            assert page.locator("header .brand > span").last.inner_text() == "Granada" and page.title().endswith("· Granada")
             page.keyboard.press("End")
             page.wait_for_selector("#replay-stage .r-city svg .turned-mark")
             assert page.locator("#replay-stage .r-city svg line.moat").count() > 0

@@ -150,9 +150,14 @@ async function loadPlugins(ids) {
 }
 
 // ------------------------------------------------------------------------------ pages
+/** The game's title (Alhambra, Granada...) from the replay's catalogue, once it is loaded. */
+function gameTitle() {
+  return (R.data && R.data.catalogue && R.data.catalogue.title) || "Alhambra";
+}
+
 function header(extra) {
   return h("header", { class: "topbar" },
-    h("a", { href: "/", class: "brand", "aria-label": "Alhambra lobby" }, logoSVG(32), h("span", { text: "Alhambra" })),
+    h("a", { href: "/", class: "brand", "aria-label": "Lobby" }, logoSVG(32), h("span", { text: gameTitle() })),
     extra || null);
 }
 
@@ -225,7 +230,7 @@ async function open(data, title) {
     }
     return { x: (minX - 0.5) * CELL, y: (minY - 0.5) * CELL, w: (maxX - minX + 2) * CELL, h: (maxY - minY + 2) * CELL };
   });
-  document.title = `Replay: ${title} · Alhambra`;
+  document.title = `Replay: ${title} · ${gameTitle()}`;
   build();
   render();
   document.addEventListener("keydown", onKey);

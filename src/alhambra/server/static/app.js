@@ -541,7 +541,7 @@ async function lobby() {
         h("span", { class: "t-name", text: t.name || `Table ${t.id.slice(0, 6)}` }),
         t.game && t.game !== "alhambra" ? h("span", { class: "badge t-game", text: (games.find((g) => g.id === t.game) || { title: t.game }).title }) : null,
         h("span", { class: "t-seats", text: t.seats.map((s) => s.name || (s.kind === "bot" ? "bot" : "free seat")).join(", ") }),
-        joinable ? h("button", { class: "small", text: "Take a seat", onclick: () => claim(t.id) }) : null,
+        joinable ? h("button", { class: "small take-seat", text: "Take a seat", onclick: (ev) => claim(t.id, ev.currentTarget) }) : null,
         t.status === "finished" ? h("a", { href: `/replay/${t.id}`, class: "small-link replay-link", text: "Watch the replay" })
           : h("a", { href: `/table/${t.id}`, class: "small-link", text: "Watch" }));
       openList.replaceChildren(
@@ -556,14 +556,26 @@ async function lobby() {
       openList.replaceChildren(h("p", { class: "error", text: e.message }));
     }
   };
-  const claim = async (id) => {
-    const name = prompt("Your name (optional)") || undefined;
-    try {
-      const res = await api("POST", `/api/tables/${id}/join`, name ? { name } : {});
-      location.assign(`/table/${id}#seat=${res.token}`);
-    } catch (e) {
-      alert(e.message);
-    }
+  // "Take a seat" opens a small form in place (a name, Join, Cancel); errors are told beside it
+  const claim = (id, button) => {
+    const name = h("input", { type: "text", class: "claim-name", maxlength: 40, placeholder: "Your name (optional)", "aria-label": "Your name" });
+    const problem = h("span", { class: "error claim-error", role: "alert" });
+    const form = h("form", {
+      class: "claim-form", "aria-label": "Take a seat",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        try {
+          const nm = name.value.trim();
+          const res = await api("POST", `/api/tables/${id}/join`, nm ? { name: nm } : {});
+          location.assign(`/table/${id}#seat=${res.token}`);
+        } catch (e) {
+          problem.textContent = e.message;
+        }
+      },
+    }, name, h("button", { type: "submit", class: "small primary", text: "Join" }),
+    h("button", { type: "button", class: "small secondary", text: "Cancel", onclick: () => { form.replaceWith(button); button.focus(); } }), problem);
+    button.replaceWith(form);
+    name.focus();
   };
   root.replaceChildren(header(), h("main", { class: "lobby" },
     h("section", { class: "intro" }, h("h1", { text: "Alhambra" }),

@@ -316,16 +316,7 @@ def test_a_whole_game_by_keyboard_against_a_bot(tmp_path: Path) -> None:
         page.wait_for_selector(".log-list .notation")
         assert tb.focused(page).startswith("input#set-notation")
         assert re.search(r"places [PSACGT]\d+", page.locator(".log-list").inner_text())
-        # the replay viewer, from the end screen, by keyboard too
-        tb.tab_to(page, "#btn-summary")
-        page.keyboard.press("Enter")
-        tb.tab_to(page, "#btn-summary-replay")
-        page.keyboard.press("Enter")
-        page.wait_for_selector("#replay-stage .r-city")
-        assert page.locator(".r-city").count() == 3  # two players and Dirk
-        assert page.locator("#step-no").inner_text().startswith("Step 0 of ")
-        page.keyboard.press("End")
-        _wait_for(page, lambda: "Game over" in page.locator("#replay-now").inner_text(), "the replay's last step")
+        _replay_by_keyboard(page, 3)  # two players and Dirk
         browser.close()
     print("moves:", player.moves, "most Tab presses for one control:", sorted(player.presses)[-5:])
     assert player.moves > 20
@@ -335,6 +326,22 @@ def test_a_whole_game_by_keyboard_against_a_bot(tmp_path: Path) -> None:
     # focus is never lost: each control is a few presses from the last one, never the whole page
     assert max(player.presses) <= 15, sorted(player.presses)[-5:]
     assert problems == []
+
+
+def _replay_by_keyboard(page: Any, cities: int) -> None:
+    """The replay viewer, from the end screen, by keyboard: step 0 shows every Alhambra, End
+    goes to the last step."""
+    tb.tab_to(page, "#btn-summary")
+    page.keyboard.press("Enter")
+    tb.tab_to(page, "#btn-summary-replay")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#replay-stage .r-city")
+    assert page.locator(".r-city").count() == cities
+    assert page.locator("#step-no").inner_text().startswith("Step 0 of ")
+    page.keyboard.press("ArrowRight")
+    _wait_for(page, lambda: page.locator("#step-no").inner_text().startswith("Step 1 of "), "one step forward")
+    page.keyboard.press("End")
+    _wait_for(page, lambda: "Game over" in page.locator("#replay-now").inner_text(), "the replay's last step")
 
 
 def test_a_four_player_game_with_modules_by_keyboard(tmp_path: Path) -> None:
@@ -359,6 +366,8 @@ def test_a_four_player_game_with_modules_by_keyboard(tmp_path: Path) -> None:
         rounds = player.play(420)
         assert rounds == 2
         _check_end_screen(page, 4, False, "table-end-4-players.png")
+        _replay_by_keyboard(page, 4)
+        assert page.locator(".r-badges .seat-badge[data-module='vizier']").count() == 4  # the module's parts too
         browser.close()
     print("seen:", dict(player.seen), "presses:", sorted(player.presses)[-5:])
     assert player.moves > 20

@@ -102,7 +102,8 @@ def test_register_parser_needs_a_declared_grammar() -> None:
 # ---------------------------------------------------------------------------------- a test module
 @dataclass(frozen=True, slots=True)
 class GrammarTestMove(Action):
-    """Every argument type the core does not use, and a position before the last argument."""
+    """Every argument type the core does not use, and a position before the last argument
+    (written by the default notation)."""
 
     module = TEST_ID
     keyword = "grammar_test move"
@@ -116,11 +117,6 @@ class GrammarTestMove(Action):
     card: str
     target: tuple[int, int] | str
 
-    def notation(self) -> str:
-        target = self.target if isinstance(self.target, str) else f"{self.target[0]},{self.target[1]}"
-        cell = f"{self.cell[0]},{self.cell[1]}"
-        return f"grammar_test move {self.seat} {self.kind} {self.currency} {self.count} {self.way} {cell} {self.card} {target}"
-
 
 @dataclass(frozen=True, slots=True)
 class GrammarTestBuySquare(Action):
@@ -130,9 +126,6 @@ class GrammarTestBuySquare(Action):
     square: int
     payment: tuple[str, ...]
 
-    def notation(self) -> str:
-        return f"grammar_test buy {self.square} " + "+".join(self.payment)
-
 
 @dataclass(frozen=True, slots=True)
 class GrammarTestBuyItem(Action):
@@ -141,9 +134,6 @@ class GrammarTestBuyItem(Action):
     grammar = ("item", "cards")
     item: str
     payment: tuple[str, ...]
-
-    def notation(self) -> str:
-        return f"grammar_test buy {self.item} " + "+".join(self.payment)
 
 
 def _parse_move(w: list[str]) -> Action:

@@ -30,6 +30,7 @@ returns and reads the keyword and grammar from them; :func:`grammars_of` gives t
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -111,8 +112,21 @@ class Action(Value):
     of how often a module is used do not count it as a use."""
 
     def notation(self) -> str:
-        """The action in text notation."""
-        raise NotImplementedError
+        """The action in text notation.
+
+        The default writes the ``keyword``, then the dataclass fields in declaration order, one
+        word per field, which pair one to one with the ``grammar`` entries: a ``cards`` field
+        (a tuple of card codes) is joined by ``+`` (``b7+b2``), a ``target`` or ``cell`` field
+        goes through :func:`format_target` (``1,-2``, ``reserve``), any other is written with
+        ``str`` (``2``, ``G8sw``). A class whose fields do not pair with its grammar that way
+        (one field for several words, say) must override this method: :func:`register_parser`
+        refuses it otherwise.
+        """
+        cls = type(self)
+        writer = _WRITERS.get(cls)
+        if writer is None:
+            writer = _WRITERS[cls] = _default_writer(cls)
+        return writer(self)
 
     def __str__(self) -> str:
         return self.notation()
@@ -139,6 +153,11 @@ def register_parser(keyword: str, parser: Callable[[list[str]], Action], *action
         if not any("grammar" in vars(c) for c in cls.__mro__ if c is not Action):
             raise ValueError(f"{cls.__name__} does not declare its grammar (a tuple of argument types, () for none)")
         check_grammar(cls.grammar)
+        if cls.notation is Action.notation:
+            try:
+                _default_writer(cls)
+            except TypeError as e:
+                raise ValueError(str(e)) from None
     _PARSERS[keyword] = parser
     _CLASSES[keyword] = tuple(actions)
 
@@ -223,6 +242,37 @@ def format_target(t: Target) -> str:
     return f"{t[0]},{t[1]}"
 
 
+_WRITERS: dict[type[Action], Callable[[Action], str]] = {}
+"""The default notation writer of each action class (made on first use)."""
+
+
+def _join_cards(value: Any) -> str:
+    return "+".join(value)
+
+
+_WORD_FORMATS: Final[dict[str, Callable[[Any], str]]] = {"cards": _join_cards, "target": format_target, "cell": format_target}
+
+
+def _default_writer(cls: type[Action]) -> Callable[[Action], str]:
+    """The writer of the default :meth:`Action.notation` for ``cls`` (``TypeError`` if its
+    fields do not pair one to one with its grammar)."""
+    names: list[str] = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+    if len(names) != len(cls.grammar):
+        raise TypeError(
+            f"{cls.__name__} has {len(names)} field(s) {names} for {len(cls.grammar)} grammar entries {cls.grammar}: "
+            "the default notation writes one word per field, so override notation()"
+        )
+    keyword = cls.keyword
+    if not names:
+        return lambda action: keyword
+    parts = [(name, _WORD_FORMATS.get(t, str)) for name, t in zip(names, cls.grammar, strict=True)]
+
+    def write(action: Action) -> str:
+        return " ".join([keyword, *(fmt(getattr(action, name)) for name, fmt in parts)])
+
+    return write
+
+
 def parse_xy(text: str) -> tuple[int, int]:
     """Read ``1,-2`` into ``(1, -2)``."""
     m = re.fullmatch(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?", text)
@@ -266,9 +316,6 @@ class TakeMoney(Action):
 
     cards: tuple[str, ...]
 
-    def notation(self) -> str:
-        return "take " + "+".join(self.cards)
-
 
 @dataclass(frozen=True, slots=True)
 class BuyBuilding(Action):
@@ -279,9 +326,6 @@ class BuyBuilding(Action):
 
     square: int
     payment: tuple[str, ...]
-
-    def notation(self) -> str:
-        return f"buy {self.square} " + "+".join(self.payment)
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,9 +339,6 @@ class BuyItem(Action):
     item: str
     payment: tuple[str, ...]
 
-    def notation(self) -> str:
-        return f"buy {self.item} " + "+".join(self.payment)
-
 
 @dataclass(frozen=True, slots=True)
 class PlaceBuilding(Action):
@@ -308,9 +349,6 @@ class PlaceBuilding(Action):
 
     tile: str
     target: Target
-
-    def notation(self) -> str:
-        return f"place {self.tile} {format_target(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,9 +363,6 @@ class TurnOver(Action):
     tile: str
     payment: tuple[str, ...]
 
-    def notation(self) -> str:
-        return f"turn {self.tile} " + "+".join(self.payment)
-
 
 @dataclass(frozen=True, slots=True)
 class BuildFromReserve(Action):
@@ -339,9 +374,6 @@ class BuildFromReserve(Action):
     tile: str
     target: tuple[int, int]
 
-    def notation(self) -> str:
-        return f"redesign build {self.tile} {format_target(self.target)}"
-
 
 @dataclass(frozen=True, slots=True)
 class MoveToReserve(Action):
@@ -351,9 +383,6 @@ class MoveToReserve(Action):
     grammar = ("tile",)
 
     tile: str
-
-    def notation(self) -> str:
-        return f"redesign remove {self.tile}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,9 +395,6 @@ class ExchangeTiles(Action):
     reserve_tile: str
     city_tile: str
 
-    def notation(self) -> str:
-        return f"redesign exchange {self.reserve_tile} {self.city_tile}"
-
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
@@ -377,9 +403,6 @@ class EndTurn(Action):
 
     keyword = "end"
     grammar = ()
-
-    def notation(self) -> str:
-        return "end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,9 +413,6 @@ class Pass(Action):
     grammar = ()
 
     declines = True
-
-    def notation(self) -> str:
-        return "pass"
 
 
 def _tile_word(w: str) -> str:

@@ -163,9 +163,6 @@ class PlayBonusCard(Action):
     grammar: ClassVar[tuple[str, ...]] = ("tile",)
     tile: str
 
-    def notation(self) -> str:
-        return f"bonus play {self.tile}"
-
 
 @dataclass(frozen=True, slots=True)
 class PassBonus(Action):
@@ -176,9 +173,6 @@ class PassBonus(Action):
     grammar: ClassVar[tuple[str, ...]] = ()
 
     declines = True
-
-    def notation(self) -> str:
-        return "bonus pass"
 
 
 def _parse_play(w: list[str]) -> Action:

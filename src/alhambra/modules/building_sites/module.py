@@ -244,9 +244,6 @@ class SiteKeep(Action):
     grammar: ClassVar[tuple[str, ...]] = ("currency",)
     currency: str
 
-    def notation(self) -> str:
-        return f"site keep {self.currency}"
-
 
 def _parse_keep(w: list[str]) -> Action:
     need_words(w, 1, "site keep CURRENCY (the letter of the site tile to keep: b, g, o or y)")

@@ -261,9 +261,6 @@ class CaravanseraiStep(Action):
     card: str
     direction: str
 
-    def notation(self) -> str:
-        return f"cara move {self.card} {self.direction}"
-
 
 @dataclass(frozen=True, slots=True)
 class CaravanseraiStay(Action):
@@ -274,9 +271,6 @@ class CaravanseraiStay(Action):
     grammar: ClassVar[tuple[str, ...]] = ()
 
     declines = True
-
-    def notation(self) -> str:
-        return "cara stay"
 
 
 def _parse_move(w: list[str]) -> Action:

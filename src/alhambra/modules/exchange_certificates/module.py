@@ -146,9 +146,6 @@ class CertificateStore(Action):
     currency: str
     """The token's currency letter (``b g o y``)."""
 
-    def notation(self) -> str:
-        return f"certificate store {self.currency}"
-
 
 @dataclass(frozen=True, slots=True)
 class CertificateDecline(Action):
@@ -159,9 +156,6 @@ class CertificateDecline(Action):
     grammar: ClassVar[tuple[str, ...]] = ()
 
     declines = True
-
-    def notation(self) -> str:
-        return "certificate decline"
 
 
 def _parse_store(w: list[str]) -> Action:

@@ -37,7 +37,6 @@ from ...actions import (
     BuildFromReserve,
     ExchangeTiles,
     MoveToReserve,
-    format_target,
     need_words,
     parse_cards,
     parse_xy,
@@ -170,9 +169,6 @@ class MasterBuildersBuild(Action):
     tile: str
     target: tuple[int, int]
 
-    def notation(self) -> str:
-        return f"builder build {self.card} {self.tile} {format_target(self.target)}"
-
 
 @dataclass(frozen=True, slots=True)
 class MasterBuildersRemove(Action):
@@ -183,9 +179,6 @@ class MasterBuildersRemove(Action):
     grammar: ClassVar[tuple[str, ...]] = ("card", "tile")
     card: str
     tile: str
-
-    def notation(self) -> str:
-        return f"builder remove {self.card} {self.tile}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,9 +193,6 @@ class MasterBuildersExchange(Action):
     reserve_tile: str
     city_tile: str
 
-    def notation(self) -> str:
-        return f"builder exchange {self.card} {self.reserve_tile} {self.city_tile}"
-
 
 @dataclass(frozen=True, slots=True)
 class MasterBuildersSkip(Action):
@@ -213,9 +203,6 @@ class MasterBuildersSkip(Action):
     grammar: ClassVar[tuple[str, ...]] = ()
 
     declines = True
-
-    def notation(self) -> str:
-        return "builder skip"
 
 
 BuilderAction = MasterBuildersBuild | MasterBuildersRemove | MasterBuildersExchange

@@ -186,9 +186,6 @@ class SultanClaim(Action):
     keyword: ClassVar[str] = "sultan claim"
     grammar: ClassVar[tuple[str, ...]] = ()
 
-    def notation(self) -> str:
-        return "sultan claim"
-
 
 @dataclass(frozen=True, slots=True)
 class SultanDecline(Action):
@@ -199,9 +196,6 @@ class SultanDecline(Action):
     grammar: ClassVar[tuple[str, ...]] = ()
 
     declines = True
-
-    def notation(self) -> str:
-        return "sultan decline"
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,9 +208,6 @@ class SultanKeep(Action):
 
     declines = True
 
-    def notation(self) -> str:
-        return "sultan keep"
-
 
 @dataclass(frozen=True, slots=True)
 class SultanReveal(Action):
@@ -225,9 +216,6 @@ class SultanReveal(Action):
     module = MODULE_ID
     keyword: ClassVar[str] = "sultan reveal"
     grammar: ClassVar[tuple[str, ...]] = ()
-
-    def notation(self) -> str:
-        return "sultan reveal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,9 +226,6 @@ class SultanMark(Action):
     keyword: ClassVar[str] = "sultan mark"
     grammar: ClassVar[tuple[str, ...]] = ("kind",)
     kind: str
-
-    def notation(self) -> str:
-        return f"sultan mark {self.kind}"
 
 
 def _parse_mark(w: list[str]) -> Action:

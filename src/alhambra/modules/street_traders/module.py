@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, format_target, need_words, parse_xy, register_parser
+from ...actions import Action, need_words, parse_xy, register_parser
 from ...components import KINDS
 from ...engine import unbuilt_tiles
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -220,9 +220,6 @@ class TraderPlace(Action):
     grammar: ClassVar[tuple[str, ...]] = ("cell",)
     target: tuple[int, int]
 
-    def notation(self) -> str:
-        return f"trader place {format_target(self.target)}"
-
 
 @dataclass(frozen=True, slots=True)
 class TraderMove(Action):
@@ -233,9 +230,6 @@ class TraderMove(Action):
     grammar: ClassVar[tuple[str, ...]] = ("kind",)
     kind: str
 
-    def notation(self) -> str:
-        return f"trader move {self.kind}"
-
 
 @dataclass(frozen=True, slots=True)
 class TraderTake(Action):
@@ -245,9 +239,6 @@ class TraderTake(Action):
     keyword: ClassVar[str] = "trader take"
     grammar: ClassVar[tuple[str, ...]] = ("kind",)
     kind: str
-
-    def notation(self) -> str:
-        return f"trader take {self.kind}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,9 +252,6 @@ class TraderExchange(Action):
     give: str
     take: str
 
-    def notation(self) -> str:
-        return f"trader exchange {self.give} {self.take}"
-
 
 @dataclass(frozen=True, slots=True)
 class TraderSkip(Action):
@@ -274,9 +262,6 @@ class TraderSkip(Action):
     grammar: ClassVar[tuple[str, ...]] = ()
 
     declines = True
-
-    def notation(self) -> str:
-        return "trader skip"
 
 
 def _kind_word(word: str) -> str:

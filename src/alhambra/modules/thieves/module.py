@@ -133,9 +133,6 @@ class ThiefPlay(Action):
     grammar: ClassVar[tuple[str, ...]] = ("card",)
     card: str
 
-    def notation(self) -> str:
-        return f"thief {self.card}"
-
 
 def _parse_play(w: list[str]) -> Action:
     if len(w) != 1 or "+" in w[0]:

@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, format_target, need_words, parse_xy, register_parser
+from ...actions import Action, need_words, parse_xy, register_parser
 from ...components import CURRENCIES, KINDS
 from ...engine import module_random, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -211,9 +211,6 @@ class ChestPut(Action):
     keyword: ClassVar[str] = "chest put"
     grammar: ClassVar[tuple[str, ...]] = ("cell",)
     target: tuple[int, int]
-
-    def notation(self) -> str:
-        return f"chest put {format_target(self.target)}"
 
 
 def _parse_put(words: list[str]) -> Action:

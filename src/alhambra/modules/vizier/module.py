@@ -77,9 +77,6 @@ class VizierBuy(Action):
     square: int
     payment: tuple[str, ...]
 
-    def notation(self) -> str:
-        return f"vizier buy {self.square} " + "+".join(self.payment)
-
 
 @dataclass(frozen=True, slots=True)
 class VizierBuyItem(Action):
@@ -92,9 +89,6 @@ class VizierBuyItem(Action):
     item: str
     payment: tuple[str, ...]
 
-    def notation(self) -> str:
-        return f"vizier buy {self.item} " + "+".join(self.payment)
-
 
 @dataclass(frozen=True, slots=True)
 class VizierWake(Action):
@@ -103,9 +97,6 @@ class VizierWake(Action):
     module = MODULE_ID
     keyword = "vizier wake"
     grammar = ()
-
-    def notation(self) -> str:
-        return "vizier wake"
 
 
 def _parse_buy(w: list[str]) -> Action:

@@ -9,6 +9,9 @@
   :func:`dump` and :func:`check_buttons` read and drive the browser table.
 * :func:`focused`, :func:`tab_to` and :func:`key` drive it by keyboard alone; :func:`doc_image`
   names the screenshots meant for the docs (``docs/images`` with ``ALHAMBRA_DOC_IMAGES=1``).
+* :func:`new_pages` opens watched pages, :func:`open_table` sets up a table of person seats in
+  the lobby and joins a page to each; :class:`ClickPlayer` plays those seats by clicks, as a
+  person would (the base of the modules' browser tests).
 
 Playwright is never imported here: a test imports ``playwright.sync_api`` itself (with
 ``pytest.importorskip``), so it is skipped cleanly when Playwright or Chromium is missing. The
@@ -37,6 +40,7 @@ __all__ = [
     "ARTIFACTS",
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "ClickPlayer",
     "ServerProcess",
     "check_buttons",
     "click",
@@ -47,9 +51,12 @@ __all__ = [
     "key",
     "launch",
     "needs_chromium",
+    "new_pages",
+    "open_table",
     "pending",
     "phase",
     "play_until",
+    "press",
     "tab_to",
     "version",
     "wait_change",
@@ -214,6 +221,39 @@ def watch(page: Any, problems: list[str], prefix: str = "") -> None:
     page.on("pageerror", lambda e: problems.append(f"{prefix}page error: {e}"))
 
 
+def new_pages(browser: Any, count: int, problems: list[str]) -> list[Any]:
+    """``count`` pages of ``browser`` (1400 x 1000), each :func:`watch`-ed into ``problems``."""
+    pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(count)]
+    for page in pages:
+        watch(page, problems)
+    return pages
+
+
+def open_table(pages: list[Any], url: str, modules: tuple[str, ...], names: tuple[str, ...] = ("Ada", "Bo")) -> None:
+    """In the lobby of the server at ``url`` (on ``pages[0]``): tick ``modules``, make one person
+    seat per page named ``names[i]``, create the table, and join each page to its seat; returns
+    once every page shows the table."""
+    if len(names) < len(pages):
+        raise ValueError(f"{len(pages)} pages need {len(pages)} names, not {names!r}")
+    lobby = pages[0]
+    lobby.goto(url + "/")
+    for mid in modules:
+        lobby.wait_for_selector(f".module[data-module='{mid}']")
+        lobby.locator(f".module[data-module='{mid}'] input[type='checkbox']").check()
+    for seat in range(len(pages)):
+        row = lobby.locator(".seat-row").nth(seat)
+        if seat:
+            row.locator(".seat-kind").select_option("person")
+        row.locator(".seat-name").fill(names[seat])
+    lobby.locator("#btn-create").click()
+    links = [str(lobby.locator(f".play-link[data-seat='{s}']").get_attribute("href")) for s in range(len(pages))]
+    for page, link in zip(pages, links, strict=True):
+        page.goto(link if link.startswith("http") else url + link)
+        page.locator("#btn-join").click(timeout=10000)
+    for page in pages:
+        page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']", timeout=10000)
+
+
 # ---------------------------------------------------------------------------- the table's page
 def version(page: Any) -> str:
     """The table's version, as the page shows it (``body[data-version]``)."""
@@ -345,11 +385,20 @@ def check_buttons(page: Any, raw: re.Pattern[str]) -> None:
 
 class ClickPlayer:
     """Base of a module's Playwright player that plays the seats of a table by clicks, one page
-    per seat. Subclasses set ``module`` (names the screenshots ``<module>-<name>.png`` and the
-    failure dump ``<module>-failure.png``) and write ``move`` and ``done``; ``seen`` counts the
-    module's controls used."""
+    per seat (see :func:`open_table`); ``seen`` counts the module's controls used.
+
+    Subclasses set ``module`` (names the screenshots ``<module>-<name>.png`` and the failure
+    dump ``<module>-failure.png``), ``raw`` (the module's notation: no button may show it) and
+    ``wanted`` (the controls to use, see :meth:`done`), and write :meth:`turn` (the page's move
+    when the table waits for its action) and :meth:`decide` (the module's own decisions).
+    :meth:`play` moves on whichever page may move until :meth:`done`.
+    """
 
     module = "module"
+    raw: re.Pattern[str] | None = None
+    """The module's notation, which no button may show (checked before every move)."""
+    wanted: tuple[str, ...] = ()
+    """What :meth:`done` waits for: each counted in ``seen`` at least once."""
 
     def __init__(self, pages: list[Any], rng: random.Random) -> None:
         self.pages = pages
@@ -394,6 +443,94 @@ class ClickPlayer:
         path = ARTIFACTS / f"{self.module}-{name}.png"
         page.screenshot(path=str(path), full_page=True)
         self.shots.append(path)
+
+    def check_shots(self) -> None:
+        """Every screenshot taken shows something (more than 10 kB)."""
+        for path in self.shots:
+            assert path.stat().st_size > 10_000, path
+
+    @staticmethod
+    def seat(page: Any) -> int:
+        """The seat of the page's player (0-based)."""
+        return int(str(page.get_attribute(".score-track li.me", "data-seat")))
+
+    def done(self) -> bool:
+        """True once every control of ``wanted`` was used."""
+        return all(self.seen[w] for w in self.wanted)
+
+    # ----- one move of the page whose turn it is
+    def move(self, page: Any) -> None:
+        """One move of ``page``, whose turn it is: close a round's scoring, check the buttons
+        for ``raw`` notation, click a waiting confirmation, else answer the decision the table
+        waits for: the module's own (:meth:`decide`), the placement of bought tiles
+        (:meth:`place`) or the turn's action (:meth:`turn`); AssertionError for any other."""
+        if page.locator(".modal-back").count():
+            page.locator("#btn-close-modal").click(timeout=5000)
+            return
+        if self.raw is not None:
+            check_buttons(page, self.raw)
+        decision = pending(page)
+        if page.locator("#btn-confirm").count():
+            self.click(page, "#btn-confirm")
+        elif self.decide(page, decision):
+            return
+        elif decision == "PlaceTiles":
+            self.place(page)
+        elif decision == "ChooseAction":
+            self.turn(page)
+        else:
+            self.dump(page, f"unexpected decision {decision}")
+            raise AssertionError(f"no control for the decision {decision}")
+
+    def decide(self, page: Any, decision: str) -> bool:
+        """Answer the module's own decision ``decision`` (the pending's class name) on ``page``;
+        False when it is not one of the module's (the default: none is)."""
+        return False
+
+    def place(self, page: Any) -> None:
+        """Place the bought tiles: the first waiting tile on a random free spot of the Alhambra,
+        else on the reserve board."""
+        if not page.locator(".waiting-tile.selected").count():
+            page.locator(".waiting-tile").first.click(timeout=5000)
+        spots = page.locator(".spot")
+        before = version(page)
+        if spots.count():
+            spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
+        else:
+            page.locator("#btn-reserve").click(timeout=5000)
+        self.wait_change(page, before)
+
+    def turn(self, page: Any) -> None:
+        """The page's action when the table waits for one (``ChooseAction``)."""
+        raise NotImplementedError(f"{type(self).__name__} plays no turn: write turn()")
+
+    def pay_and_buy(self, page: Any, options: str = ".pay-option") -> None:
+        """In the open payment picker: pick the exact way to pay of ``options`` if there is one,
+        else the first, and buy."""
+        exact = page.locator(f"{options}.exact")
+        (exact if exact.count() else page.locator(options)).first.click(timeout=5000)
+        self.click(page, "#btn-buy")
+
+    def play(self, seconds: float) -> None:
+        """Move on whichever page may move until :meth:`done`, the game is over or ``seconds``
+        have passed; AssertionError when no page may move for 15 s."""
+        deadline = time.monotonic() + seconds
+        idle = time.monotonic()
+        while not self.done() and time.monotonic() < deadline:
+            moved = False
+            for page in self.pages:
+                if phase(page) == "my-turn":
+                    self.move(page)
+                    moved = True
+                elif phase(page) == "over":
+                    deadline = 0
+            if moved:
+                idle = time.monotonic()
+            elif time.monotonic() - idle > 15:
+                self.dump(self.pages[0], f"nobody is to play: {[phase(p) for p in self.pages]}")
+                raise AssertionError("neither page may move")
+            else:
+                self.pages[0].wait_for_timeout(15)
 
 
 def play_until(

@@ -41,16 +41,11 @@ class _Player(tb.ClickPlayer):
     module's controls used."""
 
     module = "building_sites"
-
-    def __init__(self, pages: list[Any], rng: random.Random) -> None:
-        super().__init__(pages, rng)
+    raw = RAW
+    wanted = WANTED
 
     def done(self) -> bool:
-        return all(self.seen[w] for w in WANTED) and self.seen["setup"] >= 2
-
-    @staticmethod
-    def seat(page: Any) -> int:
-        return int(str(page.get_attribute(".score-track li.me", "data-seat")))
+        return super().done() and self.seen["setup"] >= 2
 
     def hand_by_currency(self, page: Any) -> Counter[str]:
         """The value of the hand per currency letter (read from the hand's cards)."""
@@ -62,23 +57,11 @@ class _Player(tb.ClickPlayer):
         return out
 
     # ----- one move of the page whose turn it is
-    def move(self, page: Any) -> None:
-        if page.locator(".modal-back").count():
-            page.locator("#btn-close-modal").click(timeout=5000)
-            return
-        tb.check_buttons(page, RAW)
-        pending = page.get_attribute("body", "data-pending")
-        if page.locator("#btn-confirm").count():
-            self.click(page, "#btn-confirm")
-        elif pending == "SiteChoice":
+    def decide(self, page: Any, decision: str) -> bool:
+        if decision == "SiteChoice":
             self.keep(page)
-        elif pending == "PlaceTiles":
-            self.place(page)
-        elif pending == "ChooseAction":
-            self.turn(page)
-        else:
-            self.dump(page, f"unexpected decision {pending}")
-            raise AssertionError(f"no control for the decision {pending}")
+            return True
+        return False
 
     def keep(self, page: Any) -> None:
         keeps = page.locator("button.site-keep")
@@ -105,17 +88,6 @@ class _Player(tb.ClickPlayer):
         me = self.seat(page)
         mine = page.locator(f"{PANEL} .site-seat[data-seat='{me}'] .site-item[data-currency='{best}']")
         assert mine.count() >= 1, "the panel shows the kept site tile to its owner"
-
-    def place(self, page: Any) -> None:
-        if not page.locator(".waiting-tile.selected").count():
-            page.locator(".waiting-tile").first.click(timeout=5000)
-        spots = page.locator(".spot")
-        version = tb.version(page)
-        if spots.count():
-            spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
-        else:
-            page.locator("#btn-reserve").click(timeout=5000)
-        self.wait_change(page, version)
 
     def turn(self, page: Any) -> None:
         rng = self.rng
@@ -154,9 +126,7 @@ class _Player(tb.ClickPlayer):
         if squares.count():
             squares.nth(rng.randrange(squares.count())).click(timeout=5000)
             if page.locator(".buy").count():
-                exact = page.locator(".pay-option.exact")
-                (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-                self.click(page, "#btn-buy")
+                self.pay_and_buy(page)
                 return
         if page.locator("#btn-end").count():
             self.click(page, "#btn-end")
@@ -172,46 +142,15 @@ def test_both_seats_play_building_sites_by_clicks(tmp_path: Path) -> None:
     started = time.monotonic()
     server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
     with server, sync_api.sync_playwright() as pw:
-        url = server.url
         browser = tb.launch(pw)
-        pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
+        pages = tb.new_pages(browser, 2, problems)
+        tb.open_table(pages, server.url, (ID,))  # two person seats, the module ticked
         for p in pages:
-            tb.watch(p, problems)
-        lobby = pages[0]
-        lobby.goto(url + "/")
-        lobby.wait_for_selector(f".module[data-module='{ID}']")
-        lobby.locator(f".module[data-module='{ID}'] input[type='checkbox']").check()
-        lobby.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada")
-        lobby.locator(".seat-row").nth(1).locator(".seat-kind").select_option("person")
-        lobby.locator(".seat-row").nth(1).locator(".seat-name").fill("Bo")
-        lobby.locator("#btn-create").click()
-        links = [str(lobby.locator(f".play-link[data-seat='{s}']").get_attribute("href")) for s in (0, 1)]
-        for p, link in zip(pages, links, strict=True):
-            p.goto(link if link.startswith("http") else url + link)
-            p.locator("#btn-join").click(timeout=10000)
-        for p in pages:
-            p.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']", timeout=10000)
             p.wait_for_selector(f"{PANEL} .site-panel", timeout=10000)
             assert "8 of 8 site tiles in the stack" in p.locator(f"{PANEL} .site-stack").inner_text()
             assert p.locator(f"{PANEL} .site-seat").count() == 2
         player = _Player(pages, random.Random(11))
-        deadline = time.monotonic() + PLAY_SECONDS
-        idle = time.monotonic()
-        while not player.done() and time.monotonic() < deadline:
-            moved = False
-            for p in pages:
-                if p.get_attribute("body", "data-phase") == "my-turn":
-                    player.move(p)
-                    moved = True
-                elif p.get_attribute("body", "data-phase") == "over":
-                    deadline = 0
-            if moved:
-                idle = time.monotonic()
-            elif time.monotonic() - idle > 15:
-                player.dump(pages[0], f"nobody is to play: {[p.get_attribute('body', 'data-phase') for p in pages]}")
-                raise AssertionError("neither page may move")
-            else:
-                pages[0].wait_for_timeout(15)
+        player.play(PLAY_SECONDS)
         for p in pages:
             p.wait_for_timeout(200)
         # the state at a glance, and no leak: each page sees its own sites' currencies only
@@ -244,5 +183,4 @@ def test_both_seats_play_building_sites_by_clicks(tmp_path: Path) -> None:
     for w in WANTED:
         assert player.seen[w] >= 1, (w, player.seen)
     assert problems == []
-    for p in player.shots:
-        assert p.stat().st_size > 10_000
+    player.check_shots()

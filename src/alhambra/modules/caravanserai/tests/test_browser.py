@@ -48,17 +48,12 @@ class _Player(tb.ClickPlayer):
     module's controls used."""
 
     module = "caravanserai"
+    raw = RAW
+    wanted = WANTED
 
-    def __init__(self, pages: list[Any], names: list[str], rng: random.Random) -> None:
+    def __init__(self, pages: list[Any], names: tuple[str, ...], rng: random.Random) -> None:
         super().__init__(pages, rng)
         self.names = names
-
-    def done(self) -> bool:
-        return all(self.seen.get(w, 0) for w in WANTED)
-
-    @staticmethod
-    def seat(page: Any) -> int:
-        return int(str(page.get_attribute(".score-track li.me", "data-seat")))
 
     def built(self, page: Any) -> set[str]:
         """The kinds in this page's player's Alhambra."""
@@ -68,23 +63,11 @@ class _Player(tb.ClickPlayer):
         return {LETTER[c[0]] for c in codes if c and c[0] in LETTER}
 
     # ----- one move of the page whose turn it is
-    def move(self, page: Any) -> None:
-        if page.locator(".modal-back").count():
-            page.locator("#btn-close-modal").click(timeout=5000)
-            return
-        tb.check_buttons(page, RAW)
-        pending = page.get_attribute("body", "data-pending")
-        if page.locator("#btn-confirm").count():
-            self.click(page, "#btn-confirm")
-        elif pending == "CaravanseraiMove":
+    def decide(self, page: Any, decision: str) -> bool:
+        if decision == "CaravanseraiMove":
             self.marker(page)
-        elif pending == "PlaceTiles":
-            self.place(page)
-        elif pending == "ChooseAction":
-            self.turn(page)
-        else:
-            self.dump(page, f"unexpected decision {pending}")
-            raise AssertionError(f"no control for the decision {pending}")
+            return True
+        return False
 
     def marker(self, page: Any) -> None:
         """The marker move: the player's cards drawn big with the target spots, a button per step."""
@@ -119,22 +102,9 @@ class _Player(tb.ClickPlayer):
             self.click(page, "button.cara-move[data-direction='forward']")
             self.saw("forward")
 
-    def place(self, page: Any) -> None:
-        if not page.locator(".waiting-tile.selected").count():
-            page.locator(".waiting-tile").first.click(timeout=5000)
-        spots = page.locator(".spot")
-        version = tb.version(page)
-        if spots.count():
-            spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
-        else:
-            page.locator("#btn-reserve").click(timeout=5000)
-        self.wait_change(page, version)
-
-    def pay_and_buy(self, page: Any) -> None:
+    def pay_and_buy(self, page: Any, options: str = f".pay-option{NO_MARKER}") -> None:
         """Pick a way to pay without a marker (exact if there is one) and buy."""
-        exact = page.locator(f".pay-option.exact{NO_MARKER}")
-        (exact if exact.count() else page.locator(f".pay-option{NO_MARKER}")).first.click(timeout=5000)
-        self.click(page, "#btn-buy")
+        super().pay_and_buy(page, options)
 
     def turn(self, page: Any) -> None:
         buy = page.locator(f"{PANEL} button.cara-buy")
@@ -186,48 +156,16 @@ def test_both_seats_play_the_caravanserai_by_clicks(tmp_path: Path) -> None:
     started = time.monotonic()
     server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
     with server, sync_api.sync_playwright() as pw:
-        url = server.url
         browser = tb.launch(pw)
-        pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
+        pages = tb.new_pages(browser, 2, problems)
+        names = ("Ada", "Bo")
+        tb.open_table(pages, server.url, ("caravanserai",), names)  # two person seats, the module ticked
         for p in pages:
-            tb.watch(p, problems)
-        # the lobby: two person seats, the module ticked
-        lobby = pages[0]
-        lobby.goto(url + "/")
-        lobby.wait_for_selector(".module[data-module='caravanserai']")
-        lobby.locator(".module[data-module='caravanserai'] input[type='checkbox']").check()
-        names = ["Ada", "Bo"]
-        lobby.locator(".seat-row").nth(0).locator(".seat-name").fill(names[0])
-        lobby.locator(".seat-row").nth(1).locator(".seat-kind").select_option("person")
-        lobby.locator(".seat-row").nth(1).locator(".seat-name").fill(names[1])
-        lobby.locator("#btn-create").click()
-        links = [str(lobby.locator(f".play-link[data-seat='{s}']").get_attribute("href")) for s in (0, 1)]
-        for p, link in zip(pages, links, strict=True):
-            p.goto(link if link.startswith("http") else url + link)
-            p.locator("#btn-join").click(timeout=10000)
-        for p in pages:
-            p.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']", timeout=10000)
             p.wait_for_selector(f"{PANEL} .cara-panel", timeout=10000)
             assert p.locator(f"{PANEL} .cara-owners li").count() == 2
             assert p.locator(f"{PANEL} .cara-stack svg.cara-card").count() == 8
         player = _Player(pages, names, random.Random(7))
-        deadline = time.monotonic() + PLAY_SECONDS
-        idle = time.monotonic()
-        while not player.done() and time.monotonic() < deadline:
-            moved = False
-            for p in pages:
-                if p.get_attribute("body", "data-phase") == "my-turn":
-                    player.move(p)
-                    moved = True
-                elif p.get_attribute("body", "data-phase") == "over":
-                    deadline = 0
-            if moved:
-                idle = time.monotonic()
-            elif time.monotonic() - idle > 15:
-                player.dump(pages[0], f"nobody is to play: {[p.get_attribute('body', 'data-phase') for p in pages]}")
-                raise AssertionError("neither page may move")
-            else:
-                pages[0].wait_for_timeout(15)
+        player.play(PLAY_SECONDS)
         # the state at a glance: the cards in front of the players with their markers, badges, the log
         page = pages[0]
         page.wait_for_timeout(200)
@@ -251,5 +189,4 @@ def test_both_seats_play_the_caravanserai_by_clicks(tmp_path: Path) -> None:
     for w in WANTED:
         assert player.seen.get(w, 0) >= 1, (w, player.seen)
     assert problems == []
-    for p in player.shots:
-        assert p.stat().st_size > 10_000
+    player.check_shots()

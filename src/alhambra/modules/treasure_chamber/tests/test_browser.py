@@ -43,31 +43,18 @@ class _Player(tb.ClickPlayer):
     module's controls used."""
 
     module = "treasure_chamber"
-
-    def __init__(self, pages: list[Any], rng: random.Random) -> None:
-        super().__init__(pages, rng)
+    raw = RAW
+    wanted = WANTED
 
     def done(self) -> bool:
-        return all(self.seen.get(w, 0) for w in WANTED) and self.seen.get("bought", 0) >= 3
+        return super().done() and self.seen["bought"] >= 3
 
     # ----- one move of the page whose turn it is
-    def move(self, page: Any) -> None:
-        if page.locator(".modal-back").count():
-            page.locator("#btn-close-modal").click(timeout=5000)
-            return
-        tb.check_buttons(page, RAW)
-        pending = page.get_attribute("body", "data-pending")
-        if page.locator("#btn-confirm").count():
-            self.click(page, "#btn-confirm")
-        elif pending == "TreasureChestPlacement":
+    def decide(self, page: Any, decision: str) -> bool:
+        if decision == "TreasureChestPlacement":
             self.put(page)
-        elif pending == "PlaceTiles":
-            self.place(page)
-        elif pending == "ChooseAction":
-            self.turn(page)
-        else:
-            self.dump(page, f"unexpected decision {pending}")
-            raise AssertionError(f"no control for the decision {pending}")
+            return True
+        return False
 
     def put(self, page: Any) -> None:
         picks = page.locator(".board-overlay.tc-pick")
@@ -85,17 +72,6 @@ class _Player(tb.ClickPlayer):
             buttons.nth(self.rng.randrange(buttons.count())).focus()
             page.keyboard.press("Enter")
             self.saw("put by keyboard")
-        self.wait_change(page, version)
-
-    def place(self, page: Any) -> None:
-        if not page.locator(".waiting-tile.selected").count():
-            page.locator(".waiting-tile").first.click(timeout=5000)
-        spots = page.locator(".spot")
-        version = tb.version(page)
-        if spots.count():
-            spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
-        else:
-            page.locator("#btn-reserve").click(timeout=5000)
         self.wait_change(page, version)
 
     def good_rooms(self, page: Any) -> list[Any]:
@@ -144,9 +120,7 @@ class _Player(tb.ClickPlayer):
         squares = page.locator(".market-square.affordable")
         if squares.count() and rng.random() < 0.85:
             squares.nth(rng.randrange(squares.count())).click(timeout=5000)
-            exact = page.locator(".pay-option.exact")
-            (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-            self.click(page, "#btn-buy")
+            self.pay_and_buy(page)
             return
         cards = page.locator(".display-card.takeable")
         if cards.count():
@@ -167,49 +141,17 @@ def test_both_seats_play_the_treasure_chamber_by_clicks(tmp_path: Path) -> None:
     started = time.monotonic()
     server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
     with server, sync_api.sync_playwright() as pw:
-        url = server.url
         browser = tb.launch(pw)
-        pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
+        pages = tb.new_pages(browser, 2, problems)
+        tb.open_table(pages, server.url, (ID,), NAMES)  # two person seats, the module ticked
         for p in pages:
-            tb.watch(p, problems)
-        # the lobby: two person seats, the module ticked
-        lobby = pages[0]
-        lobby.goto(url + "/")
-        lobby.wait_for_selector(f".module[data-module='{ID}']")
-        lobby.locator(f".module[data-module='{ID}'] input[type='checkbox']").check()
-        lobby.locator(".seat-row").nth(0).locator(".seat-name").fill(NAMES[0])
-        lobby.locator(".seat-row").nth(1).locator(".seat-kind").select_option("person")
-        lobby.locator(".seat-row").nth(1).locator(".seat-name").fill(NAMES[1])
-        lobby.locator("#btn-create").click()
-        links = [str(lobby.locator(f".play-link[data-seat='{s}']").get_attribute("href")) for s in (0, 1)]
-        for p, link in zip(pages, links, strict=True):
-            p.goto(link if link.startswith("http") else url + link)
-            p.locator("#btn-join").click(timeout=10000)
-        for p in pages:
-            p.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']", timeout=10000)
             p.wait_for_selector(f"{PANEL} .tc-panel", timeout=10000)
             assert p.locator(f"{PANEL} svg.tc-room-art").count() == 3
             assert p.locator(f"{PANEL} .tc-room-art .tc-chest").count() == 12  # 4 chests in each room
             assert p.locator(f"{PANEL} .tc-stand").count() == 3  # both players and Dirk
             assert "30 in the bag" in p.locator(f"{PANEL} .tc-bagline").inner_text()
         player = _Player(pages, random.Random(7))
-        deadline = time.monotonic() + PLAY_SECONDS
-        idle = time.monotonic()
-        while not player.done() and time.monotonic() < deadline:
-            moved = False
-            for p in pages:
-                if p.get_attribute("body", "data-phase") == "my-turn":
-                    player.move(p)
-                    moved = True
-                elif p.get_attribute("body", "data-phase") == "over":
-                    deadline = 0
-            if moved:
-                idle = time.monotonic()
-            elif time.monotonic() - idle > 15:
-                player.dump(pages[0], f"nobody is to play: {[p.get_attribute('body', 'data-phase') for p in pages]}")
-                raise AssertionError("neither page may move")
-            else:
-                pages[0].wait_for_timeout(15)
+        player.play(PLAY_SECONDS)
         # the state at a glance: the chests on the buildings, the badges, the standing, the log
         page = pages[0]
         page.wait_for_timeout(300)
@@ -227,5 +169,4 @@ def test_both_seats_play_the_treasure_chamber_by_clicks(tmp_path: Path) -> None:
     for w in WANTED:
         assert player.seen.get(w, 0) >= 1, (w, player.seen)
     assert problems == []
-    for p in player.shots:
-        assert p.stat().st_size > 10_000
+    player.check_shots()

@@ -1,20 +1,17 @@
 """Playing a 2-player table with change (and the exchange certificates) by clicks, both seats,
 for the browser tests of both modules: :class:`Player` makes the move of the page whose turn it
-is, like a person would, and counts the modules' controls it used (``seen``); :func:`open_table`
-creates the table in the lobby and joins both seats. Needs Playwright pages (typed ``Any``)."""
+is, like a person would, and counts the modules' controls it used (``seen``); the table is set
+up with :func:`alhambra.testing_browser.open_table`. Needs Playwright pages (typed ``Any``)."""
 
 from __future__ import annotations
 
 import random
 import re
-import time
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from alhambra import testing_browser as tb
-from alhambra.testing_browser import ARTIFACTS
 
 CHANGE = ".module-panel[data-module='change']"
 CERTS = ".module-panel[data-module='exchange_certificates']"
@@ -27,26 +24,21 @@ def codes(action: str) -> list[str]:
     return action.split()[2].split("+")
 
 
-class Player:
+class Player(tb.ClickPlayer):
     """Both seats, one page each: the moves are clicks like a person's; ``seen`` counts the
     modules' controls used."""
 
+    raw = RAW
+
     def __init__(self, pages: list[Any], rng: random.Random, wanted: tuple[str, ...], prefix: str) -> None:
-        self.prefix = prefix
+        super().__init__(pages, rng)
+        self.module = prefix
         """Screenshots are named ``<prefix>-payment.png`` and ``<prefix>-decision.png``."""
-        self.pages = pages
-        self.rng = rng
         self.wanted = wanted
-        self.seen: dict[str, int] = {}
-        self.shots: list[Path] = []
-
-    def saw(self, what: str) -> None:
-        self.seen[what] = self.seen.get(what, 0) + 1
-
-    def done(self) -> bool:
-        return all(self.seen.get(w, 0) for w in self.wanted)
 
     def click(self, page: Any, selector: str) -> None:
+        """Click ``selector`` and wait for the table to react (:func:`~alhambra.testing_browser.press`);
+        a blind draw's confirmation is clicked."""
         version = tb.version(page)
         tb.press(page, selector, version)
         if tb.version(page) == version and page.locator("#btn-confirm").count():  # a blind draw from the bag: confirmed
@@ -54,34 +46,17 @@ class Player:
                 page.locator("#btn-confirm").first.click(timeout=5000)
             except PlaywrightTimeout:  # the page was redrawn meanwhile (a live update): the move loop looks again
                 if tb.version(page) == version and page.locator("#btn-confirm").count():
-                    tb.dump(page, "the confirmation did not take a click", "change-failure")
+                    self.dump(page, "the confirmation did not take a click")
                     raise
                 return
-            tb.wait_change(page, version, confirm=False, failure="change-failure")
-
-    def shot(self, page: Any, name: str) -> None:
-        path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
-        self.shots.append(path)
+            tb.wait_change(page, version, confirm=False, failure=f"{self.module}-failure")
 
     # ----- one move of the page whose turn it is
-    def move(self, page: Any) -> None:
-        if page.locator(".modal-back").count():
-            page.locator("#btn-close-modal").click(timeout=5000)
-            return
-        tb.check_buttons(page, RAW)
-        pending = tb.pending(page)
-        if page.locator("#btn-confirm").count():
-            self.click(page, "#btn-confirm")
-        elif pending == "StoreChoice":
+    def decide(self, page: Any, decision: str) -> bool:
+        if decision == "StoreChoice":
             self.store_choice(page)
-        elif pending == "PlaceTiles":
-            self.place(page)
-        elif pending == "ChooseAction":
-            self.turn(page)
-        else:
-            tb.dump(page, f"unexpected decision {pending}", "change-failure")
-            raise AssertionError(f"no control for the decision {pending}")
+            return True
+        return False
 
     def store_choice(self, page: Any) -> None:
         box = page.locator(".cert-decision")
@@ -92,7 +67,7 @@ class Player:
         coins = "coin" in decline.inner_text()
         stores = page.locator("button.cert-store")
         if not self.seen.get("decision shot"):
-            self.shot(page, f"{self.prefix}-decision")
+            self.shot(page, "decision")
             self.saw("decision shot")
         if coins and (self.seen.get("stored") and not self.seen.get("declined for change")):
             before = page.locator(f"{CHANGE} .change-bag-count").inner_text()
@@ -113,17 +88,6 @@ class Player:
             return
         self.click(page, "#btn-cert-decline")
 
-    def place(self, page: Any) -> None:
-        if not page.locator(".waiting-tile.selected").count():
-            page.locator(".waiting-tile").first.click(timeout=5000)
-        spots = page.locator(".spot")
-        version = tb.version(page)
-        if spots.count():
-            spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
-        else:
-            page.locator("#btn-reserve").click(timeout=5000)
-        tb.wait_change(page, version)
-
     def pay_by_picking(self, page: Any, action: str) -> None:
         """Pick the cards and the money outside the hand of ``action`` one by one, then buy."""
         assert page.locator(".buy").count() == 1, "the payment picker is open"
@@ -142,7 +106,7 @@ class Player:
         assert page.locator("#btn-buy").count() == 1, page.locator(".pay-sum").inner_text()
         credit = "cr" in codes(action)
         if not self.seen.get("payment shot") and (credit or "paid with credit" not in self.wanted):
-            self.shot(page, f"{self.prefix}-payment")  # the credit's payment when the credit is wanted
+            self.shot(page, "payment")  # the credit's payment when the credit is wanted
             self.saw("payment shot")
         if credit:
             self.saw("paid with credit")
@@ -194,47 +158,5 @@ class Player:
         if page.locator("#btn-end").count():
             self.click(page, "#btn-end")
             return
-        tb.dump(page, "no move", "change-failure")
+        self.dump(page, "no move")
         raise AssertionError("the table offers no move although it is my turn")
-
-
-def open_table(pages: list[Any], url: str, modules: tuple[str, ...]) -> None:
-    """Create a table of two person seats (Ada, Bo) with ``modules`` in the lobby and join each
-    page to its seat."""
-    lobby = pages[0]
-    lobby.goto(url + "/")
-    for mid in modules:
-        lobby.wait_for_selector(f".module[data-module='{mid}']")
-        lobby.locator(f".module[data-module='{mid}'] input[type='checkbox']").check()
-    lobby.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada")
-    lobby.locator(".seat-row").nth(1).locator(".seat-kind").select_option("person")
-    lobby.locator(".seat-row").nth(1).locator(".seat-name").fill("Bo")
-    lobby.locator("#btn-create").click()
-    links = [str(lobby.locator(f".play-link[data-seat='{s}']").get_attribute("href")) for s in (0, 1)]
-    for p, link in zip(pages, links, strict=True):
-        p.goto(link if link.startswith("http") else url + link)
-        p.locator("#btn-join").click(timeout=10000)
-    for p in pages:
-        p.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']", timeout=10000)
-
-
-def play(player: Player, pages: list[Any], seconds: float) -> None:
-    """Move on whichever page may move until the player has seen what it wants, the game is
-    over or ``seconds`` have passed."""
-    deadline = time.monotonic() + seconds
-    idle = time.monotonic()
-    while not player.done() and time.monotonic() < deadline:
-        moved = False
-        for p in pages:
-            if tb.phase(p) == "my-turn":
-                player.move(p)
-                moved = True
-            elif tb.phase(p) == "over":
-                deadline = 0
-        if moved:
-            idle = time.monotonic()
-        elif time.monotonic() - idle > 15:
-            tb.dump(pages[0], f"nobody is to play: {[tb.phase(p) for p in pages]}", "change-failure")
-            raise AssertionError("neither page may move")
-        else:
-            pages[0].wait_for_timeout(15)

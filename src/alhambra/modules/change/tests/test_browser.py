@@ -18,7 +18,7 @@ import pytest
 from alhambra import testing_browser as tb
 from alhambra.testing_browser import ARTIFACTS, ServerProcess
 
-from .browser_player import CHANGE, RAW, Player, open_table, play
+from .browser_player import CHANGE, RAW, Player
 
 WANTED = ("coins at once", "paid with coins")
 PLAY_SECONDS = 60.0
@@ -38,16 +38,14 @@ def test_both_seats_play_change_by_clicks(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
     with server, sync_api.sync_playwright() as pw:
         browser = tb.launch(pw)
-        pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
-        for p in pages:
-            tb.watch(p, problems)
-        open_table(pages, server.url, ("change",))
+        pages = tb.new_pages(browser, 2, problems)
+        tb.open_table(pages, server.url, ("change",))
         for p in pages:
             p.wait_for_selector(f"{CHANGE} .change-panel", timeout=10000)
             assert "24 coins" in p.locator(f"{CHANGE} .change-bag-count").inner_text()
             assert p.locator(f"{CHANGE} .change-seats li").count() == 2
         player = Player(pages, random.Random(11), WANTED, "change")
-        play(player, pages, PLAY_SECONDS)
+        player.play(PLAY_SECONDS)
         # the state at a glance: the coins in the panel, the badges and the hand agree
         page = pages[0]
         page.wait_for_timeout(300)
@@ -66,5 +64,4 @@ def test_both_seats_play_change_by_clicks(tmp_path: Path) -> None:
     for w in WANTED:
         assert player.seen.get(w, 0) >= 1, (w, player.seen)
     assert problems == []
-    for path in player.shots:
-        assert path.stat().st_size > 10_000
+    player.check_shots()

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from alhambra import testing_browser as tb
-from alhambra.modules.change.tests.browser_player import CERTS, CHANGE, RAW, Player, open_table, play
+from alhambra.modules.change.tests.browser_player import CERTS, CHANGE, RAW, Player
 from alhambra.testing_browser import ARTIFACTS, ServerProcess
 
 WANTED = ("stored", "stored by keyboard", "declined for change", "paid with coins", "paid with credit")
@@ -40,17 +40,15 @@ def test_both_seats_play_change_and_exchange_certificates_by_clicks(tmp_path: Pa
     server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
     with server, sync_api.sync_playwright() as pw:
         browser = tb.launch(pw)
-        pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
-        for p in pages:
-            tb.watch(p, problems)
-        open_table(pages, server.url, ("change", "exchange_certificates"))
+        pages = tb.new_pages(browser, 2, problems)
+        tb.open_table(pages, server.url, ("change", "exchange_certificates"))
         for p in pages:
             p.wait_for_selector(f"{CERTS} .cert-panel", timeout=10000)
             assert "24 coins" in p.locator(f"{CHANGE} .change-bag-count").inner_text()
             assert p.locator(f"{CERTS} .cert-boards li").count() == 2
             assert p.locator(f"{CERTS} .cert-centre svg.cert-token-icon").count() == 4  # 1 token of each colour with 2 players
         player = Player(pages, random.Random(11), WANTED, "exchange_certificates")
-        play(player, pages, PLAY_SECONDS)
+        player.play(PLAY_SECONDS)
         # the state at a glance: the credit in the panel and the badges agree; the log reads
         page = pages[0]
         page.wait_for_timeout(300)
@@ -64,5 +62,4 @@ def test_both_seats_play_change_and_exchange_certificates_by_clicks(tmp_path: Pa
     for w in WANTED:
         assert player.seen.get(w, 0) >= 1, (w, player.seen)
     assert problems == []
-    for path in player.shots:
-        assert path.stat().st_size > 10_000
+    player.check_shots()

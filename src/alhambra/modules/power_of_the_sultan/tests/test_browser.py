@@ -40,29 +40,21 @@ class _Player(tb.ClickPlayer):
     module's controls used."""
 
     module = "power_of_the_sultan"
+    raw = RAW
+    wanted = WANTED
 
     def __init__(self, pages: list[Any], rng: random.Random) -> None:
         super().__init__(pages, rng)
         self.claimed_by: Any = None
 
     def done(self) -> bool:
-        return all(self.seen.get(w, 0) for w in WANTED) and self.seen.get("bought", 0) >= 2
-
-    def check(self, page: Any) -> None:
-        tb.check_buttons(page, RAW)
+        return super().done() and self.seen["bought"] >= 2
 
     # ----- one move of the page whose turn it is
-    def move(self, page: Any) -> None:
-        if page.locator(".modal-back").count():
-            page.locator("#btn-close-modal").click(timeout=5000)
-            return
-        self.check(page)
-        pending = page.get_attribute("body", "data-pending")
-        if page.locator("#btn-confirm").count():
-            self.click(page, "#btn-confirm")
-        elif pending == "SultanClaimOffer":
+    def decide(self, page: Any, decision: str) -> bool:
+        if decision == "SultanClaimOffer":
             self.claim_offer(page)
-        elif pending == "SultanRemarkOffer":
+        elif decision == "SultanRemarkOffer":
             assert page.locator(".sultan-decision svg.sultan-card").count() == 1
             if not self.seen.get("revealed") or (self.seen.get("kept") and self.rng.random() < 0.5):
                 self.click(page, "#btn-sultan-reveal")  # reveals a tile: confirmed like every final move
@@ -73,7 +65,7 @@ class _Player(tb.ClickPlayer):
                 page.keyboard.press("Enter")
                 self.wait_change(page, version)
                 self.saw("kept")
-        elif pending == "SultanMarkChoice":
+        elif decision == "SultanMarkChoice":
             marks = page.locator("button.sultan-mark")
             assert marks.count() in (1, 2) and page.locator(".sultan-decision svg.sultan-extra").count() == 1
             kind = str(marks.nth(self.rng.randrange(marks.count())).get_attribute("data-kind"))
@@ -81,17 +73,9 @@ class _Player(tb.ClickPlayer):
             self.saw("marked")
             me = page.locator(f"{PANEL} .sultan-owners li").nth(self.seat(page))
             assert me.locator(f".sultan-owned[data-kind='{kind}']").count() >= 1
-        elif pending == "PlaceTiles":
-            self.place(page)
-        elif pending == "ChooseAction":
-            self.turn(page)
         else:
-            self.dump(page, f"unexpected decision {pending}")
-            raise AssertionError(f"no control for the decision {pending}")
-
-    @staticmethod
-    def seat(page: Any) -> int:
-        return int(str(page.get_attribute(".score-track li.me", "data-seat")))
+            return False
+        return True
 
     def claim_offer(self, page: Any) -> None:
         big = page.locator(".sultan-claim .sultan-big-tile svg")
@@ -111,15 +95,7 @@ class _Player(tb.ClickPlayer):
     def place(self, page: Any) -> None:
         if self.claimed_by is page:  # the panel says where the tile comes from
             assert "with your sultan card: place it now" in page.locator(f"{PANEL} .sultan-placing").inner_text()
-        if not page.locator(".waiting-tile.selected").count():
-            page.locator(".waiting-tile").first.click(timeout=5000)
-        spots = page.locator(".spot")
-        version = tb.version(page)
-        if spots.count():
-            spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
-        else:
-            page.locator("#btn-reserve").click(timeout=5000)
-        self.wait_change(page, version)
+        super().place(page)
         if self.claimed_by is page:
             self.saw("placed claimed tile")
             self.claimed_by = None
@@ -137,8 +113,8 @@ class _Player(tb.ClickPlayer):
             assert page.locator(f"{PANEL} button.sultan-buy.selected").count() == 1
             exact = page.locator(".pay-option.exact")
             (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-            if self.seen.get("bought", 0) == 0:
-                self.shot(page, "payment")
+            if self.seen["bought"] == 0:
+                self.shot(page, "payment")  # the picker with the way to pay picked
             self.click(page, "#btn-buy")
             self.saw("bought")
             page.wait_for_selector("body[data-pending='SultanRemarkOffer']", timeout=5000)
@@ -149,9 +125,7 @@ class _Player(tb.ClickPlayer):
         squares = page.locator(".market-square.affordable")
         if squares.count() and rng.random() < 0.8:  # buying tiles makes the market draw new ones
             squares.nth(rng.randrange(squares.count())).click(timeout=5000)
-            exact = page.locator(".pay-option.exact")
-            (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-            self.click(page, "#btn-buy")
+            self.pay_and_buy(page)
             return
         cards = page.locator(".display-card.takeable")
         if cards.count():
@@ -172,47 +146,15 @@ def test_both_seats_play_the_power_of_sultan_by_clicks(tmp_path: Path) -> None:
     started = time.monotonic()
     server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
     with server, sync_api.sync_playwright() as pw:
-        url = server.url
         browser = tb.launch(pw)
-        pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
+        pages = tb.new_pages(browser, 2, problems)
+        tb.open_table(pages, server.url, ("power_of_the_sultan",))  # two person seats, the module ticked
         for p in pages:
-            tb.watch(p, problems)
-        # the lobby: two person seats, the module ticked
-        lobby = pages[0]
-        lobby.goto(url + "/")
-        lobby.wait_for_selector(".module[data-module='power_of_the_sultan']")
-        lobby.locator(".module[data-module='power_of_the_sultan'] input[type='checkbox']").check()
-        lobby.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada")
-        lobby.locator(".seat-row").nth(1).locator(".seat-kind").select_option("person")
-        lobby.locator(".seat-row").nth(1).locator(".seat-name").fill("Bo")
-        lobby.locator("#btn-create").click()
-        links = [str(lobby.locator(f".play-link[data-seat='{s}']").get_attribute("href")) for s in (0, 1)]
-        for p, link in zip(pages, links, strict=True):
-            p.goto(link if link.startswith("http") else url + link)
-            p.locator("#btn-join").click(timeout=10000)
-        for p in pages:
-            p.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']", timeout=10000)
             p.wait_for_selector(f"{PANEL} .sultan-panel", timeout=10000)
             assert p.locator(f"{PANEL} .sultan-owners li").count() == 2
             assert p.locator(f"{PANEL} .sultan-extras svg.sultan-extra").count() == 1
         player = _Player(pages, random.Random(7))
-        deadline = idle = time.monotonic() + PLAY_SECONDS
-        idle = time.monotonic()
-        while not player.done() and time.monotonic() < deadline:
-            moved = False
-            for p in pages:
-                if p.get_attribute("body", "data-phase") == "my-turn":
-                    player.move(p)
-                    moved = True
-                elif p.get_attribute("body", "data-phase") == "over":
-                    deadline = 0
-            if moved:
-                idle = time.monotonic()
-            elif time.monotonic() - idle > 15:
-                player.dump(pages[0], f"nobody is to play: {[p.get_attribute('body', 'data-phase') for p in pages]}")
-                raise AssertionError("neither page may move")
-            else:
-                pages[0].wait_for_timeout(15)
+        player.play(PLAY_SECONDS)
         # the state at a glance: cards in front of the players (with their cubes), badges, the log
         page = pages[0]
         page.wait_for_timeout(200)
@@ -236,5 +178,4 @@ def test_both_seats_play_the_power_of_sultan_by_clicks(tmp_path: Path) -> None:
     for w in WANTED:
         assert player.seen.get(w, 0) >= 1, (w, player.seen)
     assert problems == []
-    for p in player.shots:
-        assert p.stat().st_size > 10_000
+    player.check_shots()

@@ -229,10 +229,13 @@ def new_pages(browser: Any, count: int, problems: list[str]) -> list[Any]:
     return pages
 
 
-def open_table(pages: list[Any], url: str, modules: tuple[str, ...], names: tuple[str, ...] = ("Ada", "Bo")) -> None:
+def open_table(
+    pages: list[Any], url: str, modules: tuple[str, ...], names: tuple[str, ...] = ("Ada", "Bo"), bots: tuple[str, ...] = ()
+) -> None:
     """In the lobby of the server at ``url`` (on ``pages[0]``): tick ``modules``, make one person
-    seat per page named ``names[i]``, create the table, and join each page to its seat; returns
-    once every page shows the table."""
+    seat per page named ``names[i]`` and then a bot seat of each level of ``bots`` (``random``,
+    ``greedy``...), create the table, and join each page to its seat; returns once every page
+    shows the table."""
     if len(names) < len(pages):
         raise ValueError(f"{len(pages)} pages need {len(pages)} names, not {names!r}")
     lobby = pages[0]
@@ -240,11 +243,17 @@ def open_table(pages: list[Any], url: str, modules: tuple[str, ...], names: tupl
     for mid in modules:
         lobby.wait_for_selector(f".module[data-module='{mid}']")
         lobby.locator(f".module[data-module='{mid}'] input[type='checkbox']").check()
+    if len(pages) + len(bots) != 2:
+        lobby.locator("#seat-count").select_option(str(len(pages) + len(bots)))
     for seat in range(len(pages)):
         row = lobby.locator(".seat-row").nth(seat)
         if seat:
             row.locator(".seat-kind").select_option("person")
         row.locator(".seat-name").fill(names[seat])
+    for i, level in enumerate(bots):
+        row = lobby.locator(".seat-row").nth(len(pages) + i)
+        row.locator(".seat-kind").select_option("bot")
+        row.locator(".seat-bot").select_option(level)
     lobby.locator("#btn-create").click()
     links = [str(lobby.locator(f".play-link[data-seat='{s}']").get_attribute("href")) for s in range(len(pages))]
     for page, link in zip(pages, links, strict=True):
@@ -399,6 +408,8 @@ class ClickPlayer:
     """The module's notation, which no button may show (checked before every move)."""
     wanted: tuple[str, ...] = ()
     """What :meth:`done` waits for: each counted in ``seen`` at least once."""
+    to_reserve = 0.0
+    """The chance that :meth:`place` puts a tile on the reserve board although it could be built."""
 
     def __init__(self, pages: list[Any], rng: random.Random) -> None:
         self.pages = pages
@@ -424,15 +435,16 @@ class ClickPlayer:
         self.dump(page, "no reaction")
         raise AssertionError(f"the table did not react (still version {before})")
 
-    def click(self, page: Any, selector: str) -> None:
-        """Click the first ``selector`` and wait for the table to react."""
+    def click(self, page: Any, selector: str, confirm: bool = True) -> None:
+        """Click the first ``selector`` and wait for the table to react (with ``confirm``, a
+        final move's confirmation is clicked)."""
         before = version(page)
         try:
             page.locator(selector).first.click(timeout=5000)
         except Exception:
             self.dump(page, f"click {selector}")
             raise
-        self.wait_change(page, before)
+        self.wait_change(page, before, confirm)
 
     def dump(self, page: Any, why: str) -> None:
         """Screenshot and state after a failure."""
@@ -471,7 +483,7 @@ class ClickPlayer:
             check_buttons(page, self.raw)
         decision = pending(page)
         if page.locator("#btn-confirm").count():
-            self.click(page, "#btn-confirm")
+            self.click(page, "#btn-confirm", confirm=False)
         elif self.decide(page, decision):
             return
         elif decision == "PlaceTiles":
@@ -488,16 +500,17 @@ class ClickPlayer:
         return False
 
     def place(self, page: Any) -> None:
-        """Place the bought tiles: the first waiting tile on a random free spot of the Alhambra,
-        else on the reserve board."""
+        """Place the bought tiles: the first waiting tile on a random free spot of the Alhambra
+        (on the reserve board with the chance ``to_reserve``), else on the reserve board."""
         if not page.locator(".waiting-tile.selected").count():
             page.locator(".waiting-tile").first.click(timeout=5000)
-        spots = page.locator(".spot")
+        spots = page.locator(".city.mine .spot")
+        reserve = page.locator("#btn-reserve")
         before = version(page)
-        if spots.count():
+        if spots.count() and not (self.to_reserve and reserve.count() and self.rng.random() < self.to_reserve):
             spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
         else:
-            page.locator("#btn-reserve").click(timeout=5000)
+            reserve.click(timeout=5000)
         self.wait_change(page, before)
 
     def turn(self, page: Any) -> None:
@@ -510,6 +523,30 @@ class ClickPlayer:
         exact = page.locator(f"{options}.exact")
         (exact if exact.count() else page.locator(options)).first.click(timeout=5000)
         self.click(page, "#btn-buy")
+
+    def core_turn(self, page: Any, end: float = 0.6, buy: float = 0.85) -> None:
+        """A turn with the core's moves only: end the turn when the table allows it (with
+        chance ``end``), else buy a random affordable market square (chance ``buy``), else take
+        a random money card, else end the turn; AssertionError when none is possible."""
+        rng = self.rng
+        if page.locator("#btn-end").count() and rng.random() < end:
+            self.click(page, "#btn-end")
+            return
+        squares = page.locator(".market-square.affordable")
+        if squares.count() and rng.random() < buy:
+            squares.nth(rng.randrange(squares.count())).click(timeout=5000)
+            self.pay_and_buy(page)
+            return
+        cards = page.locator(".display-card.takeable")
+        if cards.count():
+            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
+            self.click(page, "#btn-take")
+            return
+        if page.locator("#btn-end").count():
+            self.click(page, "#btn-end")
+            return
+        self.dump(page, "no move")
+        raise AssertionError("the table offers no move although it is my turn")
 
     def play(self, seconds: float) -> None:
         """Move on whichever page may move until :meth:`done`, the game is over or ``seconds``

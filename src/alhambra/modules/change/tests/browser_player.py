@@ -36,12 +36,14 @@ class Player(tb.ClickPlayer):
         """Screenshots are named ``<prefix>-payment.png`` and ``<prefix>-decision.png``."""
         self.wanted = wanted
 
-    def click(self, page: Any, selector: str) -> None:
+    def click(self, page: Any, selector: str, confirm: bool = True) -> None:
         """Click ``selector`` and wait for the table to react (:func:`~alhambra.testing_browser.press`);
-        a blind draw's confirmation is clicked."""
+        with ``confirm``, a blind draw's confirmation is clicked."""
         version = tb.version(page)
         tb.press(page, selector, version)
-        if tb.version(page) == version and page.locator("#btn-confirm").count():  # a blind draw from the bag: confirmed
+        if not confirm:
+            tb.wait_change(page, version, confirm=False, failure=f"{self.module}-failure")
+        elif tb.version(page) == version and page.locator("#btn-confirm").count():  # a blind draw from the bag: confirmed
             try:
                 page.locator("#btn-confirm").first.click(timeout=5000)
             except PlaywrightTimeout:  # the page was redrawn meanwhile (a live update): the move loop looks again

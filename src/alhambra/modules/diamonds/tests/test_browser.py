@@ -31,21 +31,20 @@ PANEL = ".module-panel[data-module='diamonds']"
 pytestmark = tb.needs_chromium
 
 
-class _Game:
+class _Game(tb.ClickPlayer):
     """The person's moves, by clicks, and what the module's controls were used for."""
 
+    module = "diamonds"
+    raw = RAW_NOTATION
+    wanted = ("paid by keyboard", "paid by hand", "paid by panel", "took a diamond")
+    to_reserve = 0.3
+
     def __init__(self, page: Any, rng: random.Random) -> None:
+        super().__init__([page], rng)
         self.page = page
-        self.rng = rng
-        self.seen: dict[str, int] = {}
 
-    def saw(self, what: str) -> None:
-        self.seen[what] = self.seen.get(what, 0) + 1
-
-    def wait_change(self, version: str, confirm: bool = True) -> None:
-        tb.wait_change(self.page, version, confirm=confirm, failure=FAILURE)
-
-    def click(self, selector: str) -> None:
+    def tap(self, selector: str) -> None:
+        """Click ``selector`` without waiting for the table (a selection)."""
         tb.click(self.page, selector, FAILURE)
 
     def my_diamonds(self) -> int:
@@ -67,7 +66,6 @@ class _Game:
     def pay_by_panel(self) -> None:
         """A panel button opens the picker with diamond payments only; pay the first (exact first)."""
         page = self.page
-        version = tb.version(page)
         buttons = page.locator(f"{PANEL} .dm-pay")
         button = buttons.nth(self.rng.randrange(buttons.count()))
         assert button.inner_text().startswith("Pay ") and button.inner_text().endswith(" with diamonds")
@@ -90,14 +88,12 @@ class _Game:
         exact = options.filter(has=page.locator("em", has_text="exact"))
         (exact if exact.count() else options).first.click(timeout=5000)
         assert page.locator(".hand-card.selected[data-code^='d']").count() >= 1
-        self.click("#btn-buy")
-        self.wait_change(version)
+        self.click(page, "#btn-buy")
         self.saw(how)
 
     def pay_by_hand(self) -> bool:
         """At a market square, pick diamonds in the hand until they pay; True if it worked."""
         page = self.page
-        version = tb.version(page)
         squares = page.locator(f"{PANEL} .dm-pay")
         sq = squares.nth(self.rng.randrange(squares.count())).get_attribute("data-square")
         page.locator(f".market-square[data-square='{sq}']").click(timeout=5000)
@@ -113,41 +109,21 @@ class _Game:
             free = page.locator(f".hand-group[data-currency='diamond'] .hand-card:not(.selected)[data-code='d{v}']")
             free.first.click(timeout=5000)
         if not page.locator("#btn-buy").count():
-            self.click("#btn-clear")
+            self.tap("#btn-clear")
             return False
         assert page.locator(".hand-card.selected").count() == page.locator(".hand-card.selected[data-code^='d']").count()
-        self.click("#btn-buy")
-        self.wait_change(version)
+        self.click(page, "#btn-buy")
         self.saw("paid by hand")
         return True
 
     # ---------------------------------------------------------------------- a turn
-    def move(self) -> None:
-        page, rng = self.page, self.rng
-        version = tb.version(page)
-        if page.locator(".modal-back").count():
-            return
-        tb.check_buttons(page, RAW_NOTATION)
-        self.check_hand()
-        if page.locator("#btn-confirm").count():
-            self.click("#btn-confirm")
-            self.wait_change(version, confirm=False)
-            return
-        pending = tb.pending(page)
-        if pending == "PlaceTiles":
-            if not page.locator(".waiting-tile.selected").count():
-                self.click(".waiting-tile")
-            spots = page.locator(".city.mine .spot")
-            to_reserve = page.locator("#btn-reserve")
-            if to_reserve.count() and (not spots.count() or rng.random() < 0.3):
-                to_reserve.click(timeout=5000)
-            else:
-                spots.nth(rng.randrange(spots.count())).click(timeout=5000)
-            self.wait_change(version)
-            return
-        if pending != "ChooseAction":
-            tb.dump(page, f"unexpected decision {pending}", FAILURE)
-            raise AssertionError(f"no control for the decision {pending}")
+    def move(self, page: Any) -> None:
+        if not page.locator(".modal-back").count():
+            self.check_hand()
+        super().move(page)
+
+    def turn(self, page: Any) -> None:
+        rng = self.rng
         if page.locator(f"{PANEL} .dm-pay").count():
             paid = self.seen.get("paid by panel", 0) + self.seen.get("paid by keyboard", 0)
             if "paid by hand" not in self.seen and paid >= 1 and self.pay_by_hand():
@@ -160,14 +136,12 @@ class _Game:
             card.first.click(timeout=5000)
             assert "diamond" in page.locator("#action-panel").inner_text()
             if page.locator("#btn-take").count():
-                self.click("#btn-take")
-                self.wait_change(version)
+                self.click(page, "#btn-take")
                 self.saw("took a diamond")
                 return
-            self.click("#btn-clear")
+            self.tap("#btn-clear")
         if page.locator("#btn-end").count():
-            self.click("#btn-end")
-            self.wait_change(version)
+            self.click(page, "#btn-end")
             return
         affordable = page.locator(".market-square.affordable")
         if affordable.count() and rng.random() < 0.5:
@@ -176,20 +150,18 @@ class _Game:
             if ways.count():
                 exact = ways.filter(has=page.locator("em", has_text="exact"))
                 (exact if exact.count() else ways).first.click(timeout=5000)
-                self.click("#btn-buy")
-                self.wait_change(version)
+                self.click(page, "#btn-buy")
                 return
-            self.click("#btn-clear")
+            self.tap("#btn-clear")
         cards = page.locator(".display-card.takeable")
         if cards.count():
             cards.nth(rng.randrange(cards.count())).click(timeout=5000)
             if page.locator("#btn-take").count():
-                self.click("#btn-take")
-                self.wait_change(version)
+                self.click(page, "#btn-take")
                 return
-            self.click("#btn-clear")
+            self.tap("#btn-clear")
             return
-        tb.dump(page, "no move", FAILURE)
+        self.dump(page, "no move")
         raise AssertionError("the table offers no move although it is my turn")
 
 
@@ -202,16 +174,8 @@ def test_a_person_pays_with_diamonds_against_a_bot(tmp_path: Path) -> None:
     try:
         with sync_api.sync_playwright() as pw:
             browser = tb.launch(pw)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            tb.watch(page, problems)
-            page.goto(server.url + "/")
-            page.wait_for_selector(".module[data-module='diamonds']")
-            page.locator(".module[data-module='diamonds'] input[type='checkbox']").check()
-            page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-            page.locator("#btn-create").click()
-            page.locator(".play-link").first.click()
-            page.locator("#btn-join").click()
-            page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
+            [page] = tb.new_pages(browser, 1, problems)
+            tb.open_table([page], server.url, ("diamonds",), bots=("random",))
             game = _Game(page, random.Random(5))
             # the module's state is drawn: the ten cards with their art
             page.wait_for_selector(f"{PANEL} .dm-card")
@@ -219,22 +183,7 @@ def test_a_person_pays_with_diamonds_against_a_bot(tmp_path: Path) -> None:
             assert page.locator(f"{PANEL} .dm-card .diamond-card").count() == 10
             assert "values 3, 4, 5, 5, 6, 6, 7, 7, 8, 9" in page.locator(PANEL).inner_text()
             page.screenshot(path=str(ARTIFACTS / "diamonds-start.png"), full_page=True)
-            deadline = started + BUDGET
-            while tb.phase(page) != "over" and time.monotonic() < deadline:
-                if (
-                    game.seen.get("paid by keyboard")
-                    and game.seen.get("paid by hand")
-                    and game.seen.get("paid by panel", 0) >= 1
-                    and game.seen.get("took a diamond")
-                ):
-                    break
-                if page.locator("#round-modal").count():
-                    page.locator("#btn-close-modal").click()
-                    continue
-                if tb.phase(page) == "my-turn":
-                    game.move()
-                else:
-                    page.wait_for_timeout(15)
+            game.play(started + BUDGET - time.monotonic())
             tb.check_buttons(page, RAW_NOTATION)
             page.screenshot(path=str(ARTIFACTS / "diamonds-later.png"), full_page=True)
             log = page.locator(".log-list").inner_text()

@@ -29,38 +29,31 @@ FAILURE = "master_builders-failure"
 pytestmark = tb.needs_chromium
 
 
-class _Game:
+class _Game(tb.ClickPlayer):
     """The person's moves, by clicks, and what the module's controls were used for."""
 
+    module = "master_builders"
+    raw = RAW_NOTATION
+    to_reserve = 0.3
+
     def __init__(self, page: Any, rng: random.Random) -> None:
+        super().__init__([page], rng)
         self.page = page
-        self.rng = rng
-        self.seen: dict[str, int] = {}
         self.choices = 0
 
-    def saw(self, what: str) -> None:
-        self.seen[what] = self.seen.get(what, 0) + 1
+    def done(self) -> bool:
+        return bool(self.seen["skip"]) and all(self.seen[k] for k in ("remove", "build", "exchange"))
 
-    def wait_change(self, version: str, confirm: bool = True) -> None:
-        tb.wait_change(self.page, version, confirm=confirm, failure=FAILURE)
-
-    def dump(self, why: str) -> None:
-        tb.dump(self.page, why, FAILURE)
-
-    def click(self, selector: str) -> None:
+    def tap(self, selector: str) -> None:
+        """Click ``selector`` without waiting for the table (a selection)."""
         tb.click(self.page, selector, FAILURE)
-
-    def check_texts(self) -> None:
-        tb.check_buttons(self.page, RAW_NOTATION)
 
     def held(self) -> int:
         """My master-builder cards as the panel draws them."""
         return int(self.page.locator(".module-panel[data-module='master_builders'] .mb-seat.me .mb-card").count())
 
     # ---------------------------------------------------------------------- the module's choice
-    def choice(self) -> None:
-        page = self.page
-        version = tb.version(page)
+    def choice(self, page: Any) -> None:
         self.choices += 1
         assert page.locator(".mb-controls").count() == 1
         assert page.locator("#btn-builder-skip").inner_text().startswith("Skip")
@@ -75,8 +68,7 @@ class _Game:
             page.keyboard.press("Enter")
             page.wait_for_selector("#btn-confirm")
             assert "no extra redesign" in page.locator("#action-panel").inner_text()
-            self.click("#btn-confirm")
-            self.wait_change(version, confirm=False)
+            self.click(page, "#btn-confirm", confirm=False)
             self.saw("skip")
             return
         before = self.held()
@@ -117,8 +109,7 @@ class _Game:
         page.wait_for_selector("#btn-confirm")
         staged = page.locator("#action-panel .staged").inner_text()
         assert staged.startswith("Give up ") and "(master builder)" in staged, staged
-        self.click("#btn-confirm")
-        self.wait_change(version, confirm=False)
+        self.click(page, "#btn-confirm", confirm=False)
         page.wait_for_function(
             f"document.querySelectorAll(\".module-panel[data-module='master_builders'] .mb-seat.me .mb-card\").length === {before - 1}",
             timeout=5000,
@@ -127,48 +118,26 @@ class _Game:
         self.saw(what)
 
     # ---------------------------------------------------------------------- a turn
-    def move(self) -> None:
-        page, rng = self.page, self.rng
-        version = tb.version(page)
-        if page.locator(".modal-back").count():
-            return
-        self.check_texts()
-        if page.locator("#btn-confirm").count():
-            self.click("#btn-confirm")
-            self.wait_change(version, confirm=False)
-            return
-        pending = page.get_attribute("body", "data-pending")
-        if pending == "MasterBuildersChoice":
-            self.choice()
-            return
-        if pending == "PlaceTiles":
-            if not page.locator(".waiting-tile.selected").count():
-                self.click(".waiting-tile")
-            spots = page.locator(".city.mine .spot")
-            to_reserve = page.locator("#btn-reserve")
-            if to_reserve.count() and (not spots.count() or rng.random() < 0.3):
-                to_reserve.click(timeout=5000)
-            else:
-                spots.nth(rng.randrange(spots.count())).click(timeout=5000)
-            self.wait_change(version)
-            return
-        if pending != "ChooseAction":
-            self.dump(f"unexpected decision {pending}")
-            raise AssertionError(f"no control for the decision {pending}")
+    def decide(self, page: Any, decision: str) -> bool:
+        if decision == "MasterBuildersChoice":
+            self.choice(page)
+            return True
+        return False
+
+    def turn(self, page: Any) -> None:
+        rng = self.rng
         # a master-builder card on the display: take it (it is money)
         card = page.locator(".display-card.takeable[data-code^='m']")
         if card.count():
             card.first.click(timeout=5000)
             assert "(master builder)" in page.locator("#action-panel").inner_text()
             if page.locator("#btn-take").count():
-                self.click("#btn-take")
-                self.wait_change(version)
+                self.click(page, "#btn-take")
                 self.saw("took one")
                 return
-            self.click("#btn-clear")
+            self.tap("#btn-clear")
         if page.locator("#btn-end").count():
-            self.click("#btn-end")
-            self.wait_change(version)
+            self.click(page, "#btn-end")
             return
         affordable = page.locator(".market-square.affordable")
         if affordable.count() and rng.random() < 0.8:
@@ -182,19 +151,17 @@ class _Game:
             ways = plain if plain.count() else page.locator(".pay-option")
             exact = ways.filter(has=page.locator("em", has_text="exact"))
             (exact if exact.count() else ways).first.click(timeout=5000)
-            self.click("#btn-buy")
-            self.wait_change(version)
+            self.click(page, "#btn-buy")
             return
         cards = page.locator(".display-card.takeable")
         if cards.count():
             cards.nth(rng.randrange(cards.count())).click(timeout=5000)
             if page.locator("#btn-take").count():
-                self.click("#btn-take")
-                self.wait_change(version)
+                self.click(page, "#btn-take")
                 return
-            self.click("#btn-clear")
+            self.tap("#btn-clear")
             return
-        self.dump("no move")
+        self.dump(page, "no move")
         raise AssertionError("the table offers no move although it is my turn")
 
 
@@ -207,16 +174,8 @@ def test_a_person_uses_master_builders_against_a_bot(tmp_path: Path) -> None:
     try:
         with sync_api.sync_playwright() as pw:
             browser = tb.launch(pw)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            tb.watch(page, problems)
-            page.goto(server.url + "/")
-            page.wait_for_selector(".module[data-module='master_builders']")
-            page.locator(".module[data-module='master_builders'] input[type='checkbox']").check()
-            page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-            page.locator("#btn-create").click()
-            page.locator(".play-link").first.click()
-            page.locator("#btn-join").click()
-            page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
+            [page] = tb.new_pages(browser, 1, problems)
+            tb.open_table([page], server.url, ("master_builders",), bots=("random",))
             game = _Game(page, random.Random(7))
             # the module's state is drawn: two cards each, mine face up (with the emblem), the bot's face down
             mb_panel = ".module-panel[data-module='master_builders']"
@@ -231,18 +190,8 @@ def test_a_person_uses_master_builders_against_a_bot(tmp_path: Path) -> None:
             mine = page.locator(".score-track li.me .seat-badge[data-module='master_builders']")
             assert mine.inner_text() == "2 master builders (2 secret)"
             page.screenshot(path=str(ARTIFACTS / "master_builders-start.png"), full_page=True)
-            deadline = started + BUDGET
-            while page.get_attribute("body", "data-phase") != "over" and time.monotonic() < deadline:
-                if game.seen.get("skip") and all(game.seen.get(k) for k in ("remove", "build", "exchange")):
-                    break
-                if page.locator("#round-modal").count():
-                    page.locator("#btn-close-modal").click()
-                    continue
-                if page.get_attribute("body", "data-phase") == "my-turn":
-                    game.move()
-                else:
-                    page.wait_for_timeout(15)
-            game.check_texts()
+            game.play(started + BUDGET - time.monotonic())
+            tb.check_buttons(page, RAW_NOTATION)
             page.screenshot(path=str(ARTIFACTS / "master_builders-later.png"), full_page=True)
             log = page.locator(".log-list").inner_text()
             assert not RAW_NOTATION.search(log), "the log names master-builder cards or moves by their notation"

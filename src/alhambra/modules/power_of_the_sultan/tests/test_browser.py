@@ -101,7 +101,6 @@ class _Player(tb.ClickPlayer):
             self.claimed_by = None
 
     def turn(self, page: Any) -> None:
-        rng = self.rng
         buy = page.locator(f"{PANEL} button.sultan-buy")
         if buy.count():  # a sultan card beside the market can be paid: buy it (the first one by keyboard)
             if self.seen.get("bought"):
@@ -119,24 +118,7 @@ class _Player(tb.ClickPlayer):
             self.saw("bought")
             page.wait_for_selector("body[data-pending='SultanRemarkOffer']", timeout=5000)
             return
-        if page.locator("#btn-end").count() and rng.random() < 0.6:
-            self.click(page, "#btn-end")
-            return
-        squares = page.locator(".market-square.affordable")
-        if squares.count() and rng.random() < 0.8:  # buying tiles makes the market draw new ones
-            squares.nth(rng.randrange(squares.count())).click(timeout=5000)
-            self.pay_and_buy(page)
-            return
-        cards = page.locator(".display-card.takeable")
-        if cards.count():
-            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-            self.click(page, "#btn-take")
-            return
-        if page.locator("#btn-end").count():
-            self.click(page, "#btn-end")
-            return
-        self.dump(page, "no move")
-        raise AssertionError("the table offers no move although it is my turn")
+        self.core_turn(page, end=0.6, buy=0.8)  # buying tiles makes the market draw new ones
 
 
 def test_both_seats_play_the_power_of_sultan_by_clicks(tmp_path: Path) -> None:

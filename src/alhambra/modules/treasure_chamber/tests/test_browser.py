@@ -114,24 +114,7 @@ class _Player(tb.ClickPlayer):
             self.click(page, "#btn-buy")  # ends the turn: confirmed
             self.saw("bought")
             return
-        if page.locator("#btn-end").count() and rng.random() < 0.6:
-            self.click(page, "#btn-end")
-            return
-        squares = page.locator(".market-square.affordable")
-        if squares.count() and rng.random() < 0.85:
-            squares.nth(rng.randrange(squares.count())).click(timeout=5000)
-            self.pay_and_buy(page)
-            return
-        cards = page.locator(".display-card.takeable")
-        if cards.count():
-            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-            self.click(page, "#btn-take")
-            return
-        if page.locator("#btn-end").count():
-            self.click(page, "#btn-end")
-            return
-        self.dump(page, "no move")
-        raise AssertionError("the table offers no move although it is my turn")
+        self.core_turn(page, end=0.6, buy=0.85)
 
 
 def test_both_seats_play_the_treasure_chamber_by_clicks(tmp_path: Path) -> None:

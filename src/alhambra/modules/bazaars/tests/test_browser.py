@@ -36,34 +36,36 @@ RAW_NOTATION = re.compile(r"\bZ[bgoy]\d\b|\bbuy Z|\bplace Z")
 pytestmark = tb.needs_chromium
 
 
-class _Game:
+class _Game(tb.ClickPlayer):
     """The person's moves by clicks, and what was seen and used."""
 
+    module = "bazaars"
+    raw = RAW_NOTATION
+
     def __init__(self, page: Any, rng: random.Random) -> None:
+        super().__init__([page], rng)
         self.page = page
-        self.rng = rng
-        self.seen: dict[str, int] = {}
+        self.final_round = False
+        """True once a round's scoring showed the bazaar column."""
 
-    def saw(self, what: str) -> None:
-        self.seen[what] = self.seen.get(what, 0) + 1
-
-    def wait_change(self, version: str, confirm: bool = True) -> None:
-        tb.wait_change(self.page, version, confirm=confirm, failure=FAILURE)
-
-    def dump(self, why: str) -> None:
-        tb.dump(self.page, why, FAILURE)
-
-    def click(self, selector: str) -> None:
-        tb.click(self.page, selector, FAILURE)
-
-    def enough(self) -> bool:
+    def done(self) -> bool:
         """The bazaar controls were used enough: two purchases (one by the keyboard, one by a click
         beside the market), one placement."""
         s = self.seen
-        return s.get("bought", 0) + s.get("vizier bought", 0) >= 2 and s.get("placed", 0) >= 1 and "keyboard" in s and "clicked" in s
+        return s["bought"] + s["vizier bought"] >= 2 and s["placed"] >= 1 and "keyboard" in s and "clicked" in s
 
-    def check_buttons(self) -> None:
-        tb.check_buttons(self.page, RAW_NOTATION)
+    def look(self, page: Any) -> None:
+        """Before a move: a round's scoring with a bazaar column, the bazaars beside the market."""
+        if page.locator("#round-modal th[data-module='bazaars']").count():
+            self.final_round = True
+            assert page.locator("#round-modal th[data-module='bazaars']").inner_text() == "Bazaars"
+            page.screenshot(path=str(ARTIFACTS / "bazaars-final-scoring.png"))
+        panel = page.locator(".module-panel[data-module='bazaars']")
+        if panel.locator(".bz-offer").count():
+            self.saw("beside the market")
+            if "beside shot" not in self.seen and panel.locator(".bz-offer.buyable").count():
+                page.screenshot(path=str(ARTIFACTS / "bazaars-table.png"), full_page=True)
+                self.saw("beside shot")
 
     def buy_bazaar(self, vizier: bool) -> None:
         """Buy a highlighted bazaar: from the panel beside the market by a click, or (the first
@@ -97,104 +99,80 @@ class _Game:
             page.keyboard.press("Enter")
         else:
             button.click(timeout=5000)
-        self.wait_change(version)
+        tb.wait_change(page, version, failure=FAILURE)
         if page.locator("#btn-confirm").count():  # the vizier's purchase ends the window between turns
             assert "Use the vizier: buy Bazaar (" in page.locator("#action-panel").inner_text()
-            version = tb.version(page)
-            self.click("#btn-confirm")
-            self.wait_change(version, confirm=False)
+            self.click(page, "#btn-confirm", confirm=False)
         self.saw("vizier bought" if vizier else "bought")
         self.saw(f"tile {tile}")
 
-    def place(self) -> None:
-        page = self.page
-        version = tb.version(page)
+    def place(self, page: Any) -> None:
+        """Place a bought bazaar first (with its art), else the waiting tile."""
         waiting = page.locator(".waiting-tile[data-tile^='Z']")
         bazaar = waiting.count() > 0
         if bazaar:
             assert waiting.first.locator("svg.bazaar-tile").count() == 1  # the plug-in's art
             if page.locator(".waiting-tile.selected[data-tile^='Z']").count() == 0:
                 waiting.first.click(timeout=5000)
-        elif not page.locator(".waiting-tile.selected").count():
-            self.click(".waiting-tile")
-        spots = page.locator(".spot")
-        if spots.count():
-            spots.nth(self.rng.randrange(spots.count())).click(timeout=5000)
-        else:
-            self.click("#btn-reserve")
-        self.wait_change(version)
+        super().place(page)
         if bazaar:
             self.saw("placed")
 
-    def move(self) -> None:
-        page, rng = self.page, self.rng
-        version = tb.version(page)
-        if page.locator(".modal-back").count():
-            return
-        self.check_buttons()
-        if page.locator("#btn-confirm").count():
-            self.click("#btn-confirm")
-            self.wait_change(version, confirm=False)
-            return
-        pending = page.get_attribute("body", "data-pending")
-        if pending == "PlaceTiles":
-            self.place()
-            return
+    def move(self, page: Any) -> None:
+        self.look(page)
+        super().move(page)
+
+    def decide(self, page: Any, decision: str) -> bool:
+        if decision != "BetweenTurns":
+            return False
+        rng = self.rng
         buyable = page.locator(".bz-offer.buyable").count()
-        if pending == "BetweenTurns":
-            if buyable:
-                assert page.locator(".bz-offer.buyable[data-vizier='1']").count() == buyable
-                self.buy_bazaar(vizier=True)
-                return
-            offer = page.locator(".market-square.affordable[data-module='vizier']")
-            if offer.count() and rng.random() < 0.2:
-                offer.nth(rng.randrange(offer.count())).click(timeout=5000)
-                if not page.locator("#btn-buy").count():
-                    page.locator(".pay-option.exact").first.click(timeout=5000)
-                self.click("#btn-buy")
-            else:
-                self.click(".pass-button")
-            self.wait_change(version)
-            return
-        assert pending == "ChooseAction", pending
         if buyable:
+            assert page.locator(".bz-offer.buyable[data-vizier='1']").count() == buyable
+            self.buy_bazaar(vizier=True)
+            return True
+        offer = page.locator(".market-square.affordable[data-module='vizier']")
+        if offer.count() and rng.random() < 0.2:
+            offer.nth(rng.randrange(offer.count())).click(timeout=5000)
+            if not page.locator("#btn-buy").count():
+                page.locator(".pay-option.exact").first.click(timeout=5000)
+            self.click(page, "#btn-buy")
+        else:
+            self.click(page, ".pass-button")
+        return True
+
+    def turn(self, page: Any) -> None:
+        rng = self.rng
+        if page.locator(".bz-offer.buyable").count():
             self.buy_bazaar(vizier=False)
             return
         if page.locator("#btn-vizier-wake").count() and rng.random() < 0.5:  # to buy bazaars between turns
-            self.click("#btn-vizier-wake")
-            self.wait_change(version)
+            self.click(page, "#btn-vizier-wake")
             return
         if page.locator("#btn-end").count() and rng.random() < 0.5:
-            self.click("#btn-end")
-            self.wait_change(version)
+            self.click(page, "#btn-end")
             return
         affordable = page.locator(".market-square.affordable")
         if affordable.count() and rng.random() < 0.5:
             affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
-            exact = page.locator(".pay-option.exact")
-            (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-            self.click("#btn-buy")
-            self.wait_change(version)
+            self.pay_and_buy(page)
             return
         cards = page.locator(".display-card.takeable")
         if cards.count():
             cards.nth(rng.randrange(cards.count())).click(timeout=5000)
             if page.locator("#btn-take").count():
-                self.click("#btn-take")
-                self.wait_change(version)
+                self.click(page, "#btn-take")
                 return
-            self.click("#btn-clear")
+            tb.click(page, "#btn-clear", FAILURE)
             return
         if page.locator("#btn-end").count():
-            self.click("#btn-end")
-            self.wait_change(version)
+            self.click(page, "#btn-end")
             return
         if page.locator(".removable").count():
-            self.click(".removable")
-            self.click("#btn-remove")
-            self.wait_change(version)
+            tb.click(page, ".removable", FAILURE)
+            self.click(page, "#btn-remove")
             return
-        self.dump("no move")
+        self.dump(page, "no move")
         raise AssertionError("the table offers no move although it is my turn")
 
 
@@ -265,42 +243,15 @@ def test_a_person_buys_and_places_bazaars_by_clicks(tmp_path: Path) -> None:
     try:
         with sync_api.sync_playwright() as pw:
             browser = tb.launch(pw)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            tb.watch(page, problems)
-            page.goto(server.url + "/")
-            page.wait_for_selector(".module[data-module='bazaars']")
-            for mid in ("bazaars", "vizier"):
-                page.locator(f".module[data-module='{mid}'] input[type='checkbox']").check()
-            page.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada")
-            page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-            page.locator("#btn-create").click()
-            page.locator(".play-link").first.click()
-            page.wait_for_selector("#btn-join")
-            page.locator("#btn-join").click()
-            page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
+            [page] = tb.new_pages(browser, 1, problems)
+            tb.open_table([page], server.url, ("bazaars", "vizier"), ("Ada",), bots=("random",))
             # the plug-in is loaded: its panel with both seats' bazaar points
             panel = page.locator(".module-panel[data-module='bazaars']")
             panel.wait_for()
             assert panel.locator(".bz-points li").count() == 2
             game = _Game(page, rng)
-            final_round = False
-            while tb.phase(page) != "over" and time.monotonic() - started < PLAY_SECONDS and not game.enough():
-                if page.locator("#round-modal").count():
-                    if page.locator("#round-modal th[data-module='bazaars']").count():
-                        final_round = True
-                        assert page.locator("#round-modal th[data-module='bazaars']").inner_text() == "Bazaars"
-                        page.screenshot(path=str(ARTIFACTS / "bazaars-final-scoring.png"))
-                    game.click("#btn-close-modal")
-                    continue
-                if panel.locator(".bz-offer").count():
-                    game.saw("beside the market")
-                    if "beside shot" not in game.seen and panel.locator(".bz-offer.buyable").count():
-                        page.screenshot(path=str(ARTIFACTS / "bazaars-table.png"), full_page=True)
-                        game.saw("beside shot")
-                if tb.phase(page) == "my-turn":
-                    game.move()
-                else:
-                    page.wait_for_timeout(15)
+            game.play(started + PLAY_SECONDS - time.monotonic())  # game.look() checks the scorings as they come
+            game.look(page)  # the last scoring, if the game ended
             over = tb.phase(page) == "over"
             if game.seen.get("placed"):
                 page.screenshot(path=str(ARTIFACTS / "bazaars-table.png"), full_page=True)
@@ -317,7 +268,7 @@ def test_a_person_buys_and_places_bazaars_by_clicks(tmp_path: Path) -> None:
                 assert mine.count() >= 1  # a placed bazaar in my Alhambra, with its points now
                 assert page.locator(".score-track li.me .seat-badge.bazaar-badge").count() == 1
             if over:
-                assert final_round, "the final scoring showed no bazaar column"
+                assert game.final_round, "the final scoring showed no bazaar column"
             _check_hooks(browser.new_page(), server.url)
             browser.close()
     finally:

@@ -446,6 +446,21 @@ class ClickPlayer:
             raise
         self.wait_change(page, before, confirm)
 
+    def tap(self, page: Any, selector: str) -> None:
+        """Click the first ``selector`` without waiting for the table (a selection, which the
+        table does not count as a move); on a failure, :meth:`dump`."""
+        click(page, selector, f"{self.module}-failure")
+
+    def take(self, page: Any, card: Any) -> bool:
+        """Click the display card ``card`` (a locator) and take it; False when the table does
+        not let it be taken alone (the selection is cleared then)."""
+        card.click(timeout=5000)
+        if page.locator("#btn-take").count():
+            self.click(page, "#btn-take")
+            return True
+        self.tap(page, "#btn-clear")
+        return False
+
     def dump(self, page: Any, why: str) -> None:
         """Screenshot and state after a failure."""
         dump(page, why, f"{self.module}-failure")

@@ -159,17 +159,13 @@ class _Game(tb.ClickPlayer):
             return
         cards = page.locator(".display-card.takeable")
         if cards.count():
-            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-            if page.locator("#btn-take").count():
-                self.click(page, "#btn-take")
-                return
-            tb.click(page, "#btn-clear", FAILURE)
+            self.take(page, cards.nth(rng.randrange(cards.count())))
             return
         if page.locator("#btn-end").count():
             self.click(page, "#btn-end")
             return
         if page.locator(".removable").count():
-            tb.click(page, ".removable", FAILURE)
+            self.tap(page, ".removable")
             self.click(page, "#btn-remove")
             return
         self.dump(page, "no move")

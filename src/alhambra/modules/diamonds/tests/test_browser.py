@@ -24,8 +24,6 @@ RAW_NOTATION = re.compile(r"\bd[3-9]\b")
 """A diamond card's code: never a button's text nor in the log."""
 BUDGET = 70.0
 """Seconds of play before the test stops (the whole test stays under 90 s)."""
-FAILURE = "diamonds-failure"
-"""The screenshot taken when a click or a wait fails."""
 PANEL = ".module-panel[data-module='diamonds']"
 
 pytestmark = tb.needs_chromium
@@ -42,10 +40,6 @@ class _Game(tb.ClickPlayer):
     def __init__(self, page: Any, rng: random.Random) -> None:
         super().__init__([page], rng)
         self.page = page
-
-    def tap(self, selector: str) -> None:
-        """Click ``selector`` without waiting for the table (a selection)."""
-        tb.click(self.page, selector, FAILURE)
 
     def my_diamonds(self) -> int:
         return int(self.page.locator(".hand-group[data-currency='diamond'] .hand-card").count())
@@ -109,7 +103,7 @@ class _Game(tb.ClickPlayer):
             free = page.locator(f".hand-group[data-currency='diamond'] .hand-card:not(.selected)[data-code='d{v}']")
             free.first.click(timeout=5000)
         if not page.locator("#btn-buy").count():
-            self.tap("#btn-clear")
+            self.tap(page, "#btn-clear")
             return False
         assert page.locator(".hand-card.selected").count() == page.locator(".hand-card.selected[data-code^='d']").count()
         self.click(page, "#btn-buy")
@@ -139,7 +133,7 @@ class _Game(tb.ClickPlayer):
                 self.click(page, "#btn-take")
                 self.saw("took a diamond")
                 return
-            self.tap("#btn-clear")
+            self.tap(page, "#btn-clear")
         if page.locator("#btn-end").count():
             self.click(page, "#btn-end")
             return
@@ -152,14 +146,10 @@ class _Game(tb.ClickPlayer):
                 (exact if exact.count() else ways).first.click(timeout=5000)
                 self.click(page, "#btn-buy")
                 return
-            self.tap("#btn-clear")
+            self.tap(page, "#btn-clear")
         cards = page.locator(".display-card.takeable")
         if cards.count():
-            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-            if page.locator("#btn-take").count():
-                self.click(page, "#btn-take")
-                return
-            self.tap("#btn-clear")
+            self.take(page, cards.nth(rng.randrange(cards.count())))
             return
         self.dump(page, "no move")
         raise AssertionError("the table offers no move although it is my turn")

@@ -23,8 +23,6 @@ RAW_NOTATION = re.compile(r"\bbuilder (build|remove|exchange|skip)\b|\bm[bgoy]3\
 """Master-builder notation that must never be a button's text nor appear in the log."""
 BUDGET = 60.0
 """Seconds of play before the test stops (the whole test stays well under 90 s)."""
-FAILURE = "master_builders-failure"
-"""The screenshot taken when a click or a wait fails."""
 
 pytestmark = tb.needs_chromium
 
@@ -43,10 +41,6 @@ class _Game(tb.ClickPlayer):
 
     def done(self) -> bool:
         return bool(self.seen["skip"]) and all(self.seen[k] for k in ("remove", "build", "exchange"))
-
-    def tap(self, selector: str) -> None:
-        """Click ``selector`` without waiting for the table (a selection)."""
-        tb.click(self.page, selector, FAILURE)
 
     def held(self) -> int:
         """My master-builder cards as the panel draws them."""
@@ -135,7 +129,7 @@ class _Game(tb.ClickPlayer):
                 self.click(page, "#btn-take")
                 self.saw("took one")
                 return
-            self.tap("#btn-clear")
+            self.tap(page, "#btn-clear")
         if page.locator("#btn-end").count():
             self.click(page, "#btn-end")
             return
@@ -155,11 +149,7 @@ class _Game(tb.ClickPlayer):
             return
         cards = page.locator(".display-card.takeable")
         if cards.count():
-            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-            if page.locator("#btn-take").count():
-                self.click(page, "#btn-take")
-                return
-            self.tap("#btn-clear")
+            self.take(page, cards.nth(rng.randrange(cards.count())))
             return
         self.dump(page, "no move")
         raise AssertionError("the table offers no move although it is my turn")

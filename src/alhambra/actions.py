@@ -246,31 +246,29 @@ _WRITERS: dict[type[Action], Callable[[Action], str]] = {}
 """The default notation writer of each action class (made on first use)."""
 
 
-def _join_cards(value: Any) -> str:
-    return "+".join(value)
-
-
-_WORD_FORMATS: Final[dict[str, Callable[[Any], str]]] = {"cards": _join_cards, "target": format_target, "cell": format_target}
+_WORD_FORMATS: Final = {"cards": "'+'.join({})", "target": "_format_target({})", "cell": "_format_target({})"}
+"""How the default notation writes a field of these grammar types (any other: as ``str`` does)."""
 
 
 def _default_writer(cls: type[Action]) -> Callable[[Action], str]:
     """The writer of the default :meth:`Action.notation` for ``cls`` (``TypeError`` if its
-    fields do not pair one to one with its grammar)."""
+    fields do not pair one to one with its grammar).
+
+    The writer is compiled from the class's fields (one f-string, as ``dataclasses`` writes its
+    methods), so that the default costs no more than a hand-written ``notation``: the bots and
+    the server write every legal action of a state.
+    """
     names: list[str] = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
     if len(names) != len(cls.grammar):
         raise TypeError(
             f"{cls.__name__} has {len(names)} field(s) {names} for {len(cls.grammar)} grammar entries {cls.grammar}: "
             "the default notation writes one word per field, so override notation()"
         )
-    keyword = cls.keyword
-    if not names:
-        return lambda action: keyword
-    parts = [(name, _WORD_FORMATS.get(t, str)) for name, t in zip(names, cls.grammar, strict=True)]
-
-    def write(action: Action) -> str:
-        return " ".join([keyword, *(fmt(getattr(action, name)) for name, fmt in parts)])
-
-    return write
+    words = [cls.keyword, *("{" + _WORD_FORMATS.get(t, "{}").format(f"a.{name}") + "}" for name, t in zip(names, cls.grammar, strict=True))]
+    ns: dict[str, Any] = {"_format_target": format_target}
+    exec(f"def write(a):\n    return f{' '.join(words)!r}", ns)  # keyword and field names are plain words
+    writer: Callable[[Action], str] = ns["write"]
+    return writer
 
 
 def parse_xy(text: str) -> tuple[int, int]:

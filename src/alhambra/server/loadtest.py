@@ -188,42 +188,9 @@ def _percentile(values: list[float], q: float) -> float:
 
 def run_loadtest(tables: int, players: int, actions: int, pace: float, max_seconds: float) -> dict[str, Any]:
     """Run the load test and return its figures (latencies in milliseconds)."""
-    with tempfile.TemporaryDirectory(prefix="alhambra-load-") as tmp:
-        port = _free_port()
-        db = Path(tmp) / "load.sqlite3"
-        log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115 - closed below
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "alhambra",
-                "serve",
-                "--port",
-                str(port),
-                "--database-url",
-                f"sqlite:///{db}",
-                "--bot-delay",
-                "0",
-                "--create-rate",
-                str(max(20, tables * 2)),
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=dict(os.environ, PYTHONUNBUFFERED="1"),
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            _wait_up(base, proc)
-            stats, seconds = asyncio.run(_run(base, tables, players, actions, pace, max_seconds))
-        finally:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-                try:
-                    proc.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
-            log.close()
+    extra = ["--bot-delay", "0", "--create-rate", str(max(20, tables * 2))]
+    with tempfile.TemporaryDirectory(prefix="alhambra-load-") as tmp, _server(tmp, extra) as base:
+        stats, seconds = asyncio.run(_run(base, tables, players, actions, pace, max_seconds))
     ms = [1000 * x for x in stats.latencies]
     return {
         "tables": tables,

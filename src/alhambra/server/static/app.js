@@ -5,36 +5,11 @@
 import * as ART from "./art.js";
 import {
   KIND_NAMES, CURRENCY_COLORS, CURRENCY_NAMES, backFacts, bagSVG, cardBackSVG, cardFacts, cardSVG,
-  learnKinds, logoSVG, markerSVG, moneySourceSVG, svgEl, tileFacts, tileGroup, tileLabel, tileSVG,
+  h, learnKinds, logoSVG, markerSVG, moneySourceSVG, svgEl, tileFacts, tileGroup, tileLabel, tileSVG,
 } from "./art.js";
 import { decorate as decorateHint, hintButton } from "./hint.js";
 
 // ------------------------------------------------------------------------------ helpers
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") el.textContent = String(v);
-    else if (k === "class") el.className = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") {
-      for (const [dk, dv] of Object.entries(v)) if (dv !== undefined && dv !== null) el.dataset[dk] = String(dv);
-    }
-    else if (k === "style") {
-      // CSSOM, not the style attribute: the page's Content-Security-Policy forbids inline styles
-      for (const part of String(v).split(";")) {
-        const i = part.indexOf(":");
-        if (i > 0) el.style.setProperty(part.slice(0, i).trim(), part.slice(i + 1).trim());
-      }
-    }
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-  }
-  return el;
-}
 
 const NETWORK_ERROR = "The server cannot be reached. Check your internet connection and try again; nothing was changed.";
 

@@ -51,6 +51,35 @@ export const PAPER = "#fffaf0";
 const WALL = "#2a1a0c";
 
 /** Create an SVG element with attributes. */
+/** An HTML element: `attrs` are attributes, except `text` (its text), `class`, `on...` (listeners),
+ * `dataset` and `style` (set through the CSSOM: the pages' Content-Security-Policy forbids inline
+ * styles); `children` are nodes or strings (null, undefined and false are skipped). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "text") el.textContent = String(v);
+    else if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") {
+      for (const [dk, dv] of Object.entries(v)) if (dv !== undefined && dv !== null) el.dataset[dk] = String(dv);
+    }
+    else if (k === "style") {
+      // CSSOM, not the style attribute: the page's Content-Security-Policy forbids inline styles
+      for (const part of String(v).split(";")) {
+        const i = part.indexOf(":");
+        if (i > 0) el.style.setProperty(part.slice(0, i).trim(), part.slice(i + 1).trim());
+      }
+    }
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+  return el;
+}
+
 export function svgEl(tag, attrs = {}, children = []) {
   const el = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) {

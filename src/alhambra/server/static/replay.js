@@ -6,33 +6,13 @@
 import * as ART from "./art.js";
 import {
   CURRENCY_COLORS, CURRENCY_NAMES, bagSVG, cardBackSVG, cardFacts, cardSVG, logoSVG, moneySourceSVG,
-  svgEl, tileGroup, tileLabel, tileSVG,
+  h, svgEl, tileGroup, tileLabel, tileSVG,
 } from "./art.js";
 
 const SEAT_COLORS = ["#d1495b", "#2e86ab", "#e09f3e", "#3a7d44", "#7b5ea7", "#5c5c5c"];
 const CELL = 100;
 const PLAY_MS = 900;
 
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") el.textContent = String(v);
-    else if (k === "class") el.className = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "style") {
-      for (const part of String(v).split(";")) {
-        const i = part.indexOf(":");
-        if (i > 0) el.style.setProperty(part.slice(0, i).trim(), part.slice(i + 1).trim());
-      }
-    } else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-  }
-  return el;
-}
 
 async function fetchJSON(path, options = {}) {
   let res;

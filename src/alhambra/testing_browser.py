@@ -585,6 +585,18 @@ class ClickPlayer:
                 self.pages[0].wait_for_timeout(15)
 
 
+def joined_table(http: Any, names: list[str], modules: list[str]) -> tuple[str, list[str]]:
+    """Create a table of person seats with these names and modules through the API and join
+    every seat; returns the table id and the seats' tokens (``http``: an httpx client on the server)."""
+    r = http.post("/api/tables", json={"seats": [{"kind": "person", "name": n} for n in names], "modules": modules})
+    assert r.status_code == 201, r.text
+    tid: str = r.json()["table"]["id"]
+    tokens: list[str] = [s["token"] for s in r.json()["seats"]]
+    for tok in tokens:
+        assert http.post(f"/api/tables/{tid}/join", json={}, headers={"Authorization": f"Bearer {tok}"}).status_code == 200
+    return tid, tokens
+
+
 def play_until(
     http: Any,
     table_id: str,

@@ -62,13 +62,7 @@ def _keep_exchange_cards(seat: int, legal: list[str]) -> list[str]:
 def test_exchange_cards_are_taken_and_spent_by_clicks(tmp_path: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
     with ServerProcess(tmp_path / "db.sqlite3", seed=7) as server:
-        seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}]
-        r = server.http.post("/api/tables", json={"seats": seats, "modules": ["currency_exchange"]})
-        assert r.status_code == 201, r.text
-        tid = r.json()["table"]["id"]
-        tokens = [s["token"] for s in r.json()["seats"]]
-        for tok in tokens:
-            assert server.http.post(f"/api/tables/{tid}/join", json={}, headers={"Authorization": f"Bearer {tok}"}).status_code == 200
+        tid, tokens = tb.joined_table(server.http, ["Ann", "Ben"], ["currency_exchange"])
         rng = random.Random(7)
 
         def can_take(seat: int, m: dict[str, Any]) -> bool:

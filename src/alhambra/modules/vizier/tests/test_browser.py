@@ -61,13 +61,7 @@ def _my_turn(page: Any) -> None:
 def test_the_vizier_is_used_and_woken_by_clicks(tmp_path: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
     with ServerProcess(tmp_path / "db.sqlite3", seed=4) as server:
-        seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}]
-        r = server.http.post("/api/tables", json={"seats": seats, "modules": ["vizier"]})
-        assert r.status_code == 201, r.text
-        tid = r.json()["table"]["id"]
-        tokens = [s["token"] for s in r.json()["seats"]]
-        for tok in tokens:
-            assert server.http.post(f"/api/tables/{tid}/join", json={}, headers={"Authorization": f"Bearer {tok}"}).status_code == 200
+        tid, tokens = tb.joined_table(server.http, ["Ann", "Ben"], ["vizier"])
         rng = random.Random(4)
         offer = tb.play_until(
             server.http,

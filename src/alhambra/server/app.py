@@ -239,12 +239,16 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._closing: set[asyncio.Future[None]] = set()
 
-    def changed_threadsafe(self, table_id: str) -> None:
-        """Service listener (any thread)."""
+    def _soon(self, fn: Callable[[str], None], table_id: str) -> None:
+        """Run ``fn(table_id)`` on the event loop, from any thread (nothing once it closed)."""
         loop = self.loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._changed, table_id)
+                loop.call_soon_threadsafe(fn, table_id)
+
+    def changed_threadsafe(self, table_id: str) -> None:
+        """Service listener (any thread)."""
+        self._soon(self._changed, table_id)
 
     def _changed(self, table_id: str) -> None:
         for sub in self.subs.get(table_id, ()):
@@ -252,10 +256,7 @@ class Hub:
 
     def gone_threadsafe(self, table_id: str) -> None:
         """Service gone-listener (any thread): close every socket on a deleted table (4410)."""
-        loop = self.loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._gone, table_id)
+        self._soon(self._gone, table_id)
 
     def _gone(self, table_id: str) -> None:
         for sub in list(self.subs.get(table_id, ())):

@@ -181,13 +181,16 @@ def _market(page: Any) -> None:
     marker = page.locator("#market-marker")
     assert marker.is_visible() and "Refill:" in marker.inner_text()
     assert "black marker" in str(marker.get_attribute("title"))
-    squares = page.locator(".market-square:has(svg .tile)")
-    assert squares.count() >= 1
-    for i in range(squares.count()):
-        sq = squares.nth(i)
-        assert sq.locator(".back-mark").count() == 1
-        assert "its other side: " in str(sq.get_attribute("title"))
-        assert BACK_NAME.search(str(sq.get_attribute("title")))
+    # read in one go: the bots keep playing, and the market may be redrawn between two reads
+    squares = page.eval_on_selector_all(
+        ".market-square:has(svg .tile)",
+        "(els) => els.map((e) => ({marks: e.querySelectorAll('.back-mark').length, title: e.getAttribute('title') || ''}))",
+    )
+    assert len(squares) >= 1
+    for sq in squares:
+        assert sq["marks"] == 1, sq
+        assert "its other side: " in sq["title"]
+        assert BACK_NAME.search(sq["title"])
 
 
 def _scoring(page: Any, table: str) -> None:

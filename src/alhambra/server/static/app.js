@@ -647,7 +647,7 @@ function deleteCreated(out, res) {
 // ------------------------------------------------------------------------------ table page
 const T = {
   id: null, token: null, msg: null, events: [], epoch: null, catalogue: null, sel: null, staged: null,
-  ws: null, retry: 0, boxes: {}, seenRounds: 0, busy: false, notice: null, modal: null, ended: false,
+  ws: null, retry: 0, boxes: {}, seenRounds: 0, sending: null, notice: null, modal: null, ended: false,
   moduleInfo: {},
 };
 
@@ -765,16 +765,20 @@ function eventText(text) {
 }
 
 async function send(action) {
-  if (T.busy) return;
-  T.busy = true;
+  // a second click on the same table version is a double click: its move is already on its way.
+  // Once an update moved the version on, the next move goes out even if the previous request's
+  // response has not arrived yet (the update can come first over the socket).
+  const version = T.msg.version;
+  if (T.sending === version) return;
+  T.sending = version;
   try {
     // the selection is cleared by the update that carries the new version (it may arrive
     // before this response does, and the next move may already be under way)
-    await api("POST", `/api/tables/${T.id}/actions`, { action, version: T.msg.version }, T.token);
+    await api("POST", `/api/tables/${T.id}/actions`, { action, version }, T.token);
   } catch (e) {
     notify(e.message, true);
   } finally {
-    T.busy = false;
+    if (T.sending === version) T.sending = null;
   }
 }
 

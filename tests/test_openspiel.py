@@ -140,8 +140,11 @@ def test_tokens_spell_engine_actions() -> None:
     assert state.prefix == ()
     # the action is now being carried out (waiting for its draws) or done
     assert state.core.action == action if state.is_chance_node() else state.engine_state is not engine
-    lines = state.information_state_string(0).splitlines()
+    lines = state.information_state_string(player).splitlines()
     assert [f"p{player} {codec.names[t]}" for t in tokens] == [ln for ln in lines if ln.startswith("p")][-len(tokens) :]
+    # the other seat sees the move through its events, never through the tokens that encode it
+    other = state.information_state_string(1 - player).splitlines()
+    assert not [ln for ln in other if ln.startswith(f"p{player} ")]
 
 
 def test_observations_strings_and_terminal() -> None:
@@ -159,10 +162,18 @@ def test_observations_strings_and_terminal() -> None:
         assert obs.shape == (game.encoder.size,) and info.shape == (game.encoder.info_size,)
         assert np.array_equal(info[: game.encoder.size], obs)
         assert f"view of player {p + 1}" in state.observation_string(p)
-    # information states differ by player only in the header; histories are public
-    a, b = state.information_state_string(0), state.information_state_string(1)
-    assert a.split("\n", 1)[1] == b.split("\n", 1)[1]
-    assert len(a.splitlines()) == len(state.history()) + 1
+    # each seat's information state: the chance outcomes, its own tokens and the events as it
+    # sees them; nothing is hidden in the base game, so without the own tokens they are the same
+    texts = [state.information_state_string(p).splitlines() for p in range(3)]
+    for p, lines in enumerate(texts):
+        assert lines[0] == f"player {p}"
+        assert all(ln.startswith(("chance ", "seen ", f"p{p} ")) for ln in lines[1:])
+    public = [[ln for ln in lines[1:] if not ln.startswith("p")] for lines in texts]
+    assert public[0] == public[1] == public[2]
+    tokens = sum(1 for a in state.full_history() if a.player >= 0)
+    chances = sum(1 for a in state.full_history() if a.player < 0)
+    assert sum(len([ln for ln in lines[1:] if ln.startswith("p")]) for lines in texts) == tokens
+    assert sum(1 for ln in public[0] if ln.startswith("chance ")) == chances
 
 
 def test_information_state_separates_histories_and_public_observer_hides_hands() -> None:

@@ -25,9 +25,12 @@ part of those probabilities), during setup too. Chance action ``i`` is the code
 ``chance_codes(game)[i]``: every card code, then every tile code.
 
 Observations come only from :func:`alhambra.view.view` (:mod:`alhambra.research.observation`).
-The information state is the whole public history: every token and every chance outcome (all
-of them are seen by the table in Alhambra). The information-state tensor adds every seat's hand
-(public knowledge, rebuilt from the public events) to the observation tensor.
+The information state of a seat is what that seat has seen, in order: every chance outcome (all
+draws are seen by the table), its own tokens, and the events of every move as that seat sees them
+(:meth:`~alhambra.events.Event.seen_by`: a secret choice such as the site tile a player keeps
+reaches the others redacted). Other seats' tokens are not part of it: they are how the engine
+encodes a move, and a hidden choice would show in them. The information-state tensor adds every
+seat's hand (public knowledge, rebuilt from the public events) to the observation tensor.
 
 Returns are normalised rank rewards (:func:`alhambra.research.session.rank_rewards`): zero-sum,
 1 for a lone winner, -1 for the lone last, shared on ties; 0 until the end.
@@ -61,6 +64,7 @@ __all__ = [
     "AlhambraState",
     "ScoreEvaluator",
     "chance_codes",
+    "information_state_text",
     "max_game_length",
 ]
 
@@ -186,8 +190,10 @@ class _Core:
         self.chance: tuple[str, tuple[tuple[str, float], ...]] | None = None
         """At a chance node: the draw's kind and its outcomes."""
         self.prefix: tuple[int, ...] = ()
-        self.history: list[str] = []
-        """One public line per move (token or chance outcome), for information-state strings."""
+        self.history: list[tuple[int, Any]] = []
+        """What happened, for information-state strings: ``(CHANCE_ENTRY, code)`` for a chance
+        outcome, ``(seat, token name)`` for a seat's token, ``(EVENTS_ENTRY, events)`` for the
+        events of a move (or of the deal)."""
         self.hands = PublicHands(config.players)
         self.tree: DecisionTree | None = None
         self.views: dict[int | None, dict[str, Any]] = {}
@@ -238,6 +244,8 @@ class _Core:
         self._moved(events)
 
     def _moved(self, events: list[Event]) -> None:
+        if events:
+            self.history.append((EVENTS_ENTRY, tuple(events)))
         self.hands.update(events)
         self.prefix = ()
         self.tree = None
@@ -247,7 +255,7 @@ class _Core:
         """Apply a chance outcome."""
         assert self.chance is not None
         kind = self.chance[0]
-        self.history.append(f"chance {code}")
+        self.history.append((CHANCE_ENTRY, code))
         if self.engine is None:
             (self.setup[0] if kind == "card" else self.setup[1]).append(code)
         else:
@@ -270,7 +278,7 @@ class _Core:
         node = self.decision().node(prefix)
         if node is None:
             raise ValueError(f"token {token} is not legal after [{codec.describe(self.prefix)}]")
-        self.history.append(f"p{player} {codec.names[token]}")
+        self.history.append((player, codec.names[token]))
         if isinstance(node, dict):
             self.prefix = prefix
             return
@@ -406,11 +414,31 @@ def _chance_index(config: GameConfig) -> dict[str, int]:
     return {code: i for i, code in enumerate(_chance_codes(config))}
 
 
+CHANCE_ENTRY: Final = -1
+"""History entry tag of a chance outcome."""
+EVENTS_ENTRY: Final = -2
+"""History entry tag of the events of a move (or of the deal)."""
+
+
+def information_state_text(history: Sequence[tuple[int, Any]], player: int) -> str:
+    """What ``player`` has seen, one line each: the chance outcomes, its own tokens, and the
+    events of every move as it sees them (redacted where they are secret to another seat)."""
+    lines = [f"player {player}"]
+    for tag, item in history:
+        if tag == CHANCE_ENTRY:
+            lines.append(f"chance {item}")
+        elif tag == EVENTS_ENTRY:
+            lines.extend(f"seen {e.seen_by(player)!r}" for e in item)
+        elif tag == player:
+            lines.append(f"p{player} {item}")
+    return "\n".join(lines)
+
+
 class AlhambraObserver:
     """OpenSpiel observer (PyObserver protocol): ``tensor``, ``dict``, ``set_from``, ``string_from``.
 
     With ``perfect_recall`` it gives the information state (observation plus every seat's hand;
-    the string is the public history); otherwise the observation of one seat's view. With
+    the string is what the seat has seen: :func:`information_state_text`); otherwise the observation of one seat's view. With
     ``private_info`` NONE it observes as a spectator (public facts only).
     """
 
@@ -445,13 +473,13 @@ class AlhambraObserver:
         self.game.encoder.encode(core.view(seat), core.prefix, hands, out=self.tensor)
 
     def string_from(self, state: AlhambraState, player: int) -> str:
-        """The information-state string (public history) or the observation text of ``player``."""
+        """The information-state string or the observation text of ``player``."""
         core = state.core
         if self.perfect_recall:
-            return f"player {player}\n" + "\n".join(core.history)
+            return information_state_text(core.history, player)
         v = core.view(None if self.public_only else player)
         if v is None:
-            return f"dealing ({len(core.history)} draws so far)"
+            return f"dealing ({sum(1 for tag, _ in core.history if tag == CHANCE_ENTRY)} draws so far)"
         return render_view(v, codec_for(core.config).describe(core.prefix))
 
 

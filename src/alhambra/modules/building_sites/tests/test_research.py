@@ -47,3 +47,42 @@ def test_every_site_action_encodes_and_decodes(players: int) -> None:
         apply_unchecked(state, rng.choice(mine if mine and rng.random() < 0.5 else actions))
     assert seen == {"setup", "complete", "keep"}
     assert grammar_of("site keep") == ("currency",)
+
+
+def test_openspiel_information_state_keeps_the_kept_site_tile_secret() -> None:
+    """The site tile a player keeps is secret: another seat's information-state string shows
+    neither the tokens of that choice nor the currency, only the redacted events."""
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is an optional extra")
+    import alhambra.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game(f"python_alhambra(players=2,modules={ID})")
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    kept: list[tuple[int, str]] = []  # (seat, currency letter) of each site tile kept by choice
+    while not state.is_terminal() and len(kept) < 2:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        seat = state.current_player()
+        legal = state.legal_actions()
+        names = [state.action_to_string(seat, a) for a in legal]
+        # buy building sites when offered, so that a choice comes up soon
+        pick = next((a for a, n in zip(legal, names, strict=True) if n == "site keep" or n.startswith("item site")), None)
+        if pick is None and "buy" in names and rng.random() < 0.5:
+            pick = legal[names.index("buy")]
+        before = state.prefix
+        state.apply_action(rng.choice(legal) if pick is None else pick)
+        if before and state.action_to_string(seat, before[-1]) == "site keep":
+            kept.append((seat, state.information_state_string(seat).splitlines()[-1]))
+    assert kept, "no site tile was kept by choice in this game"
+    for seat, _ in kept:
+        mine = state.information_state_string(seat)
+        theirs = state.information_state_string(1 - seat)
+        assert f"p{seat} site keep" in mine
+        assert f"p{seat} " not in theirs  # no token of the other seat at all
+        own = [ln for ln in mine.splitlines() if f"SiteTileKept(seat={seat}," in ln and "forced=False" in ln]
+        other = [ln for ln in theirs.splitlines() if f"SiteTileKept(seat={seat}," in ln and "forced=False" in ln]
+        assert own and len(own) == len(other)
+        assert all("kept=''" not in ln for ln in own)
+        assert all("kept=''" in ln and "returned=''" in ln for ln in other)

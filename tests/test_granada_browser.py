@@ -256,8 +256,8 @@ def test_a_person_plays_a_whole_granada_game_against_a_bot(tmp_path: Path) -> No
             tb.click(page, "#btn-close-modal", "granada-failure")
             game.look()
             # the cities: moats drawn as water (never as walls), tiles built turned over marked
-            assert page.locator(".city-svg line.moat").count() > 0
-            assert page.locator(".city-svg line.wall:not(.moat)").count() == 0
+            assert page.locator(".city-svg .moat").count() > 0
+            assert page.locator(".city-svg .wall:not(.moat)").count() == 0
             assert page.locator(".city.mine .city-svg .turned-mark").count() >= 1
             assert "moat" in page.locator(".city.mine .city-meta").inner_text()
             log = page.locator(".log-list").inner_text()
@@ -271,8 +271,8 @@ def test_a_person_plays_a_whole_granada_game_against_a_bot(tmp_path: Path) -> No
             assert page.locator("header .brand > span").last.inner_text() == "Granada" and page.title().endswith("· Granada")
             page.keyboard.press("End")
             page.wait_for_selector("#replay-stage .r-city svg .turned-mark")
-            assert page.locator("#replay-stage .r-city svg line.moat").count() > 0
-            assert page.locator("#replay-stage .r-city svg line.wall:not(.moat)").count() == 0
+            assert page.locator("#replay-stage .r-city svg .moat").count() > 0
+            assert page.locator("#replay-stage .r-city svg .wall:not(.moat)").count() == 0
             assert "moat" in page.locator("#replay-stage .r-city h3").first.inner_text()
             moves = page.locator("#move-list").inner_text()
             assert " to turn " in moves and "black marker turns" in moves
@@ -309,8 +309,8 @@ def test_a_spectator_watches_a_granada_table_of_bots(tmp_path: Path) -> None:
             assert page.locator(".brand > span").inner_text() == "Granada"
             _market(page)
             # the game goes on by itself (it plays while watched): cities grow, moats as water
-            page.wait_for_function("() => document.querySelectorAll('.city-svg line.moat').length > 2", timeout=60_000)
-            assert page.locator(".city-svg line.wall:not(.moat)").count() == 0
+            page.wait_for_function("() => document.querySelectorAll('.city-svg .moat').length > 2", timeout=60_000)
+            assert page.locator(".city-svg .wall:not(.moat)").count() == 0
             kinds = set(page.evaluate(_KINDS_SHOWN_JS))
             assert kinds <= NINE_KINDS | {"fountain"} and len(kinds - {"fountain"}) >= 3
             assert not page.locator("#btn-turn").count()  # a spectator is offered no move

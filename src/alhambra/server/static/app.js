@@ -837,7 +837,7 @@ function render() {
     v.to_act !== null ? `${seatName(v.to_act)} is playing` : "";
   const top = header(h("div", { class: "top-info" },
     h("span", { class: "t-title", text: title }),
-    h("span", { class: `t-status ${myTurn ? "mine" : ""}`, id: "status-line", "aria-live": "polite", text: `Turn ${v.turn} · ${statusLine}` }),
+    h("span", { class: `t-status ${myTurn ? "mine" : ""}`, id: "status-line", "aria-live": "polite", title: `Turn ${v.turn} · ${statusLine}`, text: `Turn ${v.turn} · ${statusLine}` }),
     seat === null ? h("span", { class: "badge", text: "Spectator" }) : h("span", { class: "badge", text: `You: ${seatName(seat)}` }),
     T.reconnecting ? h("span", { class: "badge warn", text: "Connection lost: reconnecting…" }) : null,
     renderSettings()));
@@ -991,7 +991,7 @@ function renderSettings() {
   const box = (key, label) => h("label", { class: "setting" },
     h("input", { type: "checkbox", id: `set-${key}`, checked: SETTINGS[key], onchange: (ev) => setSetting(key, ev.target.checked) }), ` ${label}`);
   return h("details", { class: "settings", open: T.settingsOpen },
-    h("summary", { id: "settings-toggle", text: "Settings" }),
+    h("summary", { id: "settings-toggle", title: "Settings" }, h("span", { class: "settings-word", text: "Settings" })),
     h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn")));
 }
 

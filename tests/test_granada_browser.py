@@ -93,20 +93,18 @@ class _Granada:
         self.reserved_turned = True
 
     def move(self) -> None:
-        """One step of the person's turn."""
-        page, rng = self.page, self.rng
-        version = tb.version(page)
+        """One step of the person's turn: Granada's own moves while placing (turning the tile
+        over, putting it on the reserve board turned), else the core's (never ending a turn
+        that may go on)."""
+        page = self.page
         if page.locator(".modal-back").count():
             return
         self.look()
-        if page.locator("#btn-confirm").count():
-            tb.click(page, "#btn-confirm")
-            tb.wait_change(page, version, confirm=False)
-            return
-        if tb.pending(page) == "PlaceTiles":
+        if tb.pending(page) == "PlaceTiles" and not page.locator("#btn-confirm").count():
+            version = tb.version(page)
             if not page.locator(".waiting-tile.selected").count():
                 tb.click(page, ".waiting-tile")
-            if page.locator("#btn-turn").count() and (self.turned == 0 or rng.random() < 0.3):
+            if page.locator("#btn-turn").count() and (self.turned == 0 or self.rng.random() < 0.3):
                 if not self.shot_taken:
                     page.screenshot(path=str(ARTIFACTS / "granada-turn-offer.png"), full_page=True)
                 self.turn_over(version)
@@ -114,37 +112,7 @@ class _Granada:
             if self.turned and not self.reserved_turned and page.locator("#btn-reserve-turned").count():
                 self.reserve_turned(version)
                 return
-            spots = page.locator(".spot")
-            if spots.count():
-                spots.nth(rng.randrange(spots.count())).click(timeout=5000)
-                tb.wait_change(page, version)
-            else:
-                tb.press(page, "#btn-reserve", version)
-            return
-        affordable = page.locator(".market-square.affordable")
-        if affordable.count() and rng.random() < 0.8:
-            affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
-            exact = page.locator(".pay-option.exact")
-            (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-            tb.press(page, "#btn-buy", version)
-            return
-        cards = page.locator(".display-card.takeable")
-        if cards.count():
-            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-            if page.locator("#btn-take").count():
-                tb.press(page, "#btn-take", version)
-                return
-            tb.click(page, "#btn-clear")
-            return
-        if page.locator("#btn-end").count():
-            tb.press(page, "#btn-end", version)
-            return
-        if page.locator(".removable").count():
-            tb.click(page, ".removable")
-            tb.press(page, "#btn-remove", version)
-            return
-        tb.dump(page, "no move", "granada-failure")
-        raise AssertionError("the table offers no move although it is my turn")
+        tb.click_core_move(page, self.rng, end=0.0, buy=0.8, failure="granada-failure")
 
 
 def _lobby(page: Any, server: ServerProcess) -> None:

@@ -24,55 +24,6 @@ from .server_helpers import ServerProcess, auth
 pytestmark = tb.needs_chromium
 
 
-def _my_move(page: Any, rng: random.Random) -> None:
-    """One step of the person's turn, by clicking like a person would."""
-    version = tb.version(page)
-    if page.locator(".modal-back").count():
-        return  # a scoring round popped up: the main loop looks at it first
-    if page.locator("#btn-confirm").count():
-        tb.click(page, "#btn-confirm")
-        tb.wait_change(page, version, confirm=False)
-        return
-    pending = page.get_attribute("body", "data-pending")
-    if pending == "PlaceTiles":
-        if not page.locator(".waiting-tile.selected").count():
-            tb.click(page, ".waiting-tile")
-        spots = page.locator(".spot")
-        if spots.count():
-            spots.nth(rng.randrange(spots.count())).click(timeout=5000)
-            tb.wait_change(page, version)
-        else:
-            tb.press(page, "#btn-reserve", version)
-        return
-    if page.locator("#btn-end").count() and rng.random() < 0.5:
-        tb.press(page, "#btn-end", version)
-        return
-    affordable = page.locator(".market-square.affordable")
-    if affordable.count() and rng.random() < 0.75:
-        affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
-        exact = page.locator(".pay-option.exact")
-        (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-        tb.press(page, "#btn-buy", version)
-        return
-    cards = page.locator(".display-card.takeable")
-    if cards.count():
-        cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-        if page.locator("#btn-take").count():
-            tb.press(page, "#btn-take", version)
-            return
-        tb.click(page, "#btn-clear")
-        return
-    if page.locator("#btn-end").count():
-        tb.press(page, "#btn-end", version)
-        return
-    if page.locator(".removable").count():  # nothing else to do: redesign
-        tb.click(page, ".removable")
-        tb.press(page, "#btn-remove", version)
-        return
-    tb.dump(page, "no move")
-    raise AssertionError("the table offers no move although it is my turn")
-
-
 def test_a_person_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -110,7 +61,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
                     tb.click(page, "#btn-close-modal")
                     continue
                 if tb.phase(page) == "my-turn":
-                    _my_move(page, rng)
+                    tb.click_core_move(page, rng)
                     moves += 1
                 else:
                     page.wait_for_timeout(15)
@@ -178,7 +129,7 @@ class _ModuleGame:
             return
         pending = page.get_attribute("body", "data-pending")
         if pending == "PlaceTiles":
-            _my_move(page, rng)
+            tb.click_core_move(page, rng)
             return
         offer = page.locator(".market-square.affordable[data-module='vizier']")
         if pending != "ChooseAction" and offer.count():  # the vizier's favour, between turns
@@ -246,7 +197,7 @@ class _ModuleGame:
             tb.press(page, "#btn-take", version)
             self.saw("took an exchange card")
             return
-        _my_move(page, rng)
+        tb.click_core_move(page, rng)
 
 
 def test_a_person_plays_with_the_vizier_and_exchange_cards_against_a_bot(tmp_path: Path) -> None:

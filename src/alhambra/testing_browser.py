@@ -7,12 +7,14 @@
   :func:`served_page` gives a server and a watched page of a launched browser at once.
 * :data:`ARTIFACTS` is the folder of the screenshots.
 * :func:`version`, :func:`phase`, :func:`pending`, :func:`click`, :func:`wait_change`,
-  :func:`dump` and :func:`check_buttons` read and drive the browser table.
+  :func:`dump` and :func:`check_buttons` read and drive the browser table; :func:`act` clicks
+  and waits for the move (:func:`wait_moved`), :func:`wait_my_turn` for the page's turn.
 * :func:`focused`, :func:`tab_to` and :func:`key` drive it by keyboard alone; :func:`doc_image`
   names the screenshots meant for the docs (``docs/images`` with ``ALHAMBRA_DOC_IMAGES=1``).
 * :func:`new_pages` opens watched pages, :func:`open_table` sets up a table of person seats in
   the lobby and joins a page to each; :class:`ClickPlayer` plays those seats by clicks, as a
-  person would (the base of the modules' browser tests); :func:`click_core_move` is one step
+  person would (the base of the modules' browser tests), :class:`PagePlayer` is the base of a
+  one-page player (what it saw, its buttons checked); :func:`click_core_move` is one step
   of a person's turn with the core's moves by clicks.
 * Whole games as people play them: :func:`create_by_keyboard` (the lobby and the join dialog),
   :class:`KeyboardPlayer` (every move by keyboard alone), :class:`TouchPlayer` (by taps on a
@@ -52,8 +54,10 @@ __all__ = [
     "ClickPlayer",
     "DialogOpened",
     "KeyboardPlayer",
+    "PagePlayer",
     "ServerProcess",
     "TouchPlayer",
+    "act",
     "check_buttons",
     "check_end_screen",
     "check_no_raw",
@@ -80,6 +84,8 @@ __all__ = [
     "version",
     "wait_change",
     "wait_for",
+    "wait_moved",
+    "wait_my_turn",
     "watch",
 ]
 
@@ -359,6 +365,44 @@ def wait_change(page: Any, version: str, timeout: float = 15.0, confirm: bool = 
     raise AssertionError(f"the table did not react (still version {version})")
 
 
+def wait_moved(page: Any, before: str, confirm: bool = True, timeout: float = 15.0, failure: str = "failure") -> None:
+    """Wait until the table moved past the version ``before``; with ``confirm``, the
+    confirmation the table asks for a final move is clicked (once). AssertionError (after
+    :func:`dump` as ``failure``) after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if version(page) != before:
+            return
+        if confirm and page.locator("#btn-confirm").count():
+            page.locator("#btn-confirm").click(timeout=5000)
+            confirm = False
+            continue
+        page.wait_for_timeout(15)
+    dump(page, "no reaction", failure)
+    raise AssertionError(f"the table did not react (still version {before})")
+
+
+def act(page: Any, selector: str, failure: str = "failure") -> None:
+    """Click the first ``selector`` and wait for the table's new version, confirming a final
+    move when the table asks (:func:`wait_moved`)."""
+    before = version(page)
+    click(page, selector, failure)
+    wait_moved(page, before, failure=failure)
+
+
+def wait_my_turn(page: Any, at_version: int | None = None, timeout: float = 20.0) -> None:
+    """Wait until the page waits for my decision (at the table version ``at_version`` when
+    given), closing a scoring round's pop-up on the way."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if page.locator("#btn-close-modal").count():
+            page.locator("#btn-close-modal").click(timeout=5000)
+        if phase(page) == "my-turn" and (at_version is None or version(page) == str(at_version)):
+            return
+        page.wait_for_timeout(25)
+    raise AssertionError(f"not my turn at version {at_version}: {phase(page)} {version(page)}")
+
+
 def press(page: Any, selector: str, version: str, timeout: float = 15.0) -> None:
     """Click ``selector`` and wait for the table to react (:func:`wait_change`). The table redraws
     the whole page on every update and when a notice fades, so a click that falls on a redraw
@@ -432,13 +476,43 @@ def key(page: Any, name: str, selector: str | None = None) -> None:
     page.keyboard.press(name)
 
 
-def check_buttons(page: Any, raw: re.Pattern[str]) -> None:
-    """No button's text matches ``raw`` (a module's notation) and no action is left without a
-    proper control (the table's ``.other-move`` fallback)."""
-    texts = page.locator("button").all_inner_texts()
+def check_buttons(page: Any, raw: re.Pattern[str], labels: bool = False) -> None:
+    """No button's text (with ``labels``, nor its aria-label) matches ``raw`` (a module's
+    notation) and no action is left without a proper control (the table's ``.other-move``
+    fallback)."""
+    if labels:
+        script = "bs => bs.map((b) => `${b.getAttribute('aria-label') || ''} ${b.innerText}`)"
+        texts = page.eval_on_selector_all("button", script)
+    else:
+        texts = page.locator("button").all_inner_texts()
     bad = [t for t in texts if raw.search(t)]
     assert not bad, f"buttons show raw notation: {bad}"
     assert page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+
+
+class PagePlayer:
+    """Base of a test's player of one page: ``page``, ``rng``, what it did counted in ``seen``
+    (a Counter shared between players when one is given) and :meth:`check_buttons` against the
+    module's notation ``raw`` (with ``labels``, the buttons' aria-labels too)."""
+
+    raw: re.Pattern[str] | None = None
+    """The module's notation, which no button may show."""
+    labels = False
+    """Whether :meth:`check_buttons` reads the buttons' aria-labels too."""
+
+    def __init__(self, page: Any, rng: random.Random, seen: Counter[str] | None = None) -> None:
+        self.page = page
+        self.rng = rng
+        self.seen: Counter[str] = Counter() if seen is None else seen
+
+    def saw(self, what: str) -> None:
+        """Count one use of a control (or one sight of a situation)."""
+        self.seen[what] += 1
+
+    def check_buttons(self) -> None:
+        """:func:`check_buttons` of the page against ``raw`` (nothing to check without it)."""
+        if self.raw is not None:
+            check_buttons(self.page, self.raw, self.labels)
 
 
 class ClickPlayer:
@@ -472,17 +546,7 @@ class ClickPlayer:
 
     def wait_change(self, page: Any, before: str, confirm: bool = True) -> None:
         """Wait until the table moved past the version ``before``; a final move's confirmation is clicked."""
-        end = time.monotonic() + 15
-        while time.monotonic() < end:
-            if version(page) != before:
-                return
-            if confirm and page.locator("#btn-confirm").count():
-                page.locator("#btn-confirm").click(timeout=5000)
-                confirm = False
-                continue
-            page.wait_for_timeout(15)
-        self.dump(page, "no reaction")
-        raise AssertionError(f"the table did not react (still version {before})")
+        wait_moved(page, before, confirm, failure=f"{self.module}-failure")
 
     def click(self, page: Any, selector: str, confirm: bool = True) -> None:
         """Click the first ``selector`` and wait for the table to react (with ``confirm``, a

@@ -4,7 +4,8 @@
   fresh SQLite file, optionally with fixed random bits for its tables' deals.
 * :data:`CHROMIUM`, :data:`CHROMIUM_ARGS`, :data:`needs_chromium` (a skip marker) and
   :func:`launch` start the browser; :func:`watch` collects the console's errors;
-  :func:`served_page` gives a server and a watched page of a launched browser at once.
+  :func:`served_page` gives a server and a watched page of a launched browser at once,
+  :func:`served_table` a server and the joined pages of a table's person seats.
 * :data:`ARTIFACTS` is the folder of the screenshots.
 * :func:`version`, :func:`phase`, :func:`pending`, :func:`click`, :func:`wait_change`,
   :func:`dump` and :func:`check_buttons` read and drive the browser table; :func:`act` clicks
@@ -80,6 +81,7 @@ __all__ = [
     "press",
     "replay_by_keyboard",
     "served_page",
+    "served_table",
     "tab_to",
     "version",
     "wait_change",
@@ -272,6 +274,36 @@ def served_page(
             page = browser.new_page(viewport={"width": width, "height": height}, **touch)
             watch(page, problems)
             yield server, page
+        finally:
+            browser.close()
+
+
+@contextmanager
+def served_table(
+    folder: Path,
+    problems: list[str],
+    modules: tuple[str, ...],
+    names: tuple[str, ...] = ("Ada", "Bo"),
+    *,
+    seed: int | None = None,
+    constant_seed: int | None = None,
+    count: int = 2,
+    bots: tuple[str, ...] = (),
+) -> Iterator[list[Any]]:
+    """A :class:`ServerProcess` (its database and log in ``folder``; fixed deals with ``seed``
+    or ``constant_seed``) and a table with ``modules`` of ``count`` person seats named
+    ``names`` (then bot seats of the levels ``bots``), created in the lobby and joined, one page
+    per seat (:func:`new_pages`, :func:`open_table`), given as the list of those pages; the
+    browser and the server end on exit. Skips the test when Playwright is missing."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = ServerProcess(folder / "db.sqlite3", log_file=folder / "server.log", seed=seed, constant_seed=constant_seed)
+    with server, sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            pages = new_pages(browser, count, problems)
+            open_table(pages, server.url, modules, names, bots)
+            yield pages
         finally:
             browser.close()
 

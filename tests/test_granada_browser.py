@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -199,21 +198,14 @@ def test_a_person_plays_a_whole_granada_game_against_a_bot(tmp_path: Path) -> No
             assert page.title().endswith("· Granada")
             _market(page)
             game = _Granada(page, random.Random(15))
-            deadline = time.monotonic() + 300
-            while tb.phase(page) != "over":
-                assert time.monotonic() < deadline, "the game took too long"
-                if page.locator("#round-modal").count():
-                    _scoring(page, "#round-modal")
-                    rounds_seen += 1
-                    tb.click(page, "#btn-close-modal", "granada-failure")
-                    continue
-                if tb.phase(page) == "my-turn":
-                    game.move()
-                    if game.turned and not game.shot_taken and tb.pending(page) == "ChooseAction":
-                        page.screenshot(path=str(tb.doc_image("granada-table.png")))
-                        game.shot_taken = True
-                else:
-                    page.wait_for_timeout(15)
+
+            def move() -> None:
+                game.move()
+                if game.turned and not game.shot_taken and tb.pending(page) == "ChooseAction":
+                    page.screenshot(path=str(tb.doc_image("granada-table.png")))
+                    game.shot_taken = True
+
+            rounds_seen = tb.play_page(page, move, 300, on_round=lambda: _scoring(page, "#round-modal"))
             page.wait_for_selector("#summary-modal")
             # the end screen: the winner, the ranking with Dirk, the last round's Granada breakdown
             summary = page.locator("#summary-modal")

@@ -67,14 +67,7 @@ def test_a_whole_granada_game_by_touch_on_a_phone(tmp_path: Path) -> None:
     problems: list[str] = []
     db = tmp_path / "granada-phone.sqlite3"
     with tb.served_page(db, problems, seed=22, bot_delay=0.3, viewport=(390, 844), phone=True) as (server, page):
-        page.goto(server.url + "/")
-        page.locator("#game-choice").select_option("granada")
-        page.locator(".seat-row").nth(0).locator(".seat-name").fill("Alexandra")
-        page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-        page.locator("#btn-create").tap()
-        page.locator(".play-link").tap()
-        page.locator("#btn-join").tap()
-        page.wait_for_selector("body[data-phase='my-turn']")
+        tb.create_by_touch(page, server.url, "granada", "Alexandra")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         _one_line_top_bar(page)
         page.screenshot(path=str(tb.doc_image("granada-phone.png")))

@@ -36,11 +36,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = tb.launch(pw)
+    with tb.chromium() as b:
         yield b
-        b.close()
 
 
 class HintedTable:

@@ -110,12 +110,7 @@ def test_a_whole_game_by_touch_on_a_phone(tmp_path: Path) -> None:
     problems: list[str] = []
     with tb.served_page(tmp_path / "phone.sqlite3", problems, seed=13, viewport=(390, 844), phone=True) as (server, page):
         page.add_init_script("localStorage.setItem('alhambra.sound', '1')")  # the turn chime is on
-        page.goto(server.url + "/")
-        page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-        page.locator("#btn-create").tap()
-        page.locator(".play-link").tap()
-        page.locator("#btn-join").tap()
-        page.wait_for_selector("body[data-phase='my-turn']")
+        tb.create_by_touch(page, server.url)
         # laid out around what you act on: the decision, then the market and money, then the hand
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         box = {sel: page.locator(sel).bounding_box() for sel in ("#action-panel", ".supply", ".hand", ".city.mine")}

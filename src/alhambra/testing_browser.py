@@ -2,8 +2,8 @@
 
 * :class:`ServerProcess` runs ``alhambra serve`` in a subprocess on a free loopback port, with a
   fresh SQLite file, optionally with fixed random bits for its tables' deals.
-* :data:`CHROMIUM`, :data:`CHROMIUM_ARGS`, :data:`needs_chromium` (a skip marker) and
-  :func:`launch` start the browser; :func:`watch` collects the console's errors;
+* :data:`CHROMIUM`, :data:`CHROMIUM_ARGS`, :data:`needs_chromium` (a skip marker),
+  :func:`launch` and :func:`chromium` start the browser; :func:`watch` collects the console's errors;
   :func:`served_page` gives a server and a watched page of a launched browser at once,
   :func:`served_table` a server and the joined pages of a table's person seats.
 * :data:`ARTIFACTS` is the folder of the screenshots.
@@ -17,7 +17,8 @@
   person would (the base of the modules' browser tests), :class:`PagePlayer` is the base of a
   one-page player (what it saw, its buttons checked); :func:`click_core_move` is one step
   of a person's turn with the core's moves by clicks.
-* Whole games as people play them: :func:`create_by_keyboard` (the lobby and the join dialog),
+* Whole games as people play them: :func:`play_page` (one page's seat to the end),
+  :func:`create_by_keyboard` and :func:`create_by_touch` (the lobby and the join dialog),
   :class:`KeyboardPlayer` (every move by keyboard alone), :class:`TouchPlayer` (by taps on a
   phone), :func:`check_end_screen`, :func:`replay_by_keyboard`, :func:`check_no_raw` (no
   notation in sight), :func:`wait_for` and :data:`NO_SIDEWAYS`.
@@ -62,9 +63,11 @@ __all__ = [
     "check_buttons",
     "check_end_screen",
     "check_no_raw",
+    "chromium",
     "click",
     "click_core_move",
     "create_by_keyboard",
+    "create_by_touch",
     "doc_image",
     "dump",
     "focused",
@@ -77,6 +80,7 @@ __all__ = [
     "open_table",
     "pending",
     "phase",
+    "play_page",
     "play_until",
     "press",
     "replay_by_keyboard",
@@ -250,6 +254,19 @@ def watch(page: Any, problems: list[str], prefix: str = "") -> None:
 
 
 @contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium (:func:`launch`) in a started Playwright, closed on exit. Skips the
+    test when Playwright is missing (it is imported here, on the call, never when this module is)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
 def served_page(
     db_file: Path,
     problems: list[str],
@@ -264,18 +281,13 @@ def served_page(
     launched Chromium, ``viewport`` wide and high (``phone``: with touch, as a mobile), whose
     console errors go to ``problems``; both end on exit. Skips the test when Playwright is
     missing (it is imported here, on the call, never when this module is)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     width, height = viewport
     touch = {"has_touch": True, "is_mobile": True} if phone else {}
-    with ServerProcess(db_file, bot_delay=bot_delay, seed=seed) as server, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_page(viewport={"width": width, "height": height}, **touch)
-            watch(page, problems)
-            yield server, page
-        finally:
-            browser.close()
+    with chromium() as browser, ServerProcess(db_file, bot_delay=bot_delay, seed=seed) as server:
+        page = browser.new_page(viewport={"width": width, "height": height}, **touch)
+        watch(page, problems)
+        yield server, page
 
 
 @contextmanager
@@ -295,17 +307,13 @@ def served_table(
     ``names`` (then bot seats of the levels ``bots``), created in the lobby and joined, one page
     per seat (:func:`new_pages`, :func:`open_table`), given as the list of those pages; the
     browser and the server end on exit. Skips the test when Playwright is missing."""
-    sync_api = pytest.importorskip("playwright.sync_api")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = ServerProcess(folder / "db.sqlite3", log_file=folder / "server.log", seed=seed, constant_seed=constant_seed)
-    with server, sync_api.sync_playwright() as pw:
-        browser = launch(pw)
-        try:
+    with chromium() as browser:
+        server = ServerProcess(folder / "db.sqlite3", log_file=folder / "server.log", seed=seed, constant_seed=constant_seed)
+        with server:
             pages = new_pages(browser, count, problems)
             open_table(pages, server.url, modules, names, bots)
             yield pages
-        finally:
-            browser.close()
 
 
 def new_pages(browser: Any, count: int, problems: list[str]) -> list[Any]:
@@ -825,6 +833,27 @@ def click_core_move(page: Any, rng: random.Random, *, end: float = 0.5, buy: flo
     raise AssertionError("the table offers no move although it is my turn")
 
 
+def play_page(page: Any, move: Any, seconds: float, done: Any = None, on_round: Any = None) -> int:
+    """Play the page's seat with ``move()`` (called whenever it is the page's turn) until the
+    game is over or ``done()`` is true; each scoring pop-up is closed by a click (after
+    ``on_round()`` when given). The number of pop-ups seen; AssertionError after ``seconds``."""
+    rounds = 0
+    deadline = time.monotonic() + seconds
+    while phase(page) != "over" and not (done is not None and done()):
+        assert time.monotonic() < deadline, "the game took too long"
+        if page.locator("#round-modal").count():
+            rounds += 1
+            if on_round is not None:
+                on_round()
+            click(page, "#btn-close-modal")
+            continue
+        if phase(page) == "my-turn":
+            move()
+        else:
+            page.wait_for_timeout(15)
+    return rounds
+
+
 # ---------------------------------------------------------------------------- whole games by keyboard and touch
 NO_SIDEWAYS = "(s) => { const m = document.querySelector(s); return m.scrollWidth <= m.clientWidth; }"
 """JavaScript: true when the element ``s`` has nothing hidden behind a sideways scroll."""
@@ -887,6 +916,21 @@ def create_by_keyboard(page: Any, url: str, players: int, modules: tuple[str, ..
     page.keyboard.type("Ada")
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
+
+
+def create_by_touch(page: Any, url: str, game: str | None = None, name: str | None = None) -> None:
+    """The lobby by taps: the game (its id, e.g. ``granada``), the person's ``name``, a
+    Beginner bot in the second seat, create, play and join; returns once it is the person's turn."""
+    page.goto(url + "/")
+    if game is not None:
+        page.locator("#game-choice").select_option(game)
+    if name is not None:
+        page.locator(".seat-row").nth(0).locator(".seat-name").fill(name)
+    page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
+    page.locator("#btn-create").tap()
+    page.locator(".play-link").tap()
+    page.locator("#btn-join").tap()
+    page.wait_for_selector("body[data-phase='my-turn']")
 
 
 def check_end_screen(page: Any, players: int, neutral: bool, image: str, raw: re.Pattern[str], kinds: int = 6, wall: str = "wall") -> None:

@@ -76,3 +76,22 @@ def test_bench_and_simulate_granada(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "another tournament" in r.stderr
     r = invoke("simulate", "--game", "granada", "--players", "2", "--bots", "greedy,random", "--games", "2", "-m", "vizier", "-q")
     assert r.exit_code == 2 and "cannot be played with Granada" in r.stderr
+
+
+def test_every_command_refuses_an_unknown_game_in_words() -> None:
+    """``--game`` is one option of the commands that play or score: an unknown game is refused
+    before anything runs, with the games there are."""
+    for command in (["demo"], ["bench", "--games", "1"], ["simulate", "--games", "1"], ["score", "-"]):
+        r = invoke(*command, "--game", "chess")
+        assert r.exit_code == 2, (command, r.output)
+        assert "unknown game 'chess' (the games are: alhambra, granada)" in r.stderr, (command, r.stderr)
+
+
+def test_module_lists_read_alike_on_the_command_line_and_in_openspiel() -> None:
+    from alhambra.hooks import parse_module_ids
+
+    assert parse_module_ids(" vizier, currency_exchange+,thieves ") == ("vizier", "currency_exchange", "thieves")
+    assert parse_module_ids("") == parse_module_ids(None) == ()
+    r = invoke("demo", "--modules", "vizier+currency_exchange", "--turns", "2", "--seed", "1")
+    assert r.exit_code == 0, r.output
+    assert "modules: vizier, currency_exchange" in r.stdout

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -93,20 +92,18 @@ class _Granada:
         self.reserved_turned = True
 
     def move(self) -> None:
-        """One step of the person's turn."""
-        page, rng = self.page, self.rng
-        version = tb.version(page)
+        """One step of the person's turn: Granada's own moves while placing (turning the tile
+        over, putting it on the reserve board turned), else the core's (never ending a turn
+        that may go on)."""
+        page = self.page
         if page.locator(".modal-back").count():
             return
         self.look()
-        if page.locator("#btn-confirm").count():
-            tb.click(page, "#btn-confirm")
-            tb.wait_change(page, version, confirm=False)
-            return
-        if tb.pending(page) == "PlaceTiles":
+        if tb.pending(page) == "PlaceTiles" and not page.locator("#btn-confirm").count():
+            version = tb.version(page)
             if not page.locator(".waiting-tile.selected").count():
                 tb.click(page, ".waiting-tile")
-            if page.locator("#btn-turn").count() and (self.turned == 0 or rng.random() < 0.3):
+            if page.locator("#btn-turn").count() and (self.turned == 0 or self.rng.random() < 0.3):
                 if not self.shot_taken:
                     page.screenshot(path=str(ARTIFACTS / "granada-turn-offer.png"), full_page=True)
                 self.turn_over(version)
@@ -114,37 +111,7 @@ class _Granada:
             if self.turned and not self.reserved_turned and page.locator("#btn-reserve-turned").count():
                 self.reserve_turned(version)
                 return
-            spots = page.locator(".spot")
-            if spots.count():
-                spots.nth(rng.randrange(spots.count())).click(timeout=5000)
-                tb.wait_change(page, version)
-            else:
-                tb.press(page, "#btn-reserve", version)
-            return
-        affordable = page.locator(".market-square.affordable")
-        if affordable.count() and rng.random() < 0.8:
-            affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
-            exact = page.locator(".pay-option.exact")
-            (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-            tb.press(page, "#btn-buy", version)
-            return
-        cards = page.locator(".display-card.takeable")
-        if cards.count():
-            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-            if page.locator("#btn-take").count():
-                tb.press(page, "#btn-take", version)
-                return
-            tb.click(page, "#btn-clear")
-            return
-        if page.locator("#btn-end").count():
-            tb.press(page, "#btn-end", version)
-            return
-        if page.locator(".removable").count():
-            tb.click(page, ".removable")
-            tb.press(page, "#btn-remove", version)
-            return
-        tb.dump(page, "no move", "granada-failure")
-        raise AssertionError("the table offers no move although it is my turn")
+        tb.click_core_move(page, self.rng, end=0.0, buy=0.8, failure="granada-failure")
 
 
 def _lobby(page: Any, server: ServerProcess) -> None:
@@ -231,21 +198,14 @@ def test_a_person_plays_a_whole_granada_game_against_a_bot(tmp_path: Path) -> No
             assert page.title().endswith("· Granada")
             _market(page)
             game = _Granada(page, random.Random(15))
-            deadline = time.monotonic() + 300
-            while tb.phase(page) != "over":
-                assert time.monotonic() < deadline, "the game took too long"
-                if page.locator("#round-modal").count():
-                    _scoring(page, "#round-modal")
-                    rounds_seen += 1
-                    tb.click(page, "#btn-close-modal", "granada-failure")
-                    continue
-                if tb.phase(page) == "my-turn":
-                    game.move()
-                    if game.turned and not game.shot_taken and tb.pending(page) == "ChooseAction":
-                        page.screenshot(path=str(tb.doc_image("granada-table.png")))
-                        game.shot_taken = True
-                else:
-                    page.wait_for_timeout(15)
+
+            def move() -> None:
+                game.move()
+                if game.turned and not game.shot_taken and tb.pending(page) == "ChooseAction":
+                    page.screenshot(path=str(tb.doc_image("granada-table.png")))
+                    game.shot_taken = True
+
+            rounds_seen = tb.play_page(page, move, 300, on_round=lambda: _scoring(page, "#round-modal"))
             page.wait_for_selector("#summary-modal")
             # the end screen: the winner, the ranking with Dirk, the last round's Granada breakdown
             summary = page.locator("#summary-modal")
@@ -256,8 +216,8 @@ def test_a_person_plays_a_whole_granada_game_against_a_bot(tmp_path: Path) -> No
             tb.click(page, "#btn-close-modal", "granada-failure")
             game.look()
             # the cities: moats drawn as water (never as walls), tiles built turned over marked
-            assert page.locator(".city-svg line.moat").count() > 0
-            assert page.locator(".city-svg line.wall:not(.moat)").count() == 0
+            assert page.locator(".city-svg .moat").count() > 0
+            assert page.locator(".city-svg .wall:not(.moat)").count() == 0
             assert page.locator(".city.mine .city-svg .turned-mark").count() >= 1
             assert "moat" in page.locator(".city.mine .city-meta").inner_text()
             log = page.locator(".log-list").inner_text()
@@ -271,8 +231,8 @@ def test_a_person_plays_a_whole_granada_game_against_a_bot(tmp_path: Path) -> No
             assert page.locator("header .brand > span").last.inner_text() == "Granada" and page.title().endswith("· Granada")
             page.keyboard.press("End")
             page.wait_for_selector("#replay-stage .r-city svg .turned-mark")
-            assert page.locator("#replay-stage .r-city svg line.moat").count() > 0
-            assert page.locator("#replay-stage .r-city svg line.wall:not(.moat)").count() == 0
+            assert page.locator("#replay-stage .r-city svg .moat").count() > 0
+            assert page.locator("#replay-stage .r-city svg .wall:not(.moat)").count() == 0
             assert "moat" in page.locator("#replay-stage .r-city h3").first.inner_text()
             moves = page.locator("#move-list").inner_text()
             assert " to turn " in moves and "black marker turns" in moves
@@ -309,8 +269,8 @@ def test_a_spectator_watches_a_granada_table_of_bots(tmp_path: Path) -> None:
             assert page.locator(".brand > span").inner_text() == "Granada"
             _market(page)
             # the game goes on by itself (it plays while watched): cities grow, moats as water
-            page.wait_for_function("() => document.querySelectorAll('.city-svg line.moat').length > 2", timeout=60_000)
-            assert page.locator(".city-svg line.wall:not(.moat)").count() == 0
+            page.wait_for_function("() => document.querySelectorAll('.city-svg .moat').length > 2", timeout=60_000)
+            assert page.locator(".city-svg .wall:not(.moat)").count() == 0
             kinds = set(page.evaluate(_KINDS_SHOWN_JS))
             assert kinds <= NINE_KINDS | {"fountain"} and len(kinds - {"fountain"}) >= 3
             assert not page.locator("#btn-turn").count()  # a spectator is offered no move

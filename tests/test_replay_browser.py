@@ -53,11 +53,8 @@ def finished(server: ServerProcess) -> str:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = tb.launch(pw)
+    with tb.chromium() as b:
         yield b
-        b.close()
 
 
 def step(page: Any) -> int:

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from alhambra import testing_browser as tb
 from alhambra.testing_browser import ARTIFACTS
@@ -24,110 +21,42 @@ from .server_helpers import ServerProcess, auth
 pytestmark = tb.needs_chromium
 
 
-def _my_move(page: Any, rng: random.Random) -> None:
-    """One step of the person's turn, by clicking like a person would."""
-    version = tb.version(page)
-    if page.locator(".modal-back").count():
-        return  # a scoring round popped up: the main loop looks at it first
-    if page.locator("#btn-confirm").count():
-        tb.click(page, "#btn-confirm")
-        tb.wait_change(page, version, confirm=False)
-        return
-    pending = page.get_attribute("body", "data-pending")
-    if pending == "PlaceTiles":
-        if not page.locator(".waiting-tile.selected").count():
-            tb.click(page, ".waiting-tile")
-        spots = page.locator(".spot")
-        if spots.count():
-            spots.nth(rng.randrange(spots.count())).click(timeout=5000)
-            tb.wait_change(page, version)
-        else:
-            tb.press(page, "#btn-reserve", version)
-        return
-    if page.locator("#btn-end").count() and rng.random() < 0.5:
-        tb.press(page, "#btn-end", version)
-        return
-    affordable = page.locator(".market-square.affordable")
-    if affordable.count() and rng.random() < 0.75:
-        affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
-        exact = page.locator(".pay-option.exact")
-        (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-        tb.press(page, "#btn-buy", version)
-        return
-    cards = page.locator(".display-card.takeable")
-    if cards.count():
-        cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-        if page.locator("#btn-take").count():
-            tb.press(page, "#btn-take", version)
-            return
-        tb.click(page, "#btn-clear")
-        return
-    if page.locator("#btn-end").count():
-        tb.press(page, "#btn-end", version)
-        return
-    if page.locator(".removable").count():  # nothing else to do: redesign
-        tb.click(page, ".removable")
-        tb.press(page, "#btn-remove", version)
-        return
-    tb.dump(page, "no move")
-    raise AssertionError("the table offers no move although it is my turn")
-
-
 def test_a_person_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = ServerProcess(tmp_path / "browser.sqlite3", bot_delay=0.0)
     problems: list[str] = []
     rng = random.Random(4)
     shots: dict[str, Path] = {}
-    try:
-        with sync_api.sync_playwright() as pw:
-            browser = tb.launch(pw)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            tb.watch(page, problems)
-            # the lobby: create a table with me and a bot
-            page.goto(server.url + "/")
-            page.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada <b>&</b>")
-            page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-            tb.click(page, "#btn-create")
-            tb.click(page, ".play-link")
-            page.wait_for_selector("#btn-join")
-            tb.click(page, "#btn-join")
-            page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
-            assert page.locator(".badge").first.inner_text() == "You: Ada <b>&</b>"  # names are text, never markup
-            page.wait_for_selector("body[data-phase='my-turn']")
-            shots["start"] = ARTIFACTS / "table-start.png"
-            page.screenshot(path=str(shots["start"]), full_page=True)
-            moves = 0
-            deadline = time.monotonic() + 200
-            while tb.phase(page) != "over":
-                assert time.monotonic() < deadline, "the game took too long"
-                if page.locator("#round-modal").count():
-                    if "round" not in shots:
-                        shots["round"] = ARTIFACTS / "table-scoring-round.png"
-                        page.screenshot(path=str(shots["round"]))
-                        assert page.locator("#round-modal .round-table thead .rt-seat").count() == 3  # two seats and Dirk
-                    tb.click(page, "#btn-close-modal")
-                    continue
-                if tb.phase(page) == "my-turn":
-                    _my_move(page, rng)
-                    moves += 1
-                else:
-                    page.wait_for_timeout(15)
-            page.wait_for_selector("#summary-modal")
-            assert page.locator("#summary-modal .chart path").count() == 3  # one score line per seat, and Dirk's
-            shots["end"] = ARTIFACTS / "table-end.png"
-            page.screenshot(path=str(shots["end"]))
-            tb.click(page, "#btn-close-modal")
-            page.screenshot(path=str(ARTIFACTS / "table-end-board.png"), full_page=True)
-            # the log keeps the whole game, however long: three scoring rounds, the end, and turn 1
-            assert page.locator(".log-list li.highlight").count() == 4
-            assert page.locator(".log-list li.turn-head").first.inner_text().startswith("Turn 1 ")
-            browser.close()
+    with tb.served_page(tmp_path / "browser.sqlite3", problems, viewport=(1400, 1000)) as (server, page):
+        # the lobby: create a table with me and a bot
+        tb.open_table([page], server.url, (), ("Ada <b>&</b>",), bots=("random",))
+        assert page.locator(".badge").first.inner_text() == "You: Ada <b>&</b>"  # names are text, never markup
+        page.wait_for_selector("body[data-phase='my-turn']")
+        shots["start"] = ARTIFACTS / "table-start.png"
+        page.screenshot(path=str(shots["start"]), full_page=True)
+        moves = 0
+
+        def move() -> None:
+            nonlocal moves
+            tb.click_core_move(page, rng)
+            moves += 1
+
+        def scoring_round() -> None:
+            if "round" not in shots:
+                shots["round"] = ARTIFACTS / "table-scoring-round.png"
+                page.screenshot(path=str(shots["round"]))
+                assert page.locator("#round-modal .round-table thead .rt-seat").count() == 3  # two seats and Dirk
+
+        tb.play_page(page, move, 200, on_round=scoring_round)
+        page.wait_for_selector("#summary-modal")
+        assert page.locator("#summary-modal .chart path").count() == 3  # one score line per seat, and Dirk's
+        shots["end"] = ARTIFACTS / "table-end.png"
+        page.screenshot(path=str(shots["end"]))
+        tb.click(page, "#btn-close-modal")
+        page.screenshot(path=str(ARTIFACTS / "table-end-board.png"), full_page=True)
+        # the log keeps the whole game, however long: three scoring rounds, the end, and turn 1
+        assert page.locator(".log-list li.highlight").count() == 4
+        assert page.locator(".log-list li.turn-head").first.inner_text().startswith("Turn 1 ")
         final = server.http.get("/api/tables?which=finished").json()
         assert len(final) == 0  # private tables are never listed
-    finally:
-        server.stop()
     assert moves > 20
     assert set(shots) == {"start", "round", "end"}
     for p in shots.values():
@@ -178,7 +107,7 @@ class _ModuleGame:
             return
         pending = page.get_attribute("body", "data-pending")
         if pending == "PlaceTiles":
-            _my_move(page, rng)
+            tb.click_core_move(page, rng)
             return
         offer = page.locator(".market-square.affordable[data-module='vizier']")
         if pending != "ChooseAction" and offer.count():  # the vizier's favour, between turns
@@ -246,76 +175,56 @@ class _ModuleGame:
             tb.press(page, "#btn-take", version)
             self.saw("took an exchange card")
             return
-        _my_move(page, rng)
+        tb.click_core_move(page, rng)
 
 
 def test_a_person_plays_with_the_vizier_and_exchange_cards_against_a_bot(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = ServerProcess(tmp_path / "modules.sqlite3", bot_delay=0.0)
     problems: list[str] = []
     rng = random.Random(11)
-    try:
-        with sync_api.sync_playwright() as pw:
-            browser = tb.launch(pw)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            tb.watch(page, problems)
+    with tb.served_page(tmp_path / "modules.sqlite3", problems, viewport=(1400, 1000)) as (server, page):
+        # no built-in module rests on assumed component facts yet: say one does, to see the mark
+        def assumed(route: Any) -> None:
+            mods = route.fetch().json()
+            for m in mods:
+                if m["id"] == "currency_exchange":
+                    m["component_assumptions"] = ["The cards' backs match the money cards."]
+            route.fulfill(json=mods)
 
-            # no built-in module rests on assumed component facts yet: say one does, to see the mark
-            def assumed(route: Any) -> None:
-                mods = route.fetch().json()
-                for m in mods:
-                    if m["id"] == "currency_exchange":
-                        m["component_assumptions"] = ["The cards' backs match the money cards."]
-                route.fulfill(json=mods)
-
-            page.route("**/api/modules", assumed)
-            page.goto(server.url + "/")
-            page.wait_for_selector(".module")
-            assert page.locator(".module[data-module='currency_exchange'] .assumed-mark").inner_text() == "rests on assumptions"
-            assert page.locator(".module[data-module='vizier'] .assumed-mark").count() == 0
-            assert page.locator(".module[data-module='currency_exchange'] .component-assumptions li").count() == 1
-            page.unroute("**/api/modules")
-            for mid in ("vizier", "currency_exchange"):
-                box = page.locator(f".module[data-module='{mid}']")
-                assert box.locator(".module-desc").inner_text()
-                assert not box.locator(".module-assumptions li").first.is_visible()  # collapsed
-                box.locator("input[type='checkbox']").check()
-            page.locator(".module[data-module='vizier'] .module-assumptions summary").click()
-            assert page.locator(".module[data-module='vizier'] .module-assumptions li").first.is_visible()
-            page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-            tb.click(page, "#btn-create")
-            tb.click(page, ".play-link")
-            page.wait_for_selector("#btn-join")
-            tb.click(page, "#btn-join")
-            page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
-            game = _ModuleGame(page, server, rng)
-            # both plug-ins are loaded: the badges and the exchange cards' panel are drawn
-            page.wait_for_selector(".module-panel[data-module='currency_exchange'] .exchange-card")
-            assert page.locator(".module-panel[data-module='currency_exchange'] .exchange-card").count() == 6
-            assert len(game.badges()) == 2
-            assert game.badges() == ["Vizier awake", "Vizier awake"] or "vizier" in " ".join(page.locator(".log-list").all_inner_texts())
-            assert page.locator(".city .seat-badge[data-module='vizier']").count() == 2
-            deadline = time.monotonic() + 300
-            while tb.phase(page) != "over":
-                assert time.monotonic() < deadline, "the game took too long"
-                if page.locator("#round-modal").count():
-                    tb.click(page, "#btn-close-modal")
-                    continue
-                if tb.phase(page) == "my-turn":
-                    game.move()
-                else:
-                    page.wait_for_timeout(15)
-            page.wait_for_selector("#summary-modal")
-            tb.click(page, "#btn-close-modal")
-            page.screenshot(path=str(ARTIFACTS / "table-modules-end.png"), full_page=True)
-            log = page.locator(".log-list").inner_text()
-            if "vizier used" in game.seen:
-                assert "uses the vizier: buys" in log
-            assert not re.search(r"\bx[bgoy]{2}\b", log), "the log names exchange cards by their codes"
-            browser.close()
-    finally:
-        server.stop()
+        page.route("**/api/modules", assumed)
+        page.goto(server.url + "/")
+        page.wait_for_selector(".module")
+        assert page.locator(".module[data-module='currency_exchange'] .assumed-mark").inner_text() == "rests on assumptions"
+        assert page.locator(".module[data-module='vizier'] .assumed-mark").count() == 0
+        assert page.locator(".module[data-module='currency_exchange'] .component-assumptions li").count() == 1
+        page.unroute("**/api/modules")
+        for mid in ("vizier", "currency_exchange"):
+            box = page.locator(f".module[data-module='{mid}']")
+            assert box.locator(".module-desc").inner_text()
+            assert not box.locator(".module-assumptions li").first.is_visible()  # collapsed
+            box.locator("input[type='checkbox']").check()
+        page.locator(".module[data-module='vizier'] .module-assumptions summary").click()
+        assert page.locator(".module[data-module='vizier'] .module-assumptions li").first.is_visible()
+        page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
+        tb.click(page, "#btn-create")
+        tb.click(page, ".play-link")
+        page.wait_for_selector("#btn-join")
+        tb.click(page, "#btn-join")
+        page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
+        game = _ModuleGame(page, server, rng)
+        # both plug-ins are loaded: the badges and the exchange cards' panel are drawn
+        page.wait_for_selector(".module-panel[data-module='currency_exchange'] .exchange-card")
+        assert page.locator(".module-panel[data-module='currency_exchange'] .exchange-card").count() == 6
+        assert len(game.badges()) == 2
+        assert game.badges() == ["Vizier awake", "Vizier awake"] or "vizier" in " ".join(page.locator(".log-list").all_inner_texts())
+        assert page.locator(".city .seat-badge[data-module='vizier']").count() == 2
+        tb.play_page(page, game.move, 300)
+        page.wait_for_selector("#summary-modal")
+        tb.click(page, "#btn-close-modal")
+        page.screenshot(path=str(ARTIFACTS / "table-modules-end.png"), full_page=True)
+        log = page.locator(".log-list").inner_text()
+        if "vizier used" in game.seen:
+            assert "uses the vizier: buys" in log
+        assert not re.search(r"\bx[bgoy]{2}\b", log), "the log names exchange cards by their codes"
     print("seen:", game.seen)
     assert game.seen.get("offer", 0) >= 1, game.seen
     assert problems == []

@@ -38,7 +38,7 @@ from .demo import group_by_turn, play_demo
 from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
-from .hooks import available_modules, load_module, modules_of
+from .hooks import available_modules, load_module, modules_of, parse_module_ids
 from .layout import LayoutError, LayoutReport, check_layout, draw_layout, load_layout, parse_layout
 from .record import GameRecord, replay
 from .rulesets import game_ids, ruleset
@@ -115,6 +115,27 @@ def _fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
     raise typer.Exit(code)
 
 
+def _check_game(game: str) -> str:
+    """``--game``: a game of the family (``alhambra games``); a clear error otherwise."""
+    try:
+        ruleset(game)
+    except ConfigError as e:
+        _fail(str(e))
+    return game
+
+
+GameOption = Annotated[
+    str, typer.Option("--game", help="The game of the family: alhambra or granada (see alhambra games).", callback=_check_game)
+]
+"""The ``--game`` option of the commands that play or score a game."""
+ModulesOption = Annotated[str | None, typer.Option("--modules", "-m", help="Comma-separated module ids, e.g. vizier,currency_exchange.")]
+"""The ``--modules`` option (read with :func:`_parse_modules`)."""
+ModuleOptionsOption = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A module option MODULE.KEY=VALUE (repeatable; see alhambra modules --json).")
+]
+"""The repeatable ``--option`` of the modules' options."""
+
+
 def _seat_name(seat: int) -> str:
     return "Dirk (neutral)" if seat < 0 else f"player {seat + 1}"
 
@@ -140,7 +161,7 @@ def score(
     layout: Annotated[str, typer.Argument(metavar="LAYOUT.json", help="Layout file ('-' reads standard input).", show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Draw with plain ASCII instead of box-drawing characters.")] = False,
-    game: Annotated[str, typer.Option("--game", help="The game of the family: alhambra or granada (see alhambra games).")] = "alhambra",
+    game: GameOption = "alhambra",
 ) -> None:
     """Check and score a physical Alhambra laid out on the table.
 
@@ -149,10 +170,6 @@ def score(
     Exit code 0: legal; 1: a building rule is broken or a tile is not a real base-game tile;
     2: unreadable input.
     """
-    try:
-        ruleset(game)
-    except ConfigError as e:
-        _fail(str(e))
     try:
         if layout == "-":
             try:
@@ -243,7 +260,7 @@ def bench(
             "--modules", "-m", help="Comma-separated module ids for the games; 'each' benchmarks no module, then every module alone."
         ),
     ] = None,
-    game: Annotated[str, typer.Option("--game", help="The game of the family: alhambra or granada (see alhambra games).")] = "alhambra",
+    game: GameOption = "alhambra",
 ) -> None:
     """Play random games and report engine speed (checked apply and the unchecked fast path)."""
     if games < 1:
@@ -397,9 +414,8 @@ def _parse_options(texts: Sequence[str]) -> tuple[tuple[str, str, bool | int | s
 
 
 def _parse_modules(text: str | None) -> tuple[str, ...]:
-    if not text:
-        return ()
-    mods = tuple(m.strip() for m in text.split(",") if m.strip())
+    """The modules of ``--modules`` (each loaded: a clear error for an unknown one)."""
+    mods = parse_module_ids(text)
     for m in mods:
         try:
             load_module(m)
@@ -412,15 +428,11 @@ def _parse_modules(text: str | None) -> tuple[str, ...]:
 def demo(
     players: Annotated[int, typer.Option("--players", "-p", help="Players (2-6).")] = 4,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the deal and of the players' choices.")] = 0,
-    modules: Annotated[
-        str | None, typer.Option("--modules", "-m", help="Comma-separated module ids, e.g. vizier,currency_exchange.")
-    ] = None,
+    modules: ModulesOption = None,
     record: Annotated[Path | None, typer.Option("--record", "-r", help="Write the game record (JSON) here.", dir_okay=False)] = None,
     turns: Annotated[int | None, typer.Option("--turns", "-t", help="Stop after this many turns (the game ends truncated).")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A module option MODULE.KEY=VALUE (repeatable; see alhambra modules --json).")
-    ] = None,
-    game: Annotated[str, typer.Option("--game", help="The game of the family: alhambra or granada (see alhambra games).")] = "alhambra",
+    option: ModuleOptionsOption = None,
+    game: GameOption = "alhambra",
 ) -> None:
     """Play a demo game between random players and print it turn by turn."""
     mods = _parse_modules(modules)
@@ -566,9 +578,7 @@ def simulate(
     ] = "greedy,random",
     games: Annotated[int, typer.Option("--games", "-g", help="Games to play (rounded up to whole seat rotations).")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of deal 0 (deal d uses seed + d).")] = 0,
-    modules: Annotated[
-        str | None, typer.Option("--modules", "-m", help="Comma-separated module ids, e.g. vizier,currency_exchange.")
-    ] = None,
+    modules: ModulesOption = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="Games played in parallel (default: every core).")] = None,
     bot_workers: Annotated[
         int | None, typer.Option("--bot-workers", help="Worker processes of each MCTS bot (root-parallel search).")
@@ -589,10 +599,8 @@ def simulate(
             help="A game still running after this many turns ends as truncated (a safety net against bots that never finish; 0: no limit).",
         ),
     ] = TURN_LIMIT,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A module option MODULE.KEY=VALUE (repeatable; see alhambra modules --json).")
-    ] = None,
-    game: Annotated[str, typer.Option("--game", help="The game of the family: alhambra or granada (see alhambra games).")] = "alhambra",
+    option: ModuleOptionsOption = None,
+    game: GameOption = "alhambra",
 ) -> None:
     """Play a tournament between bots with duplicate deals and seat rotation, and report each bot's strength."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
+import re
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -381,6 +382,15 @@ def available_modules() -> list[str]:
     ids = {m.name for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg}
     ids |= {ep.name for ep in entry_points(group="alhambra.modules")}
     return sorted(ids)
+
+
+def parse_module_ids(text: str | None) -> tuple[str, ...]:
+    """The module ids of a list written ``vizier,currency_exchange`` or
+    ``vizier+currency_exchange`` (the command line's ``--modules``, OpenSpiel's ``modules``
+    parameter), in order, without blanks or empty entries; not checked (see :func:`load_module`)."""
+    if not text:
+        return ()
+    return tuple(m.strip() for m in re.split(r"[,+]", text) if m.strip())
 
 
 _CACHE: dict[str, Module] = {}

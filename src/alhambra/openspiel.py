@@ -50,7 +50,7 @@ from .actions import Action
 from .chance import ChanceNeeded, chance_outcomes, decide
 from .engine import apply_unchecked, build_components, legal_actions, new_game
 from .events import Event
-from .hooks import modules_of
+from .hooks import modules_of, parse_module_ids
 from .research.encoding import DecisionTree, codec_for
 from .research.observation import ObservationEncoder, PublicHands, render_view
 from .research.session import rank_rewards
@@ -93,8 +93,7 @@ _GAME_TYPE: Final = pyspiel.GameType(
 
 def config_from_params(params: dict[str, Any]) -> GameConfig:
     """The engine configuration of OpenSpiel game parameters."""
-    text = str(params.get("modules", "")).replace(",", "+")
-    mods = tuple(m.strip() for m in text.split("+") if m.strip())
+    mods = parse_module_ids(str(params.get("modules", "")))
     limit = int(params.get("turn_limit", DEFAULT_TURN_LIMIT))
     if limit < 1:
         raise ValueError("turn_limit must be at least 1 (OpenSpiel needs a finite game length)")

@@ -3,6 +3,8 @@
 * :func:`set_hand` and :func:`set_market` arrange a situation on a copied state while keeping
   every card and tile in exactly one place.
 * :func:`check_conservation` asserts exactly that.
+* :func:`fresh_game` starts a game with a chosen market and empty hands; :func:`finish_turn`
+  ends the current seat's turn the shortest way (one card taken, tiles to the reserve board).
 * :func:`play_random_game` plays a whole game with random legal actions and checks, at every
   step, that every legal action is accepted by :func:`~alhambra.engine.apply`, that listing the
   actions kind by kind gives the same actions, that the state survives a JSON round trip and
@@ -19,16 +21,16 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .actions import Action
+from .actions import Action, PlaceBuilding, TakeMoney
 from .engine import action_kinds, apply, apply_unchecked, kind_forms, legal_actions, new_game
 from .events import Event
 from .hooks import modules_of
 from .record import GameRecord, replay
 from .serialize import state_from_json, state_to_json
-from .state import GameConfig, GameState
+from .state import ChooseAction, GameConfig, GameState, PlaceTiles
 from .view import view
 
-__all__ = ["RandomGame", "check_conservation", "play_random_game", "set_hand", "set_market"]
+__all__ = ["RandomGame", "check_conservation", "finish_turn", "fresh_game", "play_random_game", "set_hand", "set_market"]
 
 
 def set_hand(state: GameState, seat: int, codes: Sequence[str]) -> None:
@@ -82,6 +84,46 @@ def set_market(state: GameState, square: int, code: str) -> None:
     else:
         raise KeyError(f"{code} is neither in the bag nor on the market")
     state.market[square - 1] = t
+
+
+def fresh_game(
+    players: int, seed: int, modules: tuple[str, ...] = (), market: Sequence[str] = (), turn_limit: int | None = None
+) -> GameState:
+    """A new game (``seed``) with the tiles ``market`` on the market squares 1, 2, ... and every
+    hand empty. With 2 players, a tile of ``market`` that was dealt to the neutral player changes
+    places with a tile of the bag first."""
+    state, _ = new_game(GameConfig(players=players, modules=modules, turn_limit=turn_limit), seed)
+    ids = state.components.tile_ids
+    for code in market:
+        if state.neutral is not None and ids[code] in state.neutral:
+            other = next(t for t in state.bag if state.components.tile_code[t] not in market)
+            state.bag[state.bag.index(other)] = ids[code]
+            state.neutral[state.neutral.index(ids[code])] = other
+    for sq, code in enumerate(market, 1):
+        set_market(state, sq, code)
+    for s in range(players):
+        set_hand(state, s, [])
+    return state
+
+
+def finish_turn(state: GameState) -> tuple[GameState, list[Event]]:
+    """The current seat takes the first single card of the display (if it still must act) and
+    puts every waiting tile on the reserve board; its other decisions get its last legal action
+    (a module's "no"). Returns the new state and the events."""
+    seat = state.current
+    events: list[Event] = []
+    while state.to_act == seat and state.outcome is None:
+        top = state.pending[-1]
+        action: Action
+        if isinstance(top, ChooseAction):
+            action = next(a for a in legal_actions(state) if isinstance(a, TakeMoney) and len(a.cards) == 1)
+        elif isinstance(top, PlaceTiles):
+            action = PlaceBuilding(top.tiles[0], "reserve")
+        else:
+            action = legal_actions(state)[-1]
+        state, evs = apply(state, action, seat)
+        events += evs
+    return state, events
 
 
 def check_conservation(state: GameState) -> None:

@@ -2,16 +2,26 @@
 
 * :class:`ServerProcess` runs ``alhambra serve`` in a subprocess on a free loopback port, with a
   fresh SQLite file, optionally with fixed random bits for its tables' deals.
-* :data:`CHROMIUM`, :data:`CHROMIUM_ARGS`, :data:`needs_chromium` (a skip marker) and
-  :func:`launch` start the browser; :func:`watch` collects the console's errors.
+* :data:`CHROMIUM`, :data:`CHROMIUM_ARGS`, :data:`needs_chromium` (a skip marker),
+  :func:`launch` and :func:`chromium` start the browser; :func:`watch` collects the console's errors;
+  :func:`served_page` gives a server and a watched page of a launched browser at once,
+  :func:`served_table` a server and the joined pages of a table's person seats.
 * :data:`ARTIFACTS` is the folder of the screenshots.
 * :func:`version`, :func:`phase`, :func:`pending`, :func:`click`, :func:`wait_change`,
-  :func:`dump` and :func:`check_buttons` read and drive the browser table.
+  :func:`dump` and :func:`check_buttons` read and drive the browser table; :func:`act` clicks
+  and waits for the move (:func:`wait_moved`), :func:`wait_my_turn` for the page's turn.
 * :func:`focused`, :func:`tab_to` and :func:`key` drive it by keyboard alone; :func:`doc_image`
   names the screenshots meant for the docs (``docs/images`` with ``ALHAMBRA_DOC_IMAGES=1``).
 * :func:`new_pages` opens watched pages, :func:`open_table` sets up a table of person seats in
   the lobby and joins a page to each; :class:`ClickPlayer` plays those seats by clicks, as a
-  person would (the base of the modules' browser tests).
+  person would (the base of the modules' browser tests), :class:`PagePlayer` is the base of a
+  one-page player (what it saw, its buttons checked); :func:`click_core_move` is one step
+  of a person's turn with the core's moves by clicks.
+* Whole games as people play them: :func:`play_page` (one page's seat to the end),
+  :func:`create_by_keyboard` and :func:`create_by_touch` (the lobby and the join dialog),
+  :class:`KeyboardPlayer` (every move by keyboard alone), :class:`TouchPlayer` (by taps on a
+  phone), :func:`check_end_screen`, :func:`replay_by_keyboard`, :func:`check_no_raw` (no
+  notation in sight), :func:`wait_for` and :data:`NO_SIDEWAYS`.
 
 Playwright is never imported here: a test imports ``playwright.sync_api`` itself (with
 ``pytest.importorskip``), so it is skipped cleanly when Playwright or Chromium is missing. The
@@ -29,6 +39,8 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -40,14 +52,27 @@ __all__ = [
     "ARTIFACTS",
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "NO_SIDEWAYS",
     "ClickPlayer",
+    "DialogOpened",
+    "KeyboardPlayer",
+    "PagePlayer",
     "ServerProcess",
+    "TouchPlayer",
+    "act",
     "check_buttons",
+    "check_end_screen",
+    "check_no_raw",
+    "chromium",
     "click",
+    "click_core_move",
+    "create_by_keyboard",
+    "create_by_touch",
     "doc_image",
     "dump",
     "focused",
     "free_port",
+    "joined_table",
     "key",
     "launch",
     "needs_chromium",
@@ -55,11 +80,18 @@ __all__ = [
     "open_table",
     "pending",
     "phase",
+    "play_page",
     "play_until",
     "press",
+    "replay_by_keyboard",
+    "served_page",
+    "served_table",
     "tab_to",
     "version",
     "wait_change",
+    "wait_for",
+    "wait_moved",
+    "wait_my_turn",
     "watch",
 ]
 
@@ -221,6 +253,69 @@ def watch(page: Any, problems: list[str], prefix: str = "") -> None:
     page.on("pageerror", lambda e: problems.append(f"{prefix}page error: {e}"))
 
 
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium (:func:`launch`) in a started Playwright, closed on exit. Skips the
+    test when Playwright is missing (it is imported here, on the call, never when this module is)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def served_page(
+    db_file: Path,
+    problems: list[str],
+    *,
+    seed: int | None = None,
+    bot_delay: float = 0.0,
+    viewport: tuple[int, int] = (1280, 800),
+    phone: bool = False,
+) -> Iterator[tuple[ServerProcess, Any]]:
+    """A :class:`ServerProcess` on ``db_file`` (fixed deals with ``seed``, the bots waiting
+    ``bot_delay`` seconds before each move) and one page of a
+    launched Chromium, ``viewport`` wide and high (``phone``: with touch, as a mobile), whose
+    console errors go to ``problems``; both end on exit. Skips the test when Playwright is
+    missing (it is imported here, on the call, never when this module is)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    width, height = viewport
+    touch = {"has_touch": True, "is_mobile": True} if phone else {}
+    with chromium() as browser, ServerProcess(db_file, bot_delay=bot_delay, seed=seed) as server:
+        page = browser.new_page(viewport={"width": width, "height": height}, **touch)
+        watch(page, problems)
+        yield server, page
+
+
+@contextmanager
+def served_table(
+    folder: Path,
+    problems: list[str],
+    modules: tuple[str, ...],
+    names: tuple[str, ...] = ("Ada", "Bo"),
+    *,
+    seed: int | None = None,
+    constant_seed: int | None = None,
+    count: int = 2,
+    bots: tuple[str, ...] = (),
+) -> Iterator[list[Any]]:
+    """A :class:`ServerProcess` (its database and log in ``folder``; fixed deals with ``seed``
+    or ``constant_seed``) and a table with ``modules`` of ``count`` person seats named
+    ``names`` (then bot seats of the levels ``bots``), created in the lobby and joined, one page
+    per seat (:func:`new_pages`, :func:`open_table`), given as the list of those pages; the
+    browser and the server end on exit. Skips the test when Playwright is missing."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with chromium() as browser:
+        server = ServerProcess(folder / "db.sqlite3", log_file=folder / "server.log", seed=seed, constant_seed=constant_seed)
+        with server:
+            pages = new_pages(browser, count, problems)
+            open_table(pages, server.url, modules, names, bots)
+            yield pages
+
+
 def new_pages(browser: Any, count: int, problems: list[str]) -> list[Any]:
     """``count`` pages of ``browser`` (1400 x 1000), each :func:`watch`-ed into ``problems``."""
     pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(count)]
@@ -310,6 +405,44 @@ def wait_change(page: Any, version: str, timeout: float = 15.0, confirm: bool = 
     raise AssertionError(f"the table did not react (still version {version})")
 
 
+def wait_moved(page: Any, before: str, confirm: bool = True, timeout: float = 15.0, failure: str = "failure") -> None:
+    """Wait until the table moved past the version ``before``; with ``confirm``, the
+    confirmation the table asks for a final move is clicked (once). AssertionError (after
+    :func:`dump` as ``failure``) after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if version(page) != before:
+            return
+        if confirm and page.locator("#btn-confirm").count():
+            page.locator("#btn-confirm").click(timeout=5000)
+            confirm = False
+            continue
+        page.wait_for_timeout(15)
+    dump(page, "no reaction", failure)
+    raise AssertionError(f"the table did not react (still version {before})")
+
+
+def act(page: Any, selector: str, failure: str = "failure") -> None:
+    """Click the first ``selector`` and wait for the table's new version, confirming a final
+    move when the table asks (:func:`wait_moved`)."""
+    before = version(page)
+    click(page, selector, failure)
+    wait_moved(page, before, failure=failure)
+
+
+def wait_my_turn(page: Any, at_version: int | None = None, timeout: float = 20.0) -> None:
+    """Wait until the page waits for my decision (at the table version ``at_version`` when
+    given), closing a scoring round's pop-up on the way."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if page.locator("#btn-close-modal").count():
+            page.locator("#btn-close-modal").click(timeout=5000)
+        if phase(page) == "my-turn" and (at_version is None or version(page) == str(at_version)):
+            return
+        page.wait_for_timeout(25)
+    raise AssertionError(f"not my turn at version {at_version}: {phase(page)} {version(page)}")
+
+
 def press(page: Any, selector: str, version: str, timeout: float = 15.0) -> None:
     """Click ``selector`` and wait for the table to react (:func:`wait_change`). The table redraws
     the whole page on every update and when a notice fades, so a click that falls on a redraw
@@ -383,13 +516,43 @@ def key(page: Any, name: str, selector: str | None = None) -> None:
     page.keyboard.press(name)
 
 
-def check_buttons(page: Any, raw: re.Pattern[str]) -> None:
-    """No button's text matches ``raw`` (a module's notation) and no action is left without a
-    proper control (the table's ``.other-move`` fallback)."""
-    texts = page.locator("button").all_inner_texts()
+def check_buttons(page: Any, raw: re.Pattern[str], labels: bool = False) -> None:
+    """No button's text (with ``labels``, nor its aria-label) matches ``raw`` (a module's
+    notation) and no action is left without a proper control (the table's ``.other-move``
+    fallback)."""
+    if labels:
+        script = "bs => bs.map((b) => `${b.getAttribute('aria-label') || ''} ${b.innerText}`)"
+        texts = page.eval_on_selector_all("button", script)
+    else:
+        texts = page.locator("button").all_inner_texts()
     bad = [t for t in texts if raw.search(t)]
     assert not bad, f"buttons show raw notation: {bad}"
     assert page.locator(".other-move").count() == 0, "a module action was left without a proper control"
+
+
+class PagePlayer:
+    """Base of a test's player of one page: ``page``, ``rng``, what it did counted in ``seen``
+    (a Counter shared between players when one is given) and :meth:`check_buttons` against the
+    module's notation ``raw`` (with ``labels``, the buttons' aria-labels too)."""
+
+    raw: re.Pattern[str] | None = None
+    """The module's notation, which no button may show."""
+    labels = False
+    """Whether :meth:`check_buttons` reads the buttons' aria-labels too."""
+
+    def __init__(self, page: Any, rng: random.Random, seen: Counter[str] | None = None) -> None:
+        self.page = page
+        self.rng = rng
+        self.seen: Counter[str] = Counter() if seen is None else seen
+
+    def saw(self, what: str) -> None:
+        """Count one use of a control (or one sight of a situation)."""
+        self.seen[what] += 1
+
+    def check_buttons(self) -> None:
+        """:func:`check_buttons` of the page against ``raw`` (nothing to check without it)."""
+        if self.raw is not None:
+            check_buttons(self.page, self.raw, self.labels)
 
 
 class ClickPlayer:
@@ -423,17 +586,7 @@ class ClickPlayer:
 
     def wait_change(self, page: Any, before: str, confirm: bool = True) -> None:
         """Wait until the table moved past the version ``before``; a final move's confirmation is clicked."""
-        end = time.monotonic() + 15
-        while time.monotonic() < end:
-            if version(page) != before:
-                return
-            if confirm and page.locator("#btn-confirm").count():
-                page.locator("#btn-confirm").click(timeout=5000)
-                confirm = False
-                continue
-            page.wait_for_timeout(15)
-        self.dump(page, "no reaction")
-        raise AssertionError(f"the table did not react (still version {before})")
+        wait_moved(page, before, confirm, failure=f"{self.module}-failure")
 
     def click(self, page: Any, selector: str, confirm: bool = True) -> None:
         """Click the first ``selector`` and wait for the table to react (with ``confirm``, a
@@ -624,3 +777,483 @@ def play_until(
         r = http.post(f"/api/tables/{table_id}/actions", json=body, headers={"Authorization": f"Bearer {tokens[seat]}"})
         assert r.status_code == 200, r.text
     raise AssertionError(f"no such situation in {max_actions} actions")
+
+
+# ---------------------------------------------------------------------------- a person's core moves
+def click_core_move(page: Any, rng: random.Random, *, end: float = 0.5, buy: float = 0.75, failure: str = "failure") -> None:
+    """One step of the page's turn with the core's moves, by clicks as a person would: nothing
+    while a dialog is open, a waiting confirmation clicked, a bought tile placed on a random
+    highlighted spot (else the reserve board); else the turn ended (chance ``end``), a random
+    affordable square bought (chance ``buy``, the exact payment if there is one), a random
+    face-up card taken, the turn ended, or an Alhambra tile moved to the reserve board.
+    AssertionError (after :func:`dump` as ``failure``) when none is offered."""
+    before = version(page)
+    if page.locator(".modal-back").count():
+        return  # a scoring round popped up: the caller looks at it first
+    if page.locator("#btn-confirm").count():
+        click(page, "#btn-confirm", failure)
+        wait_change(page, before, confirm=False, failure=failure)
+        return
+    if pending(page) == "PlaceTiles":
+        if not page.locator(".waiting-tile.selected").count():
+            click(page, ".waiting-tile", failure)
+        spots = page.locator(".spot")
+        if spots.count():
+            spots.nth(rng.randrange(spots.count())).click(timeout=5000)
+            wait_change(page, before, failure=failure)
+        else:
+            press(page, "#btn-reserve", before)
+        return
+    if end and page.locator("#btn-end").count() and rng.random() < end:
+        press(page, "#btn-end", before)
+        return
+    affordable = page.locator(".market-square.affordable")
+    if affordable.count() and rng.random() < buy:
+        affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
+        exact = page.locator(".pay-option.exact")
+        (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
+        press(page, "#btn-buy", before)
+        return
+    cards = page.locator(".display-card.takeable")
+    if cards.count():
+        cards.nth(rng.randrange(cards.count())).click(timeout=5000)
+        if page.locator("#btn-take").count():
+            press(page, "#btn-take", before)
+            return
+        click(page, "#btn-clear", failure)
+        return
+    if page.locator("#btn-end").count():
+        press(page, "#btn-end", before)
+        return
+    if page.locator(".removable").count():  # nothing else to do: redesign
+        click(page, ".removable", failure)
+        press(page, "#btn-remove", before)
+        return
+    dump(page, "no move", failure)
+    raise AssertionError("the table offers no move although it is my turn")
+
+
+def play_page(page: Any, move: Any, seconds: float, done: Any = None, on_round: Any = None) -> int:
+    """Play the page's seat with ``move()`` (called whenever it is the page's turn) until the
+    game is over or ``done()`` is true; each scoring pop-up is closed by a click (after
+    ``on_round()`` when given). The number of pop-ups seen; AssertionError after ``seconds``."""
+    rounds = 0
+    deadline = time.monotonic() + seconds
+    while phase(page) != "over" and not (done is not None and done()):
+        assert time.monotonic() < deadline, "the game took too long"
+        if page.locator("#round-modal").count():
+            rounds += 1
+            if on_round is not None:
+                on_round()
+            click(page, "#btn-close-modal")
+            continue
+        if phase(page) == "my-turn":
+            move()
+        else:
+            page.wait_for_timeout(15)
+    return rounds
+
+
+# ---------------------------------------------------------------------------- whole games by keyboard and touch
+NO_SIDEWAYS = "(s) => { const m = document.querySelector(s); return m.scrollWidth <= m.clientWidth; }"
+"""JavaScript: true when the element ``s`` has nothing hidden behind a sideways scroll."""
+
+
+def wait_for(page: Any, cond: Any, what: str, timeout: float = 15.0, failure: str = "keyboard-failure") -> None:
+    """Poll ``cond()`` until it is true; AssertionError naming ``what`` (after :func:`dump` as
+    ``failure``) after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            dump(page, what, failure)
+            raise AssertionError(f"timed out waiting for {what}")
+        page.wait_for_timeout(15)
+
+
+def check_no_raw(page: Any, raw: re.Pattern[str]) -> None:
+    """No visible text of the table (buttons, the action panel, the log) matches ``raw``
+    (notation a player must never read)."""
+    texts = [
+        *page.locator("button:visible").all_inner_texts(),
+        page.locator("#action-panel").inner_text(),
+        page.locator(".log-list").inner_text(),
+    ]
+    bad = [t for t in texts if raw.search(t)]
+    assert not bad, f"raw notation reaches the player: {bad[:3]}"
+
+
+def create_by_keyboard(page: Any, url: str, players: int, modules: tuple[str, ...] = (), game: str | None = None) -> None:
+    """The lobby by keyboard: the game (its title, e.g. ``Granada``), the number of players,
+    Beginner bots, modules, create, play, and the join dialog (which must keep the focus)."""
+    page.goto(url + "/")
+    page.wait_for_selector("#btn-create")
+    if game is not None:
+        tab_to(page, "#game-choice")
+        page.keyboard.type(game)  # a focused select picks the option starting with it
+        wait_for(page, lambda: page.locator("#game-choice option:checked").inner_text() == game, f"the game {game}")
+    if players != 2:
+        tab_to(page, "#seat-count")
+        page.keyboard.type(str(players))
+    for i in range(1, players):
+        tab_to(page, f".seat-row:nth-child({i + 1}) .seat-bot")
+        page.keyboard.type("Beginner")
+    for m in modules:
+        tab_to(page, f".module[data-module='{m}'] input[type='checkbox']")
+        page.keyboard.press("Space")
+    assert page.locator(".seat-bot:visible").evaluate_all("els => els.map((e) => e.value)") == ["random"] * (players - 1)
+    tab_to(page, "#btn-create")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".play-link")
+    tab_to(page, ".play-link")
+    page.keyboard.press("Enter")
+    # the join dialog takes the focus itself and keeps it
+    page.wait_for_selector("#join-name")
+    wait_for(page, lambda: focused(page).startswith("input#join-name"), "focus in the join dialog")
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('.modal')"), "Tab left the join dialog"
+    tab_to(page, "#join-name")
+    page.keyboard.type("Ada")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
+
+
+def create_by_touch(page: Any, url: str, game: str | None = None, name: str | None = None) -> None:
+    """The lobby by taps: the game (its id, e.g. ``granada``), the person's ``name``, a
+    Beginner bot in the second seat, create, play and join; returns once it is the person's turn."""
+    page.goto(url + "/")
+    if game is not None:
+        page.locator("#game-choice").select_option(game)
+    if name is not None:
+        page.locator(".seat-row").nth(0).locator(".seat-name").fill(name)
+    page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
+    page.locator("#btn-create").tap()
+    page.locator(".play-link").tap()
+    page.locator("#btn-join").tap()
+    page.wait_for_selector("body[data-phase='my-turn']")
+
+
+def check_end_screen(page: Any, players: int, neutral: bool, image: str, raw: re.Pattern[str], kinds: int = 6, wall: str = "wall") -> None:
+    """The end screen by keyboard: focus inside, round 3's breakdown (``kinds`` rows, the
+    longest ``wall``), the hand-out, the chart, every round on demand; Escape closes it.
+    The screenshot goes to :func:`doc_image` ``image``."""
+    page.wait_for_selector("#summary-modal")
+    wait_for(page, lambda: bool(page.evaluate("!!document.activeElement.closest('#summary-modal')")), "focus in the summary")
+    summary = page.locator("#summary-modal")
+    assert summary.locator(".round-table[data-round='3']").count() == 1, "the end screen hides round 3"
+    table = summary.locator(".round-table")
+    assert table.locator("thead .rt-seat").count() == players + (1 if neutral else 0)
+    assert table.locator("tbody tr[data-kind]").count() == kinds  # every kind: count, place, points
+    assert f"Longest {wall}" in table.inner_text()
+    assert summary.locator(".hand-out").count() == 1
+    hand_out = summary.locator(".hand-out").inner_text()
+    assert "went to" in hand_out or "stayed" in hand_out or "empty" in hand_out
+    assert summary.locator(".chart path").count() == players + (1 if neutral else 0)  # Dirk's line too
+    page.screenshot(path=str(doc_image(image)))
+    tab_to(page, "#summary-modal [data-key='summary-round-1']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#summary-modal .round-table[data-round='1']")
+    assert focused(page).startswith("button"), "focus lost when switching rounds"
+    assert "round-1" in str(page.evaluate("document.activeElement.dataset.key"))
+    check_no_raw(page, raw)
+    key(page, "Escape")
+    wait_for(page, lambda: not page.locator("#summary-modal").count(), "the summary to close")
+
+
+def replay_by_keyboard(page: Any, cities: int) -> None:
+    """The replay viewer, from the closed end screen, by keyboard: step 0 shows ``cities``
+    Alhambras, ArrowRight steps once, End goes to the last step."""
+    tab_to(page, "#btn-summary")
+    page.keyboard.press("Enter")
+    tab_to(page, "#btn-summary-replay")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#replay-stage .r-city")
+    assert page.locator(".r-city").count() == cities
+    assert page.locator("#step-no").inner_text().startswith("Step 0 of ")
+    page.keyboard.press("ArrowRight")
+    wait_for(page, lambda: page.locator("#step-no").inner_text().startswith("Step 1 of "), "one step forward")
+    page.keyboard.press("End")
+    wait_for(page, lambda: "Game over" in page.locator("#replay-now").inner_text(), "the replay's last step")
+
+
+class DialogOpened(Exception):
+    """A scoring dialog opened while the player was tabbing to a control of the table."""
+
+
+class KeyboardPlayer:
+    """Plays the person's seat with the keyboard only, keeping count of the Tab presses
+    (``presses``), the moves, the focus checks and what it did (``seen``). Every few moves no
+    visible text may match ``raw``. With ``turn_over`` (Granada), a waiting tile that can be
+    turned over is, with that chance, by keyboard (the offer, a way to pay, "Pay and turn over")."""
+
+    def __init__(self, page: Any, rng: random.Random, raw: re.Pattern[str], turn_over: float = 0.0) -> None:
+        self.page = page
+        self.rng = rng
+        self.raw = raw
+        self.turn_over = turn_over
+        self.presses: list[int] = []
+        self.moves = 0
+        self.focus_checks = 0
+        self.seen: Counter[str] = Counter()
+
+    def tab(self, selector: str) -> None:
+        """Tab to ``selector`` (:func:`tab_to`), counting the presses; :class:`DialogOpened`
+        when a scoring dialog took the focus meanwhile."""
+        try:
+            self.presses.append(tab_to(self.page, selector))
+        except AssertionError:
+            # a bot's move scored a round meanwhile: its dialog took the focus (as it should);
+            # the person closes it first and then looks at the table again
+            dialog = self.page.locator("#round-modal")
+            if dialog.count() and not dialog.locator(selector).count():
+                raise DialogOpened from None
+            raise
+
+    def enter(self, selector: str) -> None:
+        """Tab to ``selector`` and press Enter on it."""
+        self.tab(selector)
+        key(self.page, "Enter", selector)
+
+    def act(self, selector: str) -> None:
+        """Enter on ``selector`` and wait for the table to move on (or to ask for a confirmation)."""
+        before = version(self.page)
+        self.enter(selector)
+        wait_change(self.page, before, failure="keyboard-failure")
+
+    def keeps_focus(self, selector: str) -> None:
+        """After a selection redrew the page, the focus is still on the control chosen."""
+        page = self.page
+        assert page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector), (
+            f"focus lost after a redraw: on {focused(page)}, expected {selector}"
+        )
+        self.focus_checks += 1
+
+    def modal(self) -> bool:
+        """A scoring pop-up: focus is inside it and stays there on Tab; Enter closes it and the
+        focus goes back into the table. False when none is open."""
+        page = self.page
+        if not page.locator("#round-modal").count():
+            return False
+        wait_for(page, lambda: bool(page.evaluate("!!document.activeElement.closest('.modal')")), "focus in the round dialog")
+        for _ in range(3):
+            page.keyboard.press("Tab")
+            assert page.evaluate("!!document.activeElement.closest('.modal')"), "Tab left the dialog"
+        self.enter("#btn-close-modal")
+        wait_for(page, lambda: not page.locator("#round-modal").count(), "the round dialog to close")
+        assert focused(page) != "body", "the focus was not returned after the dialog"
+        return True
+
+    def pay(self, what: str) -> None:
+        """In the open payment: a way to pay (the exact one if any) unless one is chosen, then
+        the confirming button; ``what`` counted in ``seen``."""
+        page = self.page
+        if not page.locator("#btn-buy").count():
+            self.enter(".pay-option.exact" if page.locator(".pay-option.exact").count() else ".pay-option")
+            page.wait_for_selector("#btn-buy")
+        self.seen[what] += 1
+        self.act("#btn-buy")
+
+    def place(self) -> None:
+        """Place the waiting tile: once, Clear selection first (the tile and its spots are
+        dropped) and pick it again; turn it over (chance ``turn_over``); else a random spot,
+        else the reserve board."""
+        page, rng = self.page, self.rng
+        if not self.seen["cleared a placement"]:
+            self.enter("#btn-clear")
+            page.wait_for_function("!document.querySelector('.waiting-tile.selected') && !document.querySelector('.spot')")
+            self.enter(".waiting-tile")
+            page.wait_for_selector(".waiting-tile.selected")
+            self.seen["cleared a placement"] += 1
+        if self.turn_over and page.locator("#btn-turn").count() and rng.random() < self.turn_over:
+            self.enter("#btn-turn")
+            page.wait_for_selector(".pay-option")
+            assert page.locator("#btn-buy").count() == 0 or page.locator("#btn-buy").inner_text() == "Pay and turn over"
+            self.pay("turned a tile over")
+            return
+        spots = page.locator(".spot")
+        if spots.count():
+            n = rng.randrange(spots.count())
+            x, y = spots.nth(n).get_attribute("data-x"), spots.nth(n).get_attribute("data-y")
+            self.act(f".spot[data-x='{x}'][data-y='{y}']")
+        else:
+            self.act("#btn-reserve")
+
+    def move(self) -> None:
+        """One step of my turn."""
+        page, rng = self.page, self.rng
+        self.moves += 1
+        if page.locator("#btn-confirm").count():
+            # "cannot be taken back" is never shown beside an Undo button
+            assert not page.locator("#btn-undo").count()
+            before = version(page)
+            key(page, "Enter", "#btn-confirm")  # choose() put the focus on it
+            wait_change(page, before, confirm=False, failure="keyboard-failure")
+            return
+        decision = pending(page)
+        if decision == "PlaceTiles":
+            self.place()
+            return
+        if decision not in ("ChooseAction", None, "None", ""):
+            # a decision between turns: the vizier's offer (a market square to pick) or pass
+            offer = page.locator(".market-square.affordable[data-module]")
+            if offer.count() and rng.random() < 0.7:
+                sq = offer.nth(rng.randrange(offer.count())).get_attribute("data-square")
+                self.enter(f".market-square[data-square='{sq}']")
+                page.wait_for_selector(".pay-option, #btn-buy")
+                self.pay("module offer used")
+                return
+            self.seen["passed between turns"] += 1
+            self.act(".pass-button")
+            return
+        wake = page.locator("#btn-vizier-wake")
+        if wake.count() and rng.random() < 0.3:
+            self.seen["woke the vizier"] += 1
+            self.act("#btn-vizier-wake")
+            return
+        exchange = page.locator(".display-card.takeable[data-code^='x']")
+        if exchange.count() and rng.random() < 0.7:
+            slot = exchange.first.get_attribute("data-slot")
+            self.enter(f".display-card[data-slot='{slot}']")
+            self.seen["took an exchange card"] += 1
+            self.act("#btn-take")
+            return
+        affordable = page.locator(".market-square.affordable")
+        if affordable.count() and rng.random() < 0.8:
+            sq = affordable.nth(rng.randrange(affordable.count())).get_attribute("data-square")
+            sel = f".market-square[data-square='{sq}']"
+            self.enter(sel)
+            page.wait_for_selector(".pay-option")
+            self.keeps_focus(sel)
+            self.pay("bought a tile")
+            return
+        cards = page.locator(".display-card.takeable")
+        if cards.count():
+            slot = cards.nth(rng.randrange(cards.count())).get_attribute("data-slot")
+            sel = f".display-card[data-slot='{slot}']"
+            self.enter(sel)
+            page.wait_for_selector("#btn-take, #btn-clear")
+            self.keeps_focus(sel)
+            if page.locator("#btn-take").count():
+                text = page.locator("#btn-take").inner_text()
+                self.act("#btn-take")
+                if text == "Take and end turn":  # one confirmation: the turn is over at once
+                    assert not page.locator("#btn-confirm").count()
+                return
+            self.enter("#btn-clear")
+            return
+        if page.locator("#btn-end").count():
+            self.act("#btn-end")
+            return
+        if page.locator(".removable").count():
+            self.enter(".removable")
+            self.act("#btn-remove")
+            return
+        dump(page, "no move", "keyboard-failure")
+        raise AssertionError("no move offered although it is my turn")
+
+    def play(self, limit: float) -> int:
+        """Play until the game is over (AssertionError after ``limit`` seconds); the number of
+        scoring pop-ups seen."""
+        page = self.page
+        rounds = 0
+        deadline = time.monotonic() + limit
+        while phase(page) != "over":
+            assert time.monotonic() < deadline, "the game took too long"
+            if self.modal():
+                rounds += 1
+                continue
+            if phase(page) == "my-turn":
+                if page.locator(".city .recent, .market-square.recent, .display-card.recent").count():
+                    self.seen["last turn marked"] += 1
+                try:
+                    self.move()
+                except DialogOpened:
+                    self.seen["dialog opened while moving"] += 1
+                    continue
+                if self.moves % 7 == 1:
+                    check_no_raw(page, self.raw)
+            else:
+                page.wait_for_timeout(15)
+        return rounds
+
+
+class TouchPlayer:
+    """Plays the person's seat by tapping, on a phone-sized page (``has_touch``)."""
+
+    def __init__(self, page: Any, rng: random.Random) -> None:
+        self.page = page
+        self.rng = rng
+        self.moves = 0
+
+    def tap(self, selector: str, wait: bool = True) -> None:
+        """Tap the first ``selector``; with ``wait``, wait for the table to react."""
+        before = version(self.page)
+        try:
+            self.page.locator(selector).first.tap(timeout=5000)
+        except Exception:
+            dump(self.page, f"tap {selector}", "phone-failure")
+            raise
+        if wait:  # after a confirmation, wait for the new version itself
+            wait_change(self.page, before, confirm=selector != "#btn-confirm", failure="phone-failure")
+
+    def move(self) -> None:
+        """One step of my turn: confirm, place on a random spot (else the reserve board), buy
+        (the decision bar stays in sight while paying), take money, end the turn or redesign."""
+        page, rng = self.page, self.rng
+        self.moves += 1
+        if page.locator("#btn-confirm").count():
+            self.tap("#btn-confirm")
+            return
+        if pending(page) == "PlaceTiles":
+            spots = page.locator(".spot")
+            if spots.count():
+                n = rng.randrange(spots.count())
+                before = version(page)
+                spots.nth(n).tap(timeout=5000)
+                wait_change(page, before, failure="phone-failure")
+            else:
+                self.tap("#btn-reserve")
+            return
+        affordable = page.locator(".market-square.affordable")
+        if affordable.count() and rng.random() < 0.8:
+            affordable.nth(rng.randrange(affordable.count())).tap(timeout=5000)
+            if not page.locator("#btn-buy").count():
+                exact = page.locator(".pay-option.exact")
+                (exact if exact.count() else page.locator(".pay-option")).first.tap(timeout=5000)
+            # the decision bar stays in sight above the market while paying
+            assert page.locator("#btn-buy").is_visible()
+            self.tap("#btn-buy")
+            return
+        cards = page.locator(".display-card.takeable")
+        if cards.count():
+            cards.nth(rng.randrange(cards.count())).tap(timeout=5000)
+            if page.locator("#btn-take").count():
+                self.tap("#btn-take")
+                return
+            self.tap("#btn-clear", wait=False)
+            return
+        if page.locator("#btn-end").count():
+            self.tap("#btn-end")
+            return
+        self.tap(".removable", wait=False)
+        self.tap("#btn-remove")
+
+    def play(self, limit: float, on_round: Any = None) -> int:
+        """Play until the game is over (AssertionError after ``limit`` seconds), closing each
+        scoring pop-up (after ``on_round(number)`` when given); the number of pop-ups seen."""
+        page = self.page
+        rounds = 0
+        deadline = time.monotonic() + limit
+        while phase(page) != "over":
+            assert time.monotonic() < deadline, "the game took too long"
+            if page.locator("#round-modal").count():
+                rounds += 1
+                if on_round is not None:
+                    on_round(rounds)
+                page.locator("#btn-close-modal").tap()
+                continue
+            if phase(page) == "my-turn":
+                self.move()
+            else:
+                page.wait_for_timeout(15)
+        return rounds

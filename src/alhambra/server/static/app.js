@@ -340,7 +340,7 @@ function modulePanels() {
 /** The plug-ins' controls for the module actions legal now: nodes, handled actions, market
  * squares, face-up cards of the display. */
 function moduleControls(v, myTurn) {
-  const out = { nodes: [], handled: new Set(), squares: new Map(), cards: new Map() };
+  const out = { nodes: [], handled: new Set(), owners: new Map(), squares: new Map(), cards: new Map() };
   if (!myTurn) return out;
   const actions = v.legal_actions.filter((a) => parseAction(a).type === "other");
   if (!actions.length) return out;
@@ -348,7 +348,11 @@ function moduleControls(v, myTurn) {
     if (isNode(got)) { out.nodes.push([id, got]); continue; }
     if (typeof got !== "object") continue;
     if (isNode(got.node)) out.nodes.push([id, got.node]);
-    for (const a of got.handled || []) if (actions.includes(a)) out.handled.add(a);
+    for (const a of got.handled || []) {
+      if (!actions.includes(a)) continue;
+      out.handled.add(a);
+      if (!out.owners.has(a)) out.owners.set(a, id);
+    }
     for (const sq of got.squares || []) {
       if (sq && Number.isInteger(sq.square) && typeof sq.pick === "function" && !out.squares.has(sq.square)) out.squares.set(sq.square, { ...sq, owner: id });
     }
@@ -833,7 +837,7 @@ function render() {
     v.to_act !== null ? `${seatName(v.to_act)} is playing` : "";
   const top = header(h("div", { class: "top-info" },
     h("span", { class: "t-title", text: title }),
-    h("span", { class: `t-status ${myTurn ? "mine" : ""}`, id: "status-line", "aria-live": "polite", text: `Turn ${v.turn} · ${statusLine}` }),
+    h("span", { class: `t-status ${myTurn ? "mine" : ""}`, id: "status-line", "aria-live": "polite", title: `Turn ${v.turn} · ${statusLine}`, text: `Turn ${v.turn} · ${statusLine}` }),
     seat === null ? h("span", { class: "badge", text: "Spectator" }) : h("span", { class: "badge", text: `You: ${seatName(seat)}` }),
     T.reconnecting ? h("span", { class: "badge warn", text: "Connection lost: reconnecting…" }) : null,
     renderSettings()));
@@ -987,7 +991,7 @@ function renderSettings() {
   const box = (key, label) => h("label", { class: "setting" },
     h("input", { type: "checkbox", id: `set-${key}`, checked: SETTINGS[key], onchange: (ev) => setSetting(key, ev.target.checked) }), ` ${label}`);
   return h("details", { class: "settings", open: T.settingsOpen },
-    h("summary", { id: "settings-toggle", text: "Settings" }),
+    h("summary", { id: "settings-toggle", title: "Settings" }, h("span", { class: "settings-word", text: "Settings" })),
     h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn")));
 }
 
@@ -1183,7 +1187,7 @@ function renderPay(v, sel, bar) {
   wrap.append(h("p", { class: "pay-sum", text: chosen.length ? `Selected ${total} for ${price}: ${state}` : "No cards selected." }));
   if (match) {
     const text = sel.confirm || (match.over === 0 ? "Buy (exact)" : `Buy (overpay ${match.over})`);
-    bar.append(h("button", { id: "btn-buy", class: "primary", text, onclick: () => choose(match.action, describeAction(match.action)) }));
+    bar.append(h("button", { id: "btn-buy", class: "primary", dataset: { action: match.action }, text, onclick: () => choose(match.action, describeAction(match.action)) }));
   } else if (chosen.length) {
     wrap.append(h("p", { class: "muted", text: "These cards are not one of the ways to pay." }));
   }
@@ -1313,8 +1317,8 @@ function renderActionPanel(v, myTurn, controls) {
     } else if (sel && sel.kind === "place") {
       const res = acts.find((a) => a.type === "place" && a.tile === sel.tile && a.target === "reserve");
       const neu = acts.find((a) => a.type === "place" && a.tile === sel.tile && a.target === "neutral");
-      if (res) bar.append(h("button", { id: "btn-reserve", class: "secondary", text: "To the reserve board", onclick: () => choose(res.text, describeAction(res.text)) }));
-      if (neu) bar.append(h("button", { id: "btn-neutral", class: "secondary", text: "Give it to Dirk", onclick: () => choose(neu.text, describeAction(neu.text)) }));
+      if (res) bar.append(h("button", { id: "btn-reserve", class: "secondary", dataset: { action: res.text }, text: "To the reserve board", onclick: () => choose(res.text, describeAction(res.text)) }));
+      if (neu) bar.append(h("button", { id: "btn-neutral", class: "secondary", dataset: { action: neu.text }, text: "Give it to Dirk", onclick: () => choose(neu.text, describeAction(neu.text)) }));
       // a two-sided tile may also go into the reserve on its other face, for free
       const back = T.catalogue && T.catalogue.tiles && T.catalogue.tiles[sel.tile] ? T.catalogue.tiles[sel.tile].back : null;
       const resBack = back ? acts.find((a) => a.type === "place" && a.tile === back && a.target === "reserve") : null;
@@ -1338,13 +1342,13 @@ function renderActionPanel(v, myTurn, controls) {
     else if (sel && sel.kind === "rremove") {
       const a = acts.find((x) => x.type === "rremove" && x.tile === sel.tile);
       box.append(h("p", { text: `Move ${tileName(sel.tile)} from your Alhambra to the reserve board?` }));
-      if (a) bar.append(h("button", { id: "btn-remove", class: "primary", text: "Move to the reserve board", onclick: () => choose(a.text, describeAction(a.text)) }));
+      if (a) bar.append(h("button", { id: "btn-remove", class: "primary", dataset: { action: a.text }, text: "Move to the reserve board", onclick: () => choose(a.text, describeAction(a.text)) }));
     } else if (!sel || sel.kind !== "module") {
       box.append(h("p", { text: pending.actions > 0 ? "Exact payment! Take another action, or end your turn." : "Your turn: take money (pick face-up cards), buy a tile (pick a market square), or redesign your Alhambra (pick a reserve or Alhambra tile)." }));
     }
     box.append(...moduleNodes);
     const end = acts.find((a) => a.type === "end");
-    if (end) bar.append(h("button", { id: "btn-end", class: "primary", text: "End turn", onclick: () => send(end.text) }));
+    if (end) bar.append(h("button", { id: "btn-end", class: "primary", dataset: { action: end.text }, text: "End turn", onclick: () => send(end.text) }));
   } else {
     // a decision that is not one of the core's own (between turns, a module's choice)
     box.append(...moduleNodes);
@@ -1355,7 +1359,7 @@ function renderActionPanel(v, myTurn, controls) {
     }
   }
   const pass = acts.find((a) => a.type === "pass");
-  if (pass) bar.append(h("button", { id: "btn-pass", class: "secondary pass-button", text: "Pass", onclick: () => choose(pass.text, "Pass") }));
+  if (pass) bar.append(h("button", { id: "btn-pass", class: "secondary pass-button", dataset: { action: pass.text }, text: "Pass", onclick: () => choose(pass.text, "Pass") }));
   // module actions no plug-in took care of: a button each, named by describeAction
   const others = acts.filter((a) => a.type === "other" && !controls.handled.has(a.text));
   if (others.length) {
@@ -1364,11 +1368,38 @@ function renderActionPanel(v, myTurn, controls) {
       return h("button", { class: "secondary small other-move", dataset: { action: a.text }, text: label, onclick: () => choose(a.text, label) });
     })));
   }
-  const hint = hintButton(T.msg.table, T.token, T.msg.version);
+  const hint = hintButton(T.msg.table, T.token, T.msg.version, { show: showHinted, owner: (a) => controls.owners.get(a) || null });
   if (hint) bar.append(hint);
   if (sel) bar.append(h("button", { id: "btn-clear", class: "secondary", text: "Clear selection", onclick: () => { T.sel = null; T.placeCleared = true; render(); } }));
   if (bar.children.length) box.append(bar);
   return box;
+}
+
+/** Select on the table what the hinted move `action` needs (its waiting or reserve tile, the
+ * face-up cards to take, the payment for a square), so that its spot, its exchange target and
+ * its buttons are drawn for the hint to mark (hint.js); other moves clear the selection. */
+function showHinted(action) {
+  if (!T.msg || !T.msg.view.legal_actions.includes(action)) return;
+  const a = parseAction(action);
+  T.staged = null;
+  T.sel = null;
+  if (a.type === "place" || a.type === "turn") {
+    T.sel = { kind: "place", tile: a.tile };
+    T.placeCleared = false;
+  } else if (a.type === "rbuild" || a.type === "rexchange") T.sel = { kind: "rbuild", tile: a.tile };
+  else if (a.type === "rremove") T.sel = { kind: "rremove", tile: a.tile };
+  else if (a.type === "take") {
+    const cards = [];
+    for (const c of a.cards) {
+      const i = T.msg.view.display.findIndex((x, k) => x === c && !cards.includes(k));
+      if (i >= 0) cards.push(i);
+    }
+    if (cards.length) T.sel = { kind: "take", cards };
+  } else if (a.type === "buy") {
+    startPayment(null, { square: a.square });
+    Object.assign(T.sel, pickIndices(a.cards));
+  }
+  render();
 }
 
 // ----- turning a tile over (two-sided tiles: Granada)
@@ -1418,7 +1449,7 @@ function renderTake(v, sel, acts, bar) {
   if (match) {
     const final = T.msg.final_actions.includes(match.text);
     // the button says what happens: it is the one confirmation (no second "End turn")
-    bar.append(h("button", { id: "btn-take", class: "primary", text: final ? "Take and end turn" : "Take", onclick: () => send(match.text) }));
+    bar.append(h("button", { id: "btn-take", class: "primary", dataset: { action: match.text }, text: final ? "Take and end turn" : "Take", onclick: () => send(match.text) }));
   } else {
     wrap.append(h("p", { class: "muted", text: "These cards cannot be taken together." }));
   }
@@ -1502,6 +1533,7 @@ function renderCity(v, s, mine) {
     }
     if (ex) {
       g.classList.add("exchange-target");
+      g.setAttribute("data-action", ex.text);
       g.appendChild(svgEl("rect", { x: 4, y: 4, width: 92, height: 92, rx: 6, fill: "none", stroke: "#ffd400", "stroke-width": 7, "stroke-dasharray": "10 6" }));
       interactive(g, `Exchange ${tileName(c.tile)} for ${tileName(sel.tile)}`, () => choose(ex.text, describeAction(ex.text)));
     } else if (removable.has(c.tile) && (!sel || sel.kind === "rremove")) {

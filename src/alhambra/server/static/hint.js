@@ -2,9 +2,12 @@
 // private tables whose creator allowed hints) and shows it as a highlight on the table (the
 // market square, the cards, the tile and its place, the button) with a sentence. The table
 // redraws itself on every update, so decorate() is called after each redraw and puts the
-// highlight back while the hint is for the version on screen.
+// highlight back while the hint is for the version on screen. When the answer comes, the table
+// selects what the move needs (hooks.show: the suggested waiting or reserve tile, the cards, the
+// payment), so the spot, the exchange target and the buttons of that move are drawn and marked
+// even when another tile was selected; a module's move marks its control, else its controls.
 
-const H = { version: null, action: null, text: "", loading: false, error: "" };
+const H = { version: null, action: null, text: "", loading: false, error: "", hooks: {} };
 
 if (!document.querySelector('link[href="/static/hint.css"]')) {
   const link = document.createElement("link");
@@ -13,9 +16,12 @@ if (!document.querySelector('link[href="/static/hint.css"]')) {
   document.head.appendChild(link);
 }
 
-/** The hint button for the seat to act at version `version` (null when hints are off). */
-export function hintButton(table, token, version) {
+/** The hint button for the seat to act at version `version` (null when hints are off).
+ * `hooks.show(action)` selects on the table what the hinted move needs (called once, when the
+ * answer comes); `hooks.owner(action)` names the module whose controls offer a module's move. */
+export function hintButton(table, token, version, hooks = {}) {
   if (!table || !table.hints || !token) return null;
+  H.hooks = hooks;
   const b = document.createElement("button");
   b.id = "btn-hint";
   b.type = "button";
@@ -40,6 +46,8 @@ async function ask(tableId, token, version) {
     const data = await res.json().catch(() => null);
     if (!res.ok) throw new Error((data && data.detail) || `The hint failed (${res.status}).`);
     Object.assign(H, { action: data.action, text: data.text, version: data.version });
+    H.loading = false;
+    if (data.version === version && typeof H.hooks.show === "function") H.hooks.show(data.action);
   } catch (e) {
     H.error = e instanceof TypeError ? "The server cannot be reached for a hint just now." : e.message;
   } finally {
@@ -53,23 +61,20 @@ function targets(action) {
   const w = action.split(/\s+/);
   const sel = [];
   const cards = (s, where) => { for (const c of (s || "").split("+")) if (c) sel.push(`${where}[data-code="${CSS.escape(c)}"]`); };
-  const xy = (s) => (s || "").split(",");
   if (w[0] === "take") cards(w[1], ".display-card");
   else if (w[0] === "buy" && /^\d+$/.test(w[1] || "")) { sel.push(`.market-square[data-square="${w[1]}"]`); cards(w[2], ".hand-card"); }
   else if (w[0] === "place") {
+    // the spot, the reserve and Dirk's buttons carry the move itself (data-action, below): a
+    // spot at the same place for another waiting tile is not marked
     sel.push(`.waiting-tile[data-tile="${CSS.escape(w[1] || "")}"]`);
-    if (w[2] === "reserve") sel.push("#btn-reserve", ".city.mine .reserve");
-    else if (w[2] === "neutral") sel.push("#btn-neutral");
-    else { const [x, y] = xy(w[2]); sel.push(`.city.mine .spot[data-x="${x}"][data-y="${y}"]`); }
+    if (w[2] === "reserve") sel.push(".city.mine .reserve");
   } else if (w[0] === "turn") {
     sel.push(`.waiting-tile[data-tile="${CSS.escape(w[1] || "")}"]`, "#btn-turn");
     cards(w[2], ".hand-card");
   } else if (w[0] === "redesign") {
     sel.push(`.reserve-tile[data-tile="${CSS.escape(w[2] || "")}"]`, `.city.mine [data-tile="${CSS.escape(w[2] || "")}"]`);
     if (w[1] === "exchange") sel.push(`.city.mine [data-tile="${CSS.escape(w[3] || "")}"]`);
-    if (w[1] === "build") { const [x, y] = xy(w[3]); sel.push(`.city.mine .spot[data-x="${x}"][data-y="${y}"]`); }
-  } else if (w[0] === "end") sel.push("#btn-end");
-  else if (w[0] === "pass") sel.push("#btn-pass");
+  }
   sel.push(`[data-action="${CSS.escape(action)}"]`);
   return sel;
 }
@@ -89,6 +94,11 @@ export function decorate(version) {
   if (H.action) {
     for (const s of targets(H.action)) {
       for (const el of document.querySelectorAll(s)) el.classList.add("hint-target");
+    }
+    // a module's move without a control of its own: the controls (and panel) of its module
+    const owner = typeof H.hooks.owner === "function" ? H.hooks.owner(H.action) : null;
+    if (owner && !document.querySelector(`[data-action="${CSS.escape(H.action)}"]`)) {
+      for (const el of document.querySelectorAll(`.module-controls[data-module="${CSS.escape(owner)}"]`)) el.classList.add("hint-target");
     }
   }
   const text = H.loading ? "The strongest bot is thinking…" : H.error || (H.text ? `Hint: ${H.text}.` : "");

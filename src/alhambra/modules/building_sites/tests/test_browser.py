@@ -17,10 +17,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from alhambra import testing_browser as tb
-from alhambra.testing_browser import ARTIFACTS, ServerProcess
 
 ID = "building_sites"
 PANEL = f".module-panel[data-module='{ID}']"
@@ -136,15 +133,10 @@ class _Player(tb.ClickPlayer):
 
 
 def test_both_seats_play_building_sites_by_clicks(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
     started = time.monotonic()
-    server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
-    with server, sync_api.sync_playwright() as pw:
-        browser = tb.launch(pw)
-        pages = tb.new_pages(browser, 2, problems)
-        tb.open_table(pages, server.url, (ID,))  # two person seats, the module ticked
+    # two person seats, the module ticked
+    with tb.served_table(tmp_path, problems, (ID,), constant_seed=SEED) as pages:
         for p in pages:
             p.wait_for_selector(f"{PANEL} .site-panel", timeout=10000)
             assert "8 of 8 site tiles in the stack" in p.locator(f"{PANEL} .site-stack").inner_text()
@@ -178,7 +170,6 @@ def test_both_seats_play_building_sites_by_clicks(tmp_path: Path) -> None:
         if player.seen["completed"]:
             assert "completes" in log
         player.shot(pages[0], "table")
-        browser.close()
     print("seen:", dict(player.seen), f"in {time.monotonic() - started:.1f} s")
     for w in WANTED:
         assert player.seen[w] >= 1, (w, player.seen)

@@ -321,7 +321,7 @@ function actionControls(ctx, actions) {
     parts.push(h("div", { class: "button-row site-keeps", role: "group", "aria-label": "Site tile to keep" }, ...keeps.map((k) => {
       handled.push(k.action);
       return h("button", {
-        class: "secondary site-keep", dataset: { currency: k.currency }, onclick: () => ctx.act(k.action, describeAction(ctx, k.action)),
+        class: "secondary site-keep", dataset: { currency: k.currency, action: k.action }, onclick: () => ctx.act(k.action, describeAction(ctx, k.action)),
       }, siteTileSVG(ctx, "back", k.currency, 56, siteLabel(ctx, "back", k.currency)), h("span", { text: `Keep the ${curName(ctx, k.currency)} site tile` }));
     })));
   }

@@ -20,10 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from alhambra import testing_browser as tb
-from alhambra.testing_browser import ARTIFACTS, ServerProcess
 
 PANEL = ".module-panel[data-module='caravanserai']"
 RAW = re.compile(r"\bcara (move|stay)\b|\bcara\d\b|\bk\d\b")
@@ -150,16 +147,11 @@ class _Player(tb.ClickPlayer):
 
 
 def test_both_seats_play_the_caravanserai_by_clicks(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
     started = time.monotonic()
-    server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
-    with server, sync_api.sync_playwright() as pw:
-        browser = tb.launch(pw)
-        pages = tb.new_pages(browser, 2, problems)
-        names = ("Ada", "Bo")
-        tb.open_table(pages, server.url, ("caravanserai",), names)  # two person seats, the module ticked
+    names = ("Ada", "Bo")
+    # two person seats, the module ticked
+    with tb.served_table(tmp_path, problems, ("caravanserai",), names, constant_seed=SEED) as pages:
         for p in pages:
             p.wait_for_selector(f"{PANEL} .cara-panel", timeout=10000)
             assert p.locator(f"{PANEL} .cara-owners li").count() == 2
@@ -184,7 +176,6 @@ def test_both_seats_play_the_caravanserai_by_clicks(tmp_path: Path) -> None:
         assert "buys caravanserai" in log
         assert "moves the marker of caravanserai" in log and "leaves the caravanserai markers where they are" in log
         assert not RAW.search(log), "the log names caravanserai cards or markers by their codes"
-        browser.close()
     print("seen:", player.seen, f"in {time.monotonic() - started:.1f} s")
     for w in WANTED:
         assert player.seen.get(w, 0) >= 1, (w, player.seen)

@@ -335,7 +335,7 @@ function actionControls(ctx, actions) {
     for (const m of moves) {
       const c = byItem(ctx, m.item);
       const to = stepTarget(c, m.direction);
-      row.append(h("button", { class: "secondary cara-move", dataset: { card: m.item, direction: m.direction }, onclick: () => ctx.act(m.action) },
+      row.append(h("button", { class: "secondary cara-move", dataset: { card: m.item, direction: m.direction, action: m.action }, onclick: () => ctx.act(m.action) },
         coinIcon(ctx, to ? to.currency : c.currency, to ? to.value : 0), h("span", { text: moveLabel(ctx, c, m.direction) })));
       handled.push(m.action);
     }

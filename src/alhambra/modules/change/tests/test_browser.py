@@ -13,10 +13,7 @@ import random
 import time
 from pathlib import Path
 
-import pytest
-
 from alhambra import testing_browser as tb
-from alhambra.testing_browser import ARTIFACTS, ServerProcess
 
 from .browser_player import CHANGE, RAW, Player
 
@@ -31,15 +28,10 @@ so that the clicks play the same game every run; other seeds play other games.""
 
 
 def test_both_seats_play_change_by_clicks(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
     started = time.monotonic()
-    server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
-    with server, sync_api.sync_playwright() as pw:
-        browser = tb.launch(pw)
-        pages = tb.new_pages(browser, 2, problems)
-        tb.open_table(pages, server.url, ("change",))
+    # two person seats, the module ticked
+    with tb.served_table(tmp_path, problems, ("change",), constant_seed=SEED) as pages:
         for p in pages:
             p.wait_for_selector(f"{CHANGE} .change-panel", timeout=10000)
             assert "24 coins" in p.locator(f"{CHANGE} .change-bag-count").inner_text()
@@ -59,7 +51,6 @@ def test_both_seats_play_change_by_clicks(tmp_path: Path) -> None:
         log = page.locator(".log-list").inner_text()
         assert "of change from the bag" in log and "coin" in log
         assert not RAW.search(log), "the log names coins by their tokens"
-        browser.close()
     print("seen:", player.seen, f"in {time.monotonic() - started:.1f} s")
     for w in WANTED:
         assert player.seen.get(w, 0) >= 1, (w, player.seen)

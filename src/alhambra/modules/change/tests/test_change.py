@@ -15,9 +15,9 @@ from alhambra.events import BuildingBought, Event, MarketTileAwarded
 from alhambra.hooks import Module, Offer
 from alhambra.modules.change import MODULE, ChangeGiven, ChangeState, change_slice, check_coins, components
 from alhambra.state import ChooseAction, GameState, PlaceTiles
-from alhambra.testing import check_conservation, set_hand
+from alhambra.testing import check_conservation, finish_turn, set_hand
 
-from .helpers import bag, coins, empty_bag, finish_turn, fresh, give_coins
+from .helpers import bag, coins, empty_bag, fresh, give_coins
 
 
 def given(events: list[Event]) -> list[ChangeGiven]:

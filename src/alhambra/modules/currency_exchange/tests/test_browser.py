@@ -12,42 +12,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from alhambra import testing_browser as tb
-from alhambra.testing_browser import ARTIFACTS, ServerProcess
+from alhambra.testing_browser import ARTIFACTS
 
 pytestmark = tb.needs_chromium
 
 EXCHANGE = re.compile(r"\bx[bgoy]{2}\b")
 """An exchange card's code: never shown to the player."""
 FAILURE = "currency_exchange-failure"
-
-
-def _act(page: Any, selector: str) -> None:
-    """Click ``selector`` and wait for the table's new version (confirming the end of the turn
-    when the table asks)."""
-    before = tb.version(page)
-    tb.click(page, selector, FAILURE)
-    for _ in range(600):
-        if tb.version(page) != before:
-            return
-        if page.locator("#btn-confirm").count():
-            page.locator("#btn-confirm").click(timeout=5000)
-        page.wait_for_timeout(25)
-    tb.dump(page, f"no reaction to {selector}", FAILURE)
-    raise AssertionError(f"the table did not react to {selector}")
-
-
-def _my_turn(page: Any, version: int) -> None:
-    """Wait until the page shows ``version`` and it is my turn (closing a scoring pop-up)."""
-    for _ in range(800):
-        if page.locator("#btn-close-modal").count():
-            page.locator("#btn-close-modal").click(timeout=5000)
-        if tb.phase(page) == "my-turn" and tb.version(page) == str(version):
-            return
-        page.wait_for_timeout(25)
-    raise AssertionError(f"not my turn at version {version}: {tb.phase(page)} {tb.version(page)}")
 
 
 def _keep_exchange_cards(seat: int, legal: list[str]) -> list[str]:
@@ -60,8 +32,8 @@ def _keep_exchange_cards(seat: int, legal: list[str]) -> list[str]:
 
 
 def test_exchange_cards_are_taken_and_spent_by_clicks(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with ServerProcess(tmp_path / "db.sqlite3", seed=7) as server:
+    problems: list[str] = []
+    with tb.served_page(tmp_path / "db.sqlite3", problems, seed=7) as (server, page):
         tid, tokens = tb.joined_table(server.http, ["Ann", "Ben"], ["currency_exchange"])
         rng = random.Random(7)
 
@@ -70,50 +42,44 @@ def test_exchange_cards_are_taken_and_spent_by_clicks(tmp_path: Path) -> None:
 
         msg = tb.play_until(server.http, tid, tokens, can_take, rng, _keep_exchange_cards)
         card = next(EXCHANGE.findall(a)[0] for a in msg["view"]["legal_actions"] if a.startswith("take ") and EXCHANGE.search(a))
-        with sync_api.sync_playwright() as pw:
-            browser = tb.launch(pw)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            problems: list[str] = []
-            tb.watch(page, problems)
-            page.goto(f"{server.url}/table/{tid}#seat={tokens[0]}")
-            _my_turn(page, msg["version"])
-            face_up = page.locator(f".display-card[data-code='{card}']")
-            assert face_up.locator(".exchange-card").count() == 1  # its own art, not a blank card
-            label = str(face_up.get_attribute("aria-label"))
-            assert "exchange card" in label and "⇄" in label and not EXCHANGE.search(label), label
-            face_up.click(timeout=5000)
-            page.screenshot(path=str(ARTIFACTS / "currency_exchange-take.png"), full_page=True)
-            _act(page, "#btn-take")
-            held = page.locator(f".hand-card[data-code='{card}']")
-            held.first.wait_for()
-            assert held.first.locator(".exchange-card").count() == 1
-            assert not EXCHANGE.search(str(held.first.get_attribute("aria-label")))
+        page.goto(f"{server.url}/table/{tid}#seat={tokens[0]}")
+        tb.wait_my_turn(page, msg["version"])
+        face_up = page.locator(f".display-card[data-code='{card}']")
+        assert face_up.locator(".exchange-card").count() == 1  # its own art, not a blank card
+        label = str(face_up.get_attribute("aria-label"))
+        assert "exchange card" in label and "⇄" in label and not EXCHANGE.search(label), label
+        face_up.click(timeout=5000)
+        page.screenshot(path=str(ARTIFACTS / "currency_exchange-take.png"), full_page=True)
+        tb.act(page, "#btn-take", FAILURE)
+        held = page.locator(f".hand-card[data-code='{card}']")
+        held.first.wait_for()
+        assert held.first.locator(".exchange-card").count() == 1
+        assert not EXCHANGE.search(str(held.first.get_attribute("aria-label")))
 
-            def can_spend(seat: int, m: dict[str, Any]) -> bool:
-                return seat == 0 and any(a.startswith("buy ") and card in a.split()[2].split("+") for a in m["view"]["legal_actions"])
+        def can_spend(seat: int, m: dict[str, Any]) -> bool:
+            return seat == 0 and any(a.startswith("buy ") and card in a.split()[2].split("+") for a in m["view"]["legal_actions"])
 
-            msg = tb.play_until(server.http, tid, tokens, can_spend, rng, _keep_exchange_cards)
-            buy = next(a for a in msg["view"]["legal_actions"] if a.startswith("buy ") and card in a.split()[2].split("+"))
-            square, cards = int(buy.split()[1]), buy.split()[2].split("+")
-            _my_turn(page, msg["version"])
+        msg = tb.play_until(server.http, tid, tokens, can_spend, rng, _keep_exchange_cards)
+        buy = next(a for a in msg["view"]["legal_actions"] if a.startswith("buy ") and card in a.split()[2].split("+"))
+        square, cards = int(buy.split()[1]), buy.split()[2].split("+")
+        tb.wait_my_turn(page, msg["version"])
+        tb.click(page, f".market-square[data-square='{square}']", FAILURE)
+        # pick the payment in the hand, the exchange card among it (unless it is the only way to pay)
+        if page.locator(".hand-card.selected").count():
+            tb.click(page, "#btn-clear", FAILURE)
             tb.click(page, f".market-square[data-square='{square}']", FAILURE)
-            # pick the payment in the hand, the exchange card among it (unless it is the only way to pay)
-            if page.locator(".hand-card.selected").count():
-                tb.click(page, "#btn-clear", FAILURE)
-                tb.click(page, f".market-square[data-square='{square}']", FAILURE)
-                for code in cards:
-                    if page.locator(f".hand-card[data-code='{code}'][aria-pressed='true']").count() < cards.count(code):
-                        page.locator(f".hand-card[data-code='{code}'][aria-pressed='false']").first.click(timeout=5000)
-            else:
-                for code in cards:
+            for code in cards:
+                if page.locator(f".hand-card[data-code='{code}'][aria-pressed='true']").count() < cards.count(code):
                     page.locator(f".hand-card[data-code='{code}'][aria-pressed='false']").first.click(timeout=5000)
-            assert page.locator(f".hand-card[data-code='{card}'][aria-pressed='true']").count() == 1
-            page.screenshot(path=str(ARTIFACTS / "currency_exchange-payment.png"), full_page=True)
-            tb.check_buttons(page, EXCHANGE)
-            _act(page, "#btn-buy")
-            assert page.locator(f".hand-card[data-code='{card}']").count() == 0  # spent
-            log = page.locator(".log-list").inner_text()
-            assert "exchange card" in log
-            assert not EXCHANGE.search(log), "the log names an exchange card by its code"
-            browser.close()
-            assert not problems, problems
+        else:
+            for code in cards:
+                page.locator(f".hand-card[data-code='{code}'][aria-pressed='false']").first.click(timeout=5000)
+        assert page.locator(f".hand-card[data-code='{card}'][aria-pressed='true']").count() == 1
+        page.screenshot(path=str(ARTIFACTS / "currency_exchange-payment.png"), full_page=True)
+        tb.check_buttons(page, EXCHANGE)
+        tb.act(page, "#btn-buy", FAILURE)
+        assert page.locator(f".hand-card[data-code='{card}']").count() == 0  # spent
+        log = page.locator(".log-list").inner_text()
+        assert "exchange card" in log
+        assert not EXCHANGE.search(log), "the log names an exchange card by its code"
+        assert not problems, problems

@@ -15,11 +15,8 @@ import random
 import time
 from pathlib import Path
 
-import pytest
-
 from alhambra import testing_browser as tb
 from alhambra.modules.change.tests.browser_player import CERTS, CHANGE, RAW, Player
-from alhambra.testing_browser import ARTIFACTS, ServerProcess
 
 WANTED = ("stored", "stored by keyboard", "declined for change", "paid with coins", "paid with credit")
 PLAY_SECONDS = 75.0
@@ -33,15 +30,10 @@ variable to try one)."""
 
 
 def test_both_seats_play_change_and_exchange_certificates_by_clicks(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
     started = time.monotonic()
-    server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
-    with server, sync_api.sync_playwright() as pw:
-        browser = tb.launch(pw)
-        pages = tb.new_pages(browser, 2, problems)
-        tb.open_table(pages, server.url, ("change", "exchange_certificates"))
+    # two person seats, the module ticked
+    with tb.served_table(tmp_path, problems, ("change", "exchange_certificates"), constant_seed=SEED) as pages:
         for p in pages:
             p.wait_for_selector(f"{CERTS} .cert-panel", timeout=10000)
             assert "24 coins" in p.locator(f"{CHANGE} .change-bag-count").inner_text()
@@ -57,7 +49,6 @@ def test_both_seats_play_change_and_exchange_certificates_by_clicks(tmp_path: Pa
         log = page.locator(".log-list").inner_text()
         assert "stores a credit of" in log and "does not store the" in log
         assert not RAW.search(log), "the log names coins or the credit by their tokens"
-        browser.close()
     print("seen:", player.seen, f"in {time.monotonic() - started:.1f} s")
     for w in WANTED:
         assert player.seen.get(w, 0) >= 1, (w, player.seen)

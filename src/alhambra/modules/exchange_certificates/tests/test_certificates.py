@@ -27,9 +27,9 @@ from alhambra.modules.exchange_certificates import (
     components,
 )
 from alhambra.state import ChooseAction, GameState, PlaceTiles
-from alhambra.testing import check_conservation, set_hand
+from alhambra.testing import check_conservation, finish_turn, set_hand
 
-from .helpers import centre, credit, finish_turn, fresh, store
+from .helpers import centre, credit, fresh, store
 
 
 def acts(state: GameState) -> list[str]:

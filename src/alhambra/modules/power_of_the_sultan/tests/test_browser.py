@@ -15,10 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from alhambra import testing_browser as tb
-from alhambra.testing_browser import ARTIFACTS, ServerProcess
 
 PANEL = ".module-panel[data-module='power_of_the_sultan']"
 RAW = re.compile(r"\bsultan (keep|reveal|mark|claim|decline)\b|\bsu[bgoy]\d\b")
@@ -122,15 +119,10 @@ class _Player(tb.ClickPlayer):
 
 
 def test_both_seats_play_the_power_of_sultan_by_clicks(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
     started = time.monotonic()
-    server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
-    with server, sync_api.sync_playwright() as pw:
-        browser = tb.launch(pw)
-        pages = tb.new_pages(browser, 2, problems)
-        tb.open_table(pages, server.url, ("power_of_the_sultan",))  # two person seats, the module ticked
+    # two person seats, the module ticked
+    with tb.served_table(tmp_path, problems, ("power_of_the_sultan",), constant_seed=SEED) as pages:
         for p in pages:
             p.wait_for_selector(f"{PANEL} .sultan-panel", timeout=10000)
             assert p.locator(f"{PANEL} .sultan-owners li").count() == 2
@@ -155,7 +147,6 @@ def test_both_seats_play_the_power_of_sultan_by_clicks(tmp_path: Path) -> None:
         if player.seen.get("claimed"):
             assert "for free with the sultan card" in log
         assert not RAW.search(log), "the log names sultan cards by their codes"
-        browser.close()
     print("seen:", player.seen, f"in {time.monotonic() - started:.1f} s")
     for w in WANTED:
         assert player.seen.get(w, 0) >= 1, (w, player.seen)

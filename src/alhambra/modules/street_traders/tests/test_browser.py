@@ -12,7 +12,7 @@ import random
 import re
 import time
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pytest
 
@@ -27,16 +27,10 @@ BUDGET = 60.0
 pytestmark = tb.needs_chromium
 
 
-class _Game:
+class _Game(tb.PagePlayer):
     """The person's clicks, and what was seen on the way."""
 
-    def __init__(self, page: Any, rng: random.Random) -> None:
-        self.page = page
-        self.rng = rng
-        self.seen: dict[str, int] = {}
-
-    def saw(self, what: str) -> None:
-        self.seen[what] = self.seen.get(what, 0) + 1
+    raw = RAW
 
     taken: ClassVar[set[str]] = set()
     """The screenshots taken (by either player's page)."""
@@ -58,9 +52,6 @@ class _Game:
             if tb.version(self.page) == version:
                 raise
         tb.wait_change(self.page, version, confirm=selector != "#btn-confirm")
-
-    def check_buttons(self) -> None:
-        tb.check_buttons(self.page, RAW)
 
     def move(self) -> None:
         page, rng = self.page, self.rng
@@ -209,25 +200,8 @@ def test_two_people_play_street_traders_by_clicks(tmp_path: Path) -> None:
             pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
             for i, page in enumerate(pages):
                 tb.watch(page, problems, prefix=f"seat {i + 1} ")
-            lobby = pages[0]
-            lobby.goto(server.url + "/")
-            lobby.wait_for_selector(".module[data-module='street_traders']")
-            lobby.locator(".module[data-module='street_traders'] input[type='checkbox']").check()
-            lobby.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada")
-            lobby.locator(".seat-row").nth(1).locator(".seat-kind").select_option("person")
-            lobby.locator(".seat-row").nth(1).locator(".seat-name").fill("Ben")
-            lobby.locator("#btn-create").click()
-            links = lobby.locator(".play-link")
-            links.first.wait_for()
-            second = str(links.nth(1).get_attribute("href"))
-            links.first.click()
-            pages[1].goto(second if second.startswith("http") else server.url + second)
+            tb.open_table(pages, server.url, ("street_traders",), ("Ada", "Ben"))
             for page in pages:
-                page.wait_for_selector("#btn-join")
-                page.locator("#btn-join").click()
-                page.wait_for_selector("body[data-phase='waiting'], body[data-phase='my-turn'], body[data-phase='their-turn']")
-            for page in pages:
-                page.wait_for_selector("body[data-phase='my-turn'], body[data-phase='their-turn']")
                 page.wait_for_selector(".module-panel[data-module='street_traders'] .st-supply")
                 # the panel: six supply colours and a trader row per seat; badges on both seats
                 assert page.locator(".st-supply-item").count() == 6

@@ -328,9 +328,9 @@ function arrivalControls(ctx, acts, p) {
     p && p.tile ? ctx.tileArt(p.tile, 58) : null)];
   if (move) {
     parts.push(h("p", {}, h("strong", { text: "Street traders: " }), `${tile} was built where your trader tile stood. Your ${citizen(ctx, move.kind)} may move in; then you take a new citizen from the supply.`));
-    bar.append(h("button", { id: "btn-trader-move", class: "primary st-kind", dataset: { kind: move.kind }, onclick: () => ctx.act(move.action) },
+    bar.append(h("button", { id: "btn-trader-move", class: "primary st-kind", dataset: { kind: move.kind, action: move.action }, onclick: () => ctx.act(move.action) },
       figureSVG(ctx, move.kind, 24), h("span", { text: `Move the ${citizen(ctx, move.kind)} into ${tile}` })));
-    if (skip) bar.append(h("button", { id: "btn-trader-skip", class: "secondary", text: "Nobody moves in", onclick: () => ctx.act(skip.action) }));
+    if (skip) bar.append(h("button", { id: "btn-trader-skip", class: "secondary", dataset: { action: skip.action }, text: "Nobody moves in", onclick: () => ctx.act(skip.action) }));
     parts.push(bar);
     return parts;
   }
@@ -361,7 +361,7 @@ function arrivalControls(ctx, acts, p) {
     const match = exchanges.find((a) => a.give === give && a.take === take);
     if (match) bar.append(h("button", { id: "btn-trader-exchange", class: "primary", text: `Exchange the ${colour(ctx, give)} citizen for a ${colour(ctx, take)} one`, onclick: () => ctx.act(match.action) }));
   }
-  if (skip) bar.append(h("button", { id: "btn-trader-skip", class: "secondary", text: exchanges.length ? "Exchange none" : "Go on", onclick: () => ctx.act(skip.action) }));
+  if (skip) bar.append(h("button", { id: "btn-trader-skip", class: "secondary", dataset: { action: skip.action }, text: exchanges.length ? "Exchange none" : "Go on", onclick: () => ctx.act(skip.action) }));
   parts.push(bar);
   return parts;
 }

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -25,22 +23,13 @@ RAW_NOTATION = re.compile(r"\bthief [a-z]+\d+\b")
 pytestmark = tb.needs_chromium
 
 
-class _Game:
+class _Game(tb.PagePlayer):
     """The person's moves and what was seen."""
 
-    def __init__(self, page: Any, rng: random.Random) -> None:
-        self.page = page
-        self.rng = rng
-        self.seen: dict[str, int] = {}
-
-    def saw(self, what: str) -> None:
-        self.seen[what] = self.seen.get(what, 0) + 1
+    raw = RAW_NOTATION
 
     def my_thieves(self) -> int:
         return int(self.page.locator(".module-panel[data-module='thieves'] .th-mine .thief-card").count())
-
-    def check_buttons(self) -> None:
-        tb.check_buttons(self.page, RAW_NOTATION)
 
     def between_turns(self) -> None:
         """Asked between turns: steal a highlighted card (the first offer is declined) or pass."""
@@ -141,16 +130,8 @@ def test_a_person_steals_with_thieves_against_a_bot(tmp_path: Path) -> None:
     try:
         with sync_api.sync_playwright() as pw:
             browser = tb.launch(pw)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            tb.watch(page, problems)
-            page.goto(server.url + "/")
-            page.locator(".module[data-module='thieves'] input[type='checkbox']").check()
-            page.locator(".seat-row").nth(0).locator(".seat-name").fill("Ada")
-            page.locator(".seat-row").nth(1).locator(".seat-bot").select_option("random")
-            tb.click(page, "#btn-create")
-            tb.click(page, ".play-link")
-            page.wait_for_selector("#btn-join")
-            tb.click(page, "#btn-join")
+            [page] = tb.new_pages(browser, 1, problems)
+            tb.open_table([page], server.url, ("thieves",), ("Ada",), bots=("random",))
             page.wait_for_selector(".module-panel[data-module='thieves'] .th-seats li")
             game = _Game(page, random.Random(7))
             # the state at a glance: my 4 thieves face up, the bot's as backs, 4 set aside, badges
@@ -165,16 +146,7 @@ def test_a_person_steals_with_thieves_against_a_bot(tmp_path: Path) -> None:
             assert "4 removed face down at setup" in panel.locator(".th-aside").inner_text()
             badges = page.locator(".score-track .seat-badge[data-module='thieves']").all_inner_texts()
             assert badges[0].strip() == "4 thieves" and re.fullmatch(r"[0-4] thie(f|ves)", badges[1].strip()), badges
-            deadline = time.monotonic() + 75
-            while tb.phase(page) != "over" and game.seen.get("stolen", 0) < 4:
-                assert time.monotonic() < deadline, f"too slow: {game.seen}"
-                if page.locator("#round-modal").count():
-                    tb.click(page, "#btn-close-modal")
-                    continue
-                if tb.phase(page) == "my-turn":
-                    game.move()
-                else:
-                    page.wait_for_timeout(15)
+            tb.play_page(page, game.move, 75, done=lambda: game.seen["stolen"] >= 4)
             page.wait_for_timeout(300)
             if page.locator("#round-modal").count():
                 tb.click(page, "#btn-close-modal")

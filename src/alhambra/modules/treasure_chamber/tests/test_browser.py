@@ -16,10 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from alhambra import testing_browser as tb
-from alhambra.testing_browser import ARTIFACTS, ServerProcess
 
 ID = "treasure_chamber"
 PANEL = f".module-panel[data-module='{ID}']"
@@ -118,15 +115,10 @@ class _Player(tb.ClickPlayer):
 
 
 def test_both_seats_play_the_treasure_chamber_by_clicks(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
     started = time.monotonic()
-    server = ServerProcess(tmp_path / "db.sqlite3", log_file=tmp_path / "server.log", constant_seed=SEED)
-    with server, sync_api.sync_playwright() as pw:
-        browser = tb.launch(pw)
-        pages = tb.new_pages(browser, 2, problems)
-        tb.open_table(pages, server.url, (ID,), NAMES)  # two person seats, the module ticked
+    # two person seats, the module ticked
+    with tb.served_table(tmp_path, problems, (ID,), NAMES, constant_seed=SEED) as pages:
         for p in pages:
             p.wait_for_selector(f"{PANEL} .tc-panel", timeout=10000)
             assert p.locator(f"{PANEL} svg.tc-room-art").count() == 3
@@ -147,7 +139,6 @@ def test_both_seats_play_the_treasure_chamber_by_clicks(tmp_path: Path) -> None:
         assert "buys the treasure chests of room" in log and "puts" in log and "into buildings" in log
         assert "is refilled from the bag" in log
         assert not RAW.search(log), "the log names rooms by their item words"
-        browser.close()
     print("seen:", player.seen, f"in {time.monotonic() - started:.1f} s")
     for w in WANTED:
         assert player.seen.get(w, 0) >= 1, (w, player.seen)

@@ -420,7 +420,7 @@ function actionControls(ctx, actions) {
     parts.push(h("div", { class: "button-row tc-puts" }, ...puts.map((a) => {
       const tile = tileAt(ctx, ctx.me, a.x, a.y);
       const kind = tile ? kindOfTile(ctx, tile) : null;
-      return h("button", { class: "secondary tc-put", dataset: { x: a.x, y: a.y, kind: kind || "" }, onclick: () => ctx.act(a.action, describeAction(ctx, a.action)) },
+      return h("button", { class: "secondary tc-put", dataset: { x: a.x, y: a.y, kind: kind || "", action: a.action }, onclick: () => ctx.act(a.action, describeAction(ctx, a.action)) },
         chestSVG(ctx, kind, 18), h("span", { text: `Into ${tile ? shortTile(ctx, tile) : "the building"} at ${a.x},${a.y}` }));
     })));
     handled.push(...puts.map((a) => a.action));

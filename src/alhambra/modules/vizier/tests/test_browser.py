@@ -12,10 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from alhambra import testing_browser as tb
-from alhambra.testing_browser import ARTIFACTS, ServerProcess
+from alhambra.testing_browser import ARTIFACTS
 
 pytestmark = tb.needs_chromium
 
@@ -28,39 +26,13 @@ def _no_vizier(seat: int, legal: list[str]) -> list[str]:
     return [a for a in legal if not a.startswith("vizier")]
 
 
-def _act(page: Any, selector: str) -> None:
-    """Click ``selector`` and wait for the table's new version (confirming the end of the turn
-    when the table asks)."""
-    before = tb.version(page)
-    tb.click(page, selector, "vizier-failure")
-    for _ in range(600):
-        if tb.version(page) != before:
-            return
-        if page.locator("#btn-confirm").count():
-            page.locator("#btn-confirm").click(timeout=5000)
-        page.wait_for_timeout(25)
-    tb.dump(page, f"no reaction to {selector}", "vizier-failure")
-    raise AssertionError(f"the table did not react to {selector}")
-
-
 def _badge(page: Any, seat: int) -> str:
     return str(page.locator(f".score-track li[data-seat='{seat}'] .seat-badge[data-module='vizier']").inner_text()).strip()
 
 
-def _my_turn(page: Any) -> None:
-    """Wait until the page waits for my decision, closing a scoring round's pop-up."""
-    for _ in range(800):
-        if page.locator("#btn-close-modal").count():
-            page.locator("#btn-close-modal").click(timeout=5000)
-        if tb.phase(page) == "my-turn":
-            return
-        page.wait_for_timeout(25)
-    raise AssertionError(f"not my turn: {tb.phase(page)}")
-
-
 def test_the_vizier_is_used_and_woken_by_clicks(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with ServerProcess(tmp_path / "db.sqlite3", seed=4) as server:
+    problems: list[str] = []
+    with tb.served_page(tmp_path / "db.sqlite3", problems, seed=4) as (server, page):
         tid, tokens = tb.joined_table(server.http, ["Ann", "Ben"], ["vizier"])
         rng = random.Random(4)
         offer = tb.play_until(
@@ -73,42 +45,36 @@ def test_the_vizier_is_used_and_woken_by_clicks(tmp_path: Path) -> None:
         )
         buy = next(a for a in offer["view"]["legal_actions"] if a.startswith("vizier buy"))
         square, cards = int(buy.split()[2]), buy.split()[3].split("+")
-        with sync_api.sync_playwright() as pw:
-            browser = tb.launch(pw)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            problems: list[str] = []
-            tb.watch(page, problems)
-            page.goto(f"{server.url}/table/{tid}#seat={tokens[0]}")
-            _my_turn(page)
-            # whose vizier is awake: a badge on the score track and on every Alhambra
-            assert _badge(page, 0) == "Vizier awake"
-            assert page.locator(".city .seat-badge[data-module='vizier']").count() == 2
-            assert page.locator(".vizier-offer").count() == 1
-            tb.check_buttons(page, RAW)
-            page.screenshot(path=str(ARTIFACTS / "vizier-offer.png"), full_page=True)
-            # a tile you click, the cards you pick
-            tb.click(page, f".market-square.affordable[data-module='vizier'][data-square='{square}']", "vizier-failure")
-            if not page.locator("#btn-buy").count():  # the only way to pay is picked already
-                for code in cards:
-                    page.locator(f".hand-card[data-code='{code}'][aria-pressed='false']").first.click(timeout=5000)
-            assert page.locator("#btn-buy").inner_text() == "Use vizier"
-            tb.check_buttons(page, RAW)
-            page.screenshot(path=str(ARTIFACTS / "vizier-payment.png"), full_page=True)
-            _act(page, "#btn-buy")
-            page.wait_for_selector(".score-track li[data-seat='0'] .vizier-asleep")
-            assert _badge(page, 0) == "Vizier asleep"
-            assert "uses the vizier: buys" in page.locator(".log-list").inner_text()
-            # asleep: on the seat's turn, a button wakes it (the turn's action)
-            asleep = lambda seat, m: seat == 0 and "vizier wake" in m["view"]["legal_actions"]  # noqa: E731
-            tb.play_until(server.http, tid, tokens, asleep, rng, _no_vizier)
-            _my_turn(page)
-            page.wait_for_selector("#btn-vizier-wake")
-            tb.check_buttons(page, RAW)
-            _act(page, "#btn-vizier-wake")
-            page.wait_for_selector(".score-track li[data-seat='0'] .vizier-awake")
-            assert _badge(page, 0) == "Vizier awake"
-            log = page.locator(".log-list").inner_text()
-            assert "Ann wakes the vizier" in log
-            assert not re.search(r"\bvizier (buy|pass|wake)\b", log)
-            browser.close()
-            assert not problems, problems
+        page.goto(f"{server.url}/table/{tid}#seat={tokens[0]}")
+        tb.wait_my_turn(page)
+        # whose vizier is awake: a badge on the score track and on every Alhambra
+        assert _badge(page, 0) == "Vizier awake"
+        assert page.locator(".city .seat-badge[data-module='vizier']").count() == 2
+        assert page.locator(".vizier-offer").count() == 1
+        tb.check_buttons(page, RAW)
+        page.screenshot(path=str(ARTIFACTS / "vizier-offer.png"), full_page=True)
+        # a tile you click, the cards you pick
+        tb.click(page, f".market-square.affordable[data-module='vizier'][data-square='{square}']", "vizier-failure")
+        if not page.locator("#btn-buy").count():  # the only way to pay is picked already
+            for code in cards:
+                page.locator(f".hand-card[data-code='{code}'][aria-pressed='false']").first.click(timeout=5000)
+        assert page.locator("#btn-buy").inner_text() == "Use vizier"
+        tb.check_buttons(page, RAW)
+        page.screenshot(path=str(ARTIFACTS / "vizier-payment.png"), full_page=True)
+        tb.act(page, "#btn-buy", "vizier-failure")
+        page.wait_for_selector(".score-track li[data-seat='0'] .vizier-asleep")
+        assert _badge(page, 0) == "Vizier asleep"
+        assert "uses the vizier: buys" in page.locator(".log-list").inner_text()
+        # asleep: on the seat's turn, a button wakes it (the turn's action)
+        asleep = lambda seat, m: seat == 0 and "vizier wake" in m["view"]["legal_actions"]  # noqa: E731
+        tb.play_until(server.http, tid, tokens, asleep, rng, _no_vizier)
+        tb.wait_my_turn(page)
+        page.wait_for_selector("#btn-vizier-wake")
+        tb.check_buttons(page, RAW)
+        tb.act(page, "#btn-vizier-wake", "vizier-failure")
+        page.wait_for_selector(".score-track li[data-seat='0'] .vizier-awake")
+        assert _badge(page, 0) == "Vizier awake"
+        log = page.locator(".log-list").inner_text()
+        assert "Ann wakes the vizier" in log
+        assert not re.search(r"\bvizier (buy|pass|wake)\b", log)
+        assert not problems, problems

@@ -1,0 +1,196 @@
+"""What a hint shows on the table, for every kind of move it can suggest (Playwright, Debian's
+Chromium).
+
+The hint's answer is given by the test (the page's request to ``/hint`` is answered with a
+chosen legal move), so each kind of move is checked, not only what the bot happens to like:
+taking money, buying (the square and the payment chosen), building, removing and exchanging
+from the reserve, placing a bought tile on a spot or on the reserve board, placing a
+*different* waiting tile than the one selected, and a module's move (waking the vizier). Each time the board itself must show the move:
+the tile it needs is selected and the spot, the target or the button of exactly that move is
+marked, never only the sentence. The positions come from a game played through the API.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from alhambra import testing_browser as tb
+
+from .server_helpers import ServerProcess
+
+pytestmark = tb.needs_chromium
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    with ServerProcess(tmp_path_factory.mktemp("hint") / "db.sqlite3", seed=5) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with tb.chromium() as b:
+        yield b
+
+
+class HintedTable:
+    """A page of the seat to act at a table that allows hints, whose hint requests are answered
+    with the move the test chooses (:meth:`hint`)."""
+
+    def __init__(self, server: ServerProcess, browser: Any, table_id: str, token: str) -> None:
+        self.action = ""
+        self.problems: list[str] = []
+        self.page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        tb.watch(self.page, self.problems)
+        self.page.route(re.compile(r".*/api/tables/[^/]+/hint\?.*"), self._answer)
+        self.page.goto(f"{server.url}/table/{table_id}#seat={token}")
+        self.page.wait_for_selector("body[data-phase='my-turn']", timeout=15000)
+
+    def _answer(self, route: Any) -> None:
+        version = int(parse_qs(urlparse(route.request.url).query)["version"][0])
+        body = {"version": version, "action": self.action, "text": "You make the suggested move", "bot": "test"}
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    def hint(self, action: str) -> None:
+        """Ask for a hint answered with ``action`` and wait until the table shows it."""
+        self.action = action
+        self.page.locator("#btn-hint").click(timeout=5000)
+        self.page.wait_for_selector("body[data-hint='shown']", timeout=10000)
+        assert self.page.locator("#hint-text").inner_text() == "Hint: You make the suggested move."
+
+    def marked(self, selector: str) -> int:
+        """How many elements of ``selector`` the hint marks."""
+        return int(self.page.locator(f"{selector}.hint-target").count())
+
+    def marked_move(self, selector: str) -> list[str]:
+        """The moves (data-action) of the marked elements of ``selector``."""
+        return [str(a) for a in self.page.locator(f"{selector}.hint-target").evaluate_all("(els) => els.map((e) => e.dataset.action)")]
+
+    def close(self) -> None:
+        assert not self.problems, self.problems
+        self.page.close()
+
+
+def table_at(
+    server: ServerProcess,
+    until: Callable[[int, dict[str, Any]], bool],
+    rng: random.Random,
+    modules: tuple[str, ...] = (),
+    buy: str = "buy ",
+) -> tuple[str, str, list[str]]:
+    """A 2-person table that allows hints, with ``modules``, played through the API (choosing
+    the moves starting with ``buy`` whenever possible) until ``until(seat, message)``: the table
+    id, the token of the seat to act, its legal moves."""
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}]
+    r = server.http.post("/api/tables", json={"seats": seats, "hints": True, "modules": list(modules)})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    tokens = [s["token"] for s in r.json()["seats"]]
+    for tok in tokens:
+        assert server.http.post(f"/api/tables/{tid}/join", json={}, headers={"Authorization": f"Bearer {tok}"}).status_code == 200
+    msg = tb.play_until(server.http, tid, tokens, until, rng, prefer=lambda seat, legal: [a for a in legal if a.startswith(buy)])
+    return tid, tokens[msg["view"]["to_act"]], list(msg["view"]["legal_actions"])
+
+
+def first(legal: list[str], prefix: str) -> str:
+    """The first of the moves ``legal`` that starts with ``prefix``."""
+    return next(a for a in legal if a.startswith(prefix))
+
+
+REDESIGN_AND_MONEY = ("take ", "buy ", "redesign build ", "redesign remove ", "redesign exchange ")
+
+
+def test_every_kind_of_turn_action_hinted_shows_on_the_board(server: ServerProcess, browser: Any) -> None:
+    def until(seat: int, msg: dict[str, Any]) -> bool:
+        return all(any(a.startswith(k) for a in msg["view"]["legal_actions"]) for k in REDESIGN_AND_MONEY)
+
+    tid, token, legal = table_at(server, until, random.Random(1))
+    t = HintedTable(server, browser, tid, token)
+    page = t.page
+
+    take = max((a for a in legal if a.startswith("take ")), key=lambda a: a.count("+"))
+    t.hint(take)
+    for code in take.split()[1].split("+"):
+        assert t.marked(f".display-card.selected[data-code='{code}']"), f"{code} of {take} is not picked and marked"
+    assert t.marked_move("#btn-take") == [take]
+
+    buy = first(legal, "buy ")
+    square = buy.split()[1]
+    t.hint(buy)
+    assert t.marked(f".market-square.selected[data-square='{square}']") == 1
+    assert t.marked_move(".pay-option") == [buy], "the payment of the hint is not marked"
+    assert t.marked_move("#btn-buy") == [buy], "the payment of the hint is not chosen"
+    assert page.locator(".hand-card.selected").count() == len(buy.split()[2].split("+"))
+
+    build = first(legal, "redesign build ")
+    tile = build.split()[2]
+    t.hint(build)
+    assert t.marked(f".reserve-tile.selected[data-tile='{tile}']") == 1
+    assert t.marked_move(".city.mine .spot") == [build], "the spot of the hinted redesign is not marked"
+
+    exchange = first(legal, "redesign exchange ")
+    t.hint(exchange)
+    assert t.marked(f".reserve-tile.selected[data-tile='{exchange.split()[2]}']") == 1
+    assert t.marked_move(".city.mine .exchange-target") == [exchange]
+    assert t.marked(".city.mine .spot") == 0
+
+    remove = first(legal, "redesign remove ")
+    t.hint(remove)
+    assert t.marked(f".city.mine g[data-tile='{remove.split()[2]}']") == 1
+    assert t.marked_move("#btn-remove") == [remove]
+    t.close()
+
+
+def test_a_hinted_placement_selects_its_tile_and_marks_its_spot(server: ServerProcess, browser: Any) -> None:
+    """At the end of the game three awarded tiles wait: the hint places another one than the
+    one selected (its spot, not the same place of the selected tile), then one on the reserve."""
+
+    def until(seat: int, msg: dict[str, Any]) -> bool:
+        pending = msg["view"]["pending"]
+        return bool(pending["type"] == "PlaceTiles" and len(set(pending["tiles"])) >= 2)
+
+    tid, token, legal = table_at(server, until, random.Random(1))
+    t = HintedTable(server, browser, tid, token)
+    page = t.page
+    selected = str(page.locator(".waiting-tile.selected").get_attribute("data-tile"))
+    other = next(a for a in legal if a.startswith("place ") and a.split()[1] != selected and not a.endswith((" reserve", " neutral")))
+    tile = other.split()[1]
+    t.hint(other)
+    assert t.marked(f".waiting-tile.selected[data-tile='{tile}']") == 1, f"{tile} is not the selected waiting tile"
+    assert page.locator(".waiting-tile.selected").count() == 1
+    assert t.marked_move(".city.mine .spot") == [other]
+
+    # after clearing the selection, a hint to the reserve board selects the tile again
+    page.locator("#btn-clear").click(timeout=5000)
+    assert page.locator(".city.mine .spot").count() == 0
+    reserve = f"place {selected} reserve"
+    assert reserve in legal
+    t.hint(reserve)
+    assert t.marked(f".waiting-tile.selected[data-tile='{selected}']") == 1
+    assert t.marked_move("#btn-reserve") == [reserve]
+    assert t.marked(".city.mine .spot") == 0
+    t.close()
+
+
+def test_a_hinted_module_move_marks_its_control(server: ServerProcess, browser: Any) -> None:
+    """A module's move is marked by its own control (data-action), else by its module's
+    controls: waking the vizier."""
+
+    def until(seat: int, msg: dict[str, Any]) -> bool:
+        return "vizier wake" in msg["view"]["legal_actions"]
+
+    tid, token, _ = table_at(server, until, random.Random(2), ("vizier",), buy="vizier buy ")
+    t = HintedTable(server, browser, tid, token)
+    t.page.locator(".display-card.takeable").first.click(timeout=5000)  # something else selected
+    assert t.page.locator(".display-card.selected").count() == 1
+    t.hint("vizier wake")
+    assert t.marked(".module-controls[data-module='vizier']") == 1
+    assert t.page.locator(".display-card.selected").count() == 0, "the cards picked before the hint are still picked"
+    t.close()

@@ -5,7 +5,8 @@ The hint's answer is given by the test (the page's request to ``/hint`` is answe
 chosen legal move), so each kind of move is checked, not only what the bot happens to like:
 taking money, buying (the square and the payment chosen), building, removing and exchanging
 from the reserve, placing a bought tile on a spot or on the reserve board, placing a
-*different* waiting tile than the one selected, and a module's move (waking the vizier). Each time the board itself must show the move:
+*different* waiting tile than the one selected, turning a tile over (Granada), and a module's
+move (waking the vizier). Each time the board itself must show the move:
 the tile it needs is selected and the spot, the target or the button of exactly that move is
 marked, never only the sentence. The positions come from a game played through the API.
 """
@@ -84,12 +85,14 @@ def table_at(
     rng: random.Random,
     modules: tuple[str, ...] = (),
     buy: str = "buy ",
+    game: str = "alhambra",
 ) -> tuple[str, str, list[str]]:
-    """A 2-person table that allows hints, with ``modules``, played through the API (choosing
-    the moves starting with ``buy`` whenever possible) until ``until(seat, message)``: the table
-    id, the token of the seat to act, its legal moves."""
+    """A 2-person table of ``game`` that allows hints, with ``modules``, played through the API
+    (choosing the moves starting with ``buy`` whenever possible) until ``until(seat, message)``:
+    the table id, the token of the seat to act, its legal moves."""
     seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}]
-    r = server.http.post("/api/tables", json={"seats": seats, "hints": True, "modules": list(modules)})
+    body = {"seats": seats, "hints": True, "modules": list(modules), "game": game}
+    r = server.http.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     tid = r.json()["table"]["id"]
     tokens = [s["token"] for s in r.json()["seats"]]
@@ -193,4 +196,24 @@ def test_a_hinted_module_move_marks_its_control(server: ServerProcess, browser: 
     t.hint("vizier wake")
     assert t.marked(".module-controls[data-module='vizier']") == 1
     assert t.page.locator(".display-card.selected").count() == 0, "the cards picked before the hint are still picked"
+    t.close()
+
+
+def test_a_hinted_turn_over_shows_on_the_board(server: ServerProcess, browser: Any) -> None:
+    """Granada: turning a waiting tile over selects the tile and marks Turn over and the cards
+    to pay with (after the selection was cleared)."""
+
+    def can_turn(seat: int, msg: dict[str, Any]) -> bool:
+        return any(a.startswith("turn ") for a in msg["view"]["legal_actions"])
+
+    tid, token, legal = table_at(server, can_turn, random.Random(3), game="granada")
+    t = HintedTable(server, browser, tid, token)
+    t.page.locator("#btn-clear").click(timeout=5000)
+    turn = first(legal, "turn ")
+    tile, cards = turn.split()[1], turn.split()[2].split("+")
+    t.hint(turn)
+    assert t.marked(f".waiting-tile.selected[data-tile='{tile}']") == 1
+    assert t.marked("#btn-turn") == 1
+    for code in cards:
+        assert t.marked(f".hand-card[data-code='{code}']"), f"{code} of {turn} is not marked"
     t.close()

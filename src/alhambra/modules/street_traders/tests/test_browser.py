@@ -157,33 +157,7 @@ class _Game(tb.PagePlayer):
 
     def turn(self) -> None:
         """A turn action: buy what can be bought (mostly), else take money, else end the turn."""
-        page, rng = self.page, self.rng
-        if page.locator("#btn-end").count() and rng.random() < 0.4:
-            self.click("#btn-end")
-            return
-        affordable = page.locator(".market-square.affordable")
-        if affordable.count() and rng.random() < 0.85:
-            affordable.nth(rng.randrange(affordable.count())).click(timeout=5000)
-            exact = page.locator(".pay-option.exact")
-            (exact if exact.count() else page.locator(".pay-option")).first.click(timeout=5000)
-            self.click("#btn-buy")
-            return
-        cards = page.locator(".display-card.takeable")
-        if cards.count():
-            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-            if page.locator("#btn-take").count():
-                self.click("#btn-take")
-                return
-            page.locator("#btn-clear").click(timeout=5000)
-            return
-        if page.locator("#btn-end").count():
-            self.click("#btn-end")
-            return
-        if page.locator(".removable").count():
-            page.locator(".removable").first.click(timeout=5000)
-            self.click("#btn-remove")
-            return
-        raise AssertionError("the table offers no move although it is my turn")
+        tb.click_core_move(self.page, self.rng, end=0.4, buy=0.85)
 
 
 def test_two_people_play_street_traders_by_clicks(tmp_path: Path) -> None:

@@ -453,12 +453,18 @@ def refill_display(state: GameState, events: list[Event] | None) -> None:
     if -1 not in display:
         return
     if events is None:
+        deck = state.deck
+        plain = _tables(state.components).plain_card if state.piles is None else None
         for i in range(DISPLAY_SIZE):
             if display[i] < 0:
+                if deck and plain is not None and plain[deck[-1]]:
+                    display[i] = deck.pop()  # a money card from the pile (draw_card's usual case)
+                    continue
                 c = draw_card(state, None)
                 if c is None:
                     break
                 display[i] = c
+                deck = state.deck  # a reshuffle replaces the pile
         return
     slots: list[int] = []
     codes: list[str] = []
@@ -2042,12 +2048,29 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
     elif state.stage == STAGE_TURN and not state.config.modules and state.outcome is None:
         # A turn of a game without modules is over: nothing can pause its end or open the window
         # between turns, so the next turn starts at once unless a scoring round, the end of the
-        # game or the turn limit is due (the same steps the loop below takes, straight through).
-        _complete_turn(state, events)
-        limit = state.config.turn_limit
-        if not state.scoring_queue and not state.market_exhausted and (limit is None or state.turn < limit):
-            _start_turn(state, (state.current + 1) % state.config.players, events)
+        # game or the turn limit is due (the same steps the loop below takes, straight through:
+        # _complete_turn and _start_turn, inlined).
+        if events is not None:
+            events.append(TurnEnded(state.current))
+        if -1 in state.display:
+            refill_display(state, events)
+        if -1 in state.market:
+            _fill_market(state, events, True)
+        if state.scoring_queue:
+            _run_scoring_queue(state, events)
+        config = state.config
+        limit = config.turn_limit
+        if not state.market_exhausted and (limit is None or state.turn < limit):
+            seat = (state.current + 1) % config.players
+            state.current = seat
+            state.turn += 1
+            state.flow = 0  # the stage stays STAGE_TURN
+            pending.append(_TURN_START[seat])
+            if events is not None:
+                events.append(TurnStarted(seat, state.turn))
             return
+        state.stage = STAGE_BETWEEN
+        state.flow = 1  # the window is opened (and empty)
     guard = 0
     while state.outcome is None:
         guard += 1

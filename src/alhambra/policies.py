@@ -14,11 +14,21 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from .actions import Action
-from .engine import action_kinds, kind_forms, legal_actions
+from .actions import Action, EndTurn
+from .engine import (
+    _buy_actions,
+    _place_actions,
+    _redesign_actions,
+    _stuck,
+    _take_actions,
+    action_kinds,
+    kind_forms,
+    legal_actions,
+)
 from .errors import GameOver
-from .state import GameState
+from .state import ChooseAction, GameState, PlaceTiles
 
 __all__ = ["POLICIES", "kind_random", "uniform_random"]
 
@@ -33,8 +43,21 @@ def uniform_random(state: GameState, rng: random.Random) -> Action:
 
 def kind_random(state: GameState, rng: random.Random) -> Action:
     """A uniformly random kind of move, then a uniformly random move of that kind."""
-    kinds = action_kinds(state)
     rand = rng.random
+    pending = state.pending
+    if pending and state.outcome is None and not state.config.modules:
+        # a game without modules: the same draws as below, with the generators called directly
+        top = pending[-1]
+        if type(top) is ChooseAction:
+            return _plain_turn_choice(state, top, rand)
+        if type(top) is PlaceTiles and not state.components.twins:
+            rand()  # the draw among the one kind, ``place``
+            rand()  # the draw among its one form
+            acts = _place_actions(state, top)
+            if acts:
+                return acts[int(rand() * len(acts))]
+            raise GameOver("no legal action: the game is over")
+    kinds = action_kinds(state)
     while kinds:
         ki = int(rand() * len(kinds))
         kind = kinds[ki]
@@ -49,6 +72,49 @@ def kind_random(state: GameState, rng: random.Random) -> Action:
         while forms:
             fi = int(rand() * len(forms))
             acts = legal_actions(state, forms[fi])
+            if acts:
+                return acts[int(rand() * len(acts))]
+            del forms[fi]
+        del kinds[ki]
+    raise GameOver("no legal action: the game is over")
+
+
+_REDESIGN_FORMS = ("build", "remove", "exchange")
+"""The forms of redesign in the order of :data:`~alhambra.engine.REDESIGN_KINDS`."""
+_REMOVE_ONLY = ("remove",)
+
+
+def _plain_turn_choice(state: GameState, top: ChooseAction, rand: Callable[[], float]) -> Action:
+    """:func:`kind_random` at a turn's action choice in a game without modules: the kinds of
+    :func:`~alhambra.engine.action_kinds` and the lists of
+    :func:`~alhambra.engine.legal_actions`, drawn from in the same way."""
+    seat = top.seat
+    p = state.players[seat]
+    shown = max(state.display) >= 0
+    kinds = ["take", "buy"] if shown else ["buy"]
+    if p.reserve or len(p.city) > 1:
+        kinds.append("redesign")
+    if not shown:
+        kinds.append("end")
+    while kinds:
+        ki = int(rand() * len(kinds))
+        kind = kinds[ki]
+        if kind != "redesign":
+            rand()  # the draw among its one form
+            if kind == "take":
+                acts = _take_actions(state)
+            elif kind == "buy":
+                acts = _buy_actions(state, seat)
+            else:
+                acts = [EndTurn()] if _stuck(state, top) else []
+            if acts:
+                return acts[int(rand() * len(acts))]
+            del kinds[ki]
+            continue
+        forms = list(_REDESIGN_FORMS if p.reserve else _REMOVE_ONLY)
+        while forms:
+            fi = int(rand() * len(forms))
+            acts = _redesign_actions(state, seat, forms[fi])
             if acts:
                 return acts[int(rand() * len(acts))]
             del forms[fi]

@@ -748,23 +748,32 @@ def _buy_actions(state: GameState, seat: int, payments: str = "all", square: int
     else:
         # Payments depend only on the price and on the money of the square's currency in the
         # hand: memoised by price and the purse's signature (which codes, how many of each).
-        tables = _tables(comp)
+        last = _LAST_TABLES[0]
+        tables = last if last is not None and last.comp is comp else _tables(comp)
         coin = tables.coin
-        purse = sum([coin[c] for c in hand])
+        purse = 0
+        for c in hand:
+            purse += coin[c]
         digits = tables.purse_digits
         memo = tables.buys
-        mode = PAYMENTS.index(payments)
+        mode = 0 if payments == "all" else PAYMENTS.index(payments)
+        currency = state.market_currency
+        price_of = comp.tile_price
         for sq in squares:
             t = market[sq]
             if t < 0:
                 continue
-            cur = state.market_currency[sq]
+            cur = currency[sq]
             sig = purse & digits.get(cur, 0)
             if not sig:
                 continue
-            price = comp.tile_price[t]
-            key = (sq, price, sig, mode)
-            got = memo.get(key)
+            price = price_of[t]
+            by_sig = memo.get(sig)
+            if by_sig is None:
+                by_sig = {}
+                _memo_put(memo, sig, by_sig)
+            key = (price << 4) | (sq << 2) | mode
+            got = by_sig.get(key)
             if got is None:
                 subsets = tables.subsets.get(sig)
                 if subsets is None:
@@ -776,8 +785,7 @@ def _buy_actions(state: GameState, seat: int, payments: str = "all", square: int
                     pays = [pay for total, low, pay in subsets if total >= price and total - low < price]
                 else:
                     pays = [pay for total, _, pay in subsets if total >= price]
-                got = [tables.buy_action(sq + 1, pay) for pay in pays]
-                _memo_put(memo, key, got)
+                got = by_sig[key] = [tables.buy_action(sq + 1, pay) for pay in pays]
             out += got
     if offers and square is None and state.config.modules and _users(state, "offers"):
         out += _offer_actions(state, seat, False, exact, minimal)
@@ -1229,22 +1237,29 @@ class _Tables:
         """Per card id: a drawn card that simply goes to the display."""
         money = sorted({(c.currency, c.code) for c in cards if c.is_money})
         index = {code: i for i, (_, code) in enumerate(money)}
-        self.coin = tuple(1 << (8 * index[c.code]) if c.is_money else 0 for c in cards)
-        """Per card id: its money code as one digit (base 256) of a purse signature: the sum over
-        a hand says which money codes it holds, how many of each; the codes of one currency
-        are neighbouring digits (:attr:`purse_digits`)."""
+        copies: dict[str, int] = {}
+        for c in cards:
+            if c.is_money:
+                copies[c.code] = copies.get(c.code, 0) + 1
+        width = max(copies.values(), default=1).bit_length()  # a hand holds at most every copy of a code
+        self.coin = tuple(1 << (width * index[c.code]) if c.is_money else 0 for c in cards)
+        """Per card id: its money code as one digit (of ``width`` bits, enough to count every
+        copy of a code) of a purse signature: the sum over a hand says which money codes it
+        holds, how many of each; the codes of one currency are neighbouring digits
+        (:attr:`purse_digits`). Narrow digits keep the sums small ints, cheap to add and hash."""
         self.purse_digits: dict[int, int] = {}
         """Per currency: the mask that cuts its part (its digits) out of a hand's signature."""
         for cur in {cur for cur, _ in money}:
             digits = [index[code] for c, code in money if c == cur]
-            self.purse_digits[cur] = ((1 << (8 * len(digits))) - 1) << (8 * digits[0])
+            self.purse_digits[cur] = ((1 << (width * len(digits))) - 1) << (width * digits[0])
         self.place: dict[str, dict[int | str, Action]] = {}
         self.build: dict[str, dict[int, Action]] = {}
         self.remove: dict[str, Action] = {}
         self.exchange: dict[tuple[str, str], Action] = {}
         self.buy: dict[tuple[int, tuple[str, ...]], Action] = {}
-        self.buys: dict[tuple[int, int, int, int], list[Action]] = {}
-        """Buy actions of one square by (square index, price, purse signature, payments mode)."""
+        self.buys: dict[int, dict[int, list[Action]]] = {}
+        """Buy actions of one square by purse signature, then by price, square index and
+        payments mode packed into one int (``price << 4 | square << 2 | mode``)."""
         self.payments: dict[tuple[object, ...], list[tuple[str, ...]]] = {}
         """Payments with module payment options or money sources (see :func:`_money_payments`)."""
         self.subsets: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}

@@ -368,20 +368,15 @@ def payment_value(comp: ComponentSet, cards: Iterable[int]) -> int:
 def _match_cards(comp: ComponentSet, pool: Sequence[int], codes: Sequence[str]) -> list[int] | None:
     """Indices into ``pool`` of cards with these codes (a multiset), or None if some are missing."""
     code_of = comp.card_code
-    if len(codes) == 1:
-        want = codes[0]
-        for i, c in enumerate(pool):
-            if c >= 0 and code_of[c] == want:
-                return [i]
-        return None
+    have: list[str | None] = [code_of[c] if c >= 0 else None for c in pool]
     used: list[int] = []
     for code in codes:
-        for i, c in enumerate(pool):
-            if c >= 0 and code_of[c] == code and i not in used:
-                used.append(i)
-                break
-        else:
+        try:
+            i = have.index(code)  # the first one not used yet
+        except ValueError:
             return None
+        have[i] = None
+        used.append(i)
     return used
 
 
@@ -1220,9 +1215,11 @@ class _Tables:
         "plain_card",
         "purse_digits",
         "remove",
+        "rep",
         "small",
         "subsets",
         "take_one",
+        "takes",
     )
 
     def __init__(self, comp: ComponentSet) -> None:
@@ -1235,6 +1232,12 @@ class _Tables:
         """Per card id: its code if it may be taken together with others."""
         self.plain_card = tuple(c.module is None and c.kind != "scoring" for c in cards)
         """Per card id: a drawn card that simply goes to the display."""
+        first: dict[str, int] = {}
+        self.rep = (*(first.setdefault(c.code, i) for i, c in enumerate(cards)), -1)
+        """Per card id: the first id of its code (copies are interchangeable); the extra last
+        entry makes ``rep[-1]`` (an empty display slot) -1."""
+        self.takes: dict[tuple[int, ...], list[Action]] = {}
+        """``take`` actions by the display's :attr:`rep` ids."""
         money = sorted({(c.currency, c.code) for c in cards if c.is_money})
         index = {code: i for i, (_, code) in enumerate(money)}
         copies: dict[str, int] = {}
@@ -1291,8 +1294,24 @@ def _tables(comp: ComponentSet) -> _Tables:
 
 
 def _take_actions(state: GameState) -> list[Action]:
+    """``take`` actions for the display (a new list): memoised by the display with each card
+    standing for its code (cards of one code are interchangeable)."""
     comp = state.components
-    tables = _tables(comp)
+    last = _LAST_TABLES[0]
+    tables = last if last is not None and last.comp is comp else _tables(comp)
+    rep = tables.rep
+    d = state.display
+    key = (rep[d[0]], rep[d[1]], rep[d[2]], rep[d[3]]) if len(d) == 4 else tuple([rep[c] for c in d])
+    takes = tables.takes
+    got = takes.get(key)
+    if got is None:
+        got = _list_takes(state, tables)
+        _memo_put(takes, key, got)
+    return got[:]
+
+
+def _list_takes(state: GameState, tables: _Tables) -> list[Action]:
+    comp = state.components
     one = tables.take_one
     small_code = tables.small
     code_of = comp.card_code
@@ -1912,18 +1931,28 @@ def _turn_top(state: GameState) -> ChooseAction:
 
 def _do_take(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, TakeMoney)
-    top = _turn_top(state)
+    pending = state.pending
+    top = pending[-1]
+    assert isinstance(top, ChooseAction)
     seat = top.seat
     hand = state.players[seat].hand
     display = state.display
-    idx = _match_cards(state.components, display, action.cards)
-    assert idx is not None
-    for i in idx:
+    cards = action.cards
+    if len(cards) == 1:
+        i = [state.components.card_code[c] if c >= 0 else None for c in display].index(cards[0])
         hand.append(display[i])
         display[i] = -1
+    else:
+        idx = _match_cards(state.components, display, cards)
+        assert idx is not None
+        for i in idx:
+            hand.append(display[i])
+            display[i] = -1
     if events is not None:
-        events.append(MoneyTaken(seat, action.cards))
-    _finish_action(state, top, False, events)
+        events.append(MoneyTaken(seat, cards))
+    pending.pop()  # _finish_action(state, top, False, events), inlined
+    if top.bought:
+        pending.append(PlaceTiles(seat, top.bought, state.neutral is not None, "bought"))
 
 
 def _do_buy(state: GameState, action: Action, events: list[Event] | None) -> None:
@@ -2057,9 +2086,12 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     pending = state.pending
     if pending:
+        kind = type(pending[-1])
+        if (kind is ChooseAction or kind is PlaceTiles) and state.outcome is None:
+            return  # a core decision waits (the usual case)
         top = pending[-1]
         if top.module is None and state.outcome is None and (type(top) is not BetweenTurns or not top.restart):
-            return  # a core decision waits (the usual case)
+            return
     elif state.stage == STAGE_TURN and not state.config.modules and state.outcome is None:
         # A turn of a game without modules is over: nothing can pause its end or open the window
         # between turns, so the next turn starts at once unless a scoring round, the end of the

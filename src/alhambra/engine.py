@@ -368,6 +368,12 @@ def payment_value(comp: ComponentSet, cards: Iterable[int]) -> int:
 def _match_cards(comp: ComponentSet, pool: Sequence[int], codes: Sequence[str]) -> list[int] | None:
     """Indices into ``pool`` of cards with these codes (a multiset), or None if some are missing."""
     code_of = comp.card_code
+    if len(codes) == 1:
+        want = codes[0]
+        for i, c in enumerate(pool):
+            if c >= 0 and code_of[c] == want:
+                return [i]
+        return None
     have: list[str | None] = [code_of[c] if c >= 0 else None for c in pool]
     used: list[int] = []
     for code in codes:
@@ -858,6 +864,33 @@ def _check_payment(state: GameState, seat: int, square: int, payment: tuple[str,
     return _check_money(state, seat, payment, (frozenset((cur,)),), comp.tile_price[tile], comp.tiles[tile].code, f"square {square}")
 
 
+def _plain_payment(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> bool:
+    """True when ``payment`` surely pays for the tile on ``square``: money cards of the
+    square's currency in ``seat``'s hand, worth at least the price (what :func:`_check_payment`
+    accepts first, found more cheaply). False says nothing: the full check decides then."""
+    if type(square) is not int or not 1 <= square <= MARKET_SIZE or not payment:
+        return False
+    tile = state.market[square - 1]
+    if tile < 0:
+        return False
+    comp = state.components
+    hand = state.players[seat].hand
+    idx = _match_cards(comp, hand, payment)
+    if idx is None:
+        return False
+    cur = state.market_currency[square - 1]
+    is_money = comp.card_is_money
+    currency = comp.card_currency
+    value = comp.card_value
+    total = 0
+    for i in idx:
+        c = hand[i]
+        if not is_money[c] or currency[c] != cur:
+            return False
+        total += value[c]
+    return total >= comp.tile_price[tile]
+
+
 def _check_money(
     state: GameState, seat: int, payment: tuple[str, ...], ways: tuple[frozenset[int], ...], price: int, what: str, where: str
 ) -> tuple[list[int], bool]:
@@ -942,8 +975,11 @@ def _match_payment(state: GameState, seat: int, payment: tuple[str, ...]) -> tup
 def _paid_value(state: GameState, seat: int, payment: tuple[str, ...]) -> int:
     """The money value of a payment: its money cards and money sources."""
     mv = state.components.money_value
+    total = 0
     try:
-        return sum(mv[c] for c in payment)
+        for c in payment:
+            total += mv[c]
+        return total
     except KeyError:
         idx, srcs = _match_payment(state, seat, payment)
         hand = state.players[seat].hand
@@ -983,14 +1019,18 @@ def _spend(state: GameState, seat: int, payment: tuple[str, ...]) -> list[int]:
     comp = state.components
     hand = state.players[seat].hand
     idx, srcs = _match_payment(state, seat, payment)
-    paid = [hand[i] for i in idx]
-    for i in sorted(idx, reverse=True):
-        del hand[i]
+    if len(idx) == 1:
+        paid = [hand.pop(idx[0])]
+    else:
+        paid = [hand[i] for i in idx]
+        for i in sorted(idx, reverse=True):
+            del hand[i]
     cards = comp.cards
+    discard = state.discard
     for c in paid:
         owner = cards[c].module
         if owner is None or not load_module(owner).card_spent(state, c):
-            state.discard.append(c)
+            discard.append(c)
     for src in srcs:
         load_module(src.module).source_spent(state, seat, src)
     return paid
@@ -1625,8 +1665,7 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[Ga
         raise GameOver("the game is over")
     if not isinstance(action, Action):
         raise IllegalAction(f"not an action: {action!r}")
-    to_act = state.to_act
-    if seat is not None and seat != to_act:
+    if seat is not None and seat != state.to_act:
         raise NotYourTurn(f"it is not your turn: {_waiting_for(state)}")
     new = state.copy()
     try:
@@ -1634,10 +1673,17 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[Ga
     except (TypeError, ValueError, AttributeError, KeyError, IndexError):
         raise IllegalAction(f"malformed action {action!r}") from None
     events: list[Event] = []
-    _perform(new, action, events)
-    _after_action(new, events)
-    _advance(new, events)
-    _notify(new, events)
+    handler = _PERFORM.get(type(action))
+    if handler is None:
+        _perform(new, action, events)
+    else:
+        handler(new, action, events)
+    if new.config.modules:
+        _after_action(new, events)
+        _advance(new, events)
+        _notify(new, events)
+    else:
+        _advance(new, events)
     return new, events
 
 
@@ -1752,7 +1798,8 @@ def _check(state: GameState, action: Action) -> None:
             if total > TAKE_LIMIT:
                 raise IllegalAction(f"several cards may be taken only if they total at most {TAKE_LIMIT}; these total {total}")
     elif isinstance(action, BuyBuilding):
-        _check_payment(state, seat, action.square, action.payment)
+        if not _plain_payment(state, seat, action.square, action.payment):
+            _check_payment(state, seat, action.square, action.payment)
     elif isinstance(action, BuildFromReserve):
         t = _tile_id(state, action.tile)
         if t not in p.reserve:
@@ -1939,9 +1986,13 @@ def _do_take(state: GameState, action: Action, events: list[Event] | None) -> No
     display = state.display
     cards = action.cards
     if len(cards) == 1:
-        i = [state.components.card_code[c] if c >= 0 else None for c in display].index(cards[0])
-        hand.append(display[i])
-        display[i] = -1
+        want = cards[0]
+        code_of = state.components.card_code
+        for i, c in enumerate(display):
+            if c >= 0 and code_of[c] == want:
+                hand.append(c)
+                display[i] = -1
+                break
     else:
         idx = _match_cards(state.components, display, cards)
         assert idx is not None
@@ -1967,7 +2018,14 @@ def _do_buy(state: GameState, action: Action, events: list[Event] | None) -> Non
     code = comp.tile_code[t]
     if events is not None:
         events.append(BuildingBought(seat, action.square, code, action.payment, exact))
-    _finish_action(state, ChooseAction(seat, top.actions, (*top.bought, code)), exact, events)
+    # _finish_action(state, ChooseAction(seat, top.actions, bought), exact, events), inlined
+    bought = (*top.bought, code)
+    pending = state.pending
+    if exact:
+        pending[-1] = ChooseAction(seat, top.actions + 1, bought)
+    else:
+        pending.pop()
+        pending.append(PlaceTiles(seat, bought, state.neutral is not None, "bought"))
     if state.config.modules and _users(state, "purchase_made"):
         _purchase_made(state, Purchase(seat, action.square, None, t, price, paid, action.payment, exact, False), events)
 

@@ -755,42 +755,50 @@ def _buy_actions(state: GameState, seat: int, payments: str = "all", square: int
         purse = 0
         for c in hand:
             purse += coin[c]
-        digits = tables.purse_digits
         memo = tables.buys
         mode = 0 if payments == "all" else PAYMENTS.index(payments)
         currency = state.market_currency
+        masks = tables.masks.get(currency)
+        if masks is None:
+            masks = tables.masks[currency] = tuple(tables.purse_digits.get(cur, 0) for cur in currency)
         price_of = comp.tile_price
         for sq in squares:
             t = market[sq]
             if t < 0:
                 continue
-            cur = currency[sq]
-            sig = purse & digits.get(cur, 0)
+            sig = purse & masks[sq]
             if not sig:
                 continue
-            price = price_of[t]
             by_sig = memo.get(sig)
-            if by_sig is None:
-                by_sig = {}
-                _memo_put(memo, sig, by_sig)
-            key = (price << 4) | (sq << 2) | mode
-            got = by_sig.get(key)
+            got = None if by_sig is None else by_sig.get(price_of[t] << 4 | sq << 2 | mode)
             if got is None:
-                subsets = tables.subsets.get(sig)
-                if subsets is None:
-                    subsets = _subsets(comp, hand, cur)
-                    _memo_put(tables.subsets, sig, subsets)
-                if exact:
-                    pays = [pay for total, _, pay in subsets if total == price]
-                elif minimal:
-                    pays = [pay for total, low, pay in subsets if total >= price and total - low < price]
-                else:
-                    pays = [pay for total, _, pay in subsets if total >= price]
-                got = by_sig[key] = [tables.buy_action(sq + 1, pay) for pay in pays]
+                got = _buy_list(tables, hand, sq, currency[sq], price_of[t], sig, mode)
             out += got
     if offers and square is None and state.config.modules and _users(state, "offers"):
         out += _offer_actions(state, seat, False, exact, minimal)
     return out
+
+
+def _buy_list(tables: _Tables, hand: Sequence[int], sq: int, cur: int, price: int, sig: int, mode: int) -> list[Action]:
+    """The buy actions of market square index ``sq`` (memoised in ``tables.buys``): every
+    payment of ``price`` in currency ``cur`` from the hand (purse signature ``sig``) that
+    payments mode ``mode`` (an index into :data:`PAYMENTS`) lists."""
+    by_sig = tables.buys.get(sig)
+    if by_sig is None:
+        by_sig = {}
+        _memo_put(tables.buys, sig, by_sig)
+    subsets = tables.subsets.get(sig)
+    if subsets is None:
+        subsets = _subsets(tables.comp, hand, cur)
+        _memo_put(tables.subsets, sig, subsets)
+    if mode == 1:  # exact
+        pays = [pay for total, _, pay in subsets if total == price]
+    elif mode == 2:  # minimal
+        pays = [pay for total, low, pay in subsets if total >= price and total - low < price]
+    else:
+        pays = [pay for total, _, pay in subsets if total >= price]
+    got = by_sig[price << 4 | sq << 2 | mode] = [tables.buy_action(sq + 1, pay) for pay in pays]
+    return got
 
 
 def _subsets(comp: ComponentSet, hand: Sequence[int], cur: int) -> list[tuple[int, int, tuple[str, ...]]]:
@@ -1250,6 +1258,7 @@ class _Tables:
         "coin",
         "comp",
         "exchange",
+        "masks",
         "payments",
         "place",
         "plain_card",
@@ -1305,6 +1314,8 @@ class _Tables:
         payments mode packed into one int (``price << 4 | square << 2 | mode``)."""
         self.payments: dict[tuple[object, ...], list[tuple[str, ...]]] = {}
         """Payments with module payment options or money sources (see :func:`_money_payments`)."""
+        self.masks: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """Per market currencies (``GameState.market_currency``): each square's purse mask."""
         self.subsets: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}
         """Every payment of one currency by purse signature (see :func:`_subsets`)."""
 
@@ -1682,7 +1693,7 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[Ga
         _after_action(new, events)
         _advance(new, events)
         _notify(new, events)
-    else:
+    elif not new.pending:  # without modules, nothing is automatic while a decision waits
         _advance(new, events)
     return new, events
 
@@ -1707,7 +1718,7 @@ def apply_unchecked(state: GameState, action: Action, *, events: bool = True) ->
         _after_action(state, evs)
         _advance(state, evs)
         _notify(state, evs)
-    else:
+    elif not state.pending:  # without modules, nothing is automatic while a decision waits
         _advance(state, evs)
     return evs if events and evs is not None else []
 

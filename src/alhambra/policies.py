@@ -79,45 +79,42 @@ def kind_random(state: GameState, rng: random.Random) -> Action:
     raise GameOver("no legal action: the game is over")
 
 
-_REDESIGN_FORMS = ("build", "remove", "exchange")
-"""The forms of redesign in the order of :data:`~alhambra.engine.REDESIGN_KINDS`."""
-_REMOVE_ONLY = ("remove",)
-
-
 def _plain_turn_choice(state: GameState, top: ChooseAction, rand: Callable[[], float]) -> Action:
     """:func:`kind_random` at a turn's action choice in a game without modules: the kinds of
     :func:`~alhambra.engine.action_kinds` and the lists of
     :func:`~alhambra.engine.legal_actions`, drawn from in the same way."""
     seat = top.seat
     p = state.players[seat]
-    shown = max(state.display) >= 0
-    kinds = ["take", "buy"] if shown else ["buy"]
-    if p.reserve or len(p.city) > 1:
-        kinds.append("redesign")
-    if not shown:
-        kinds.append("end")
+    reserve = p.reserve
+    redesign = reserve or len(p.city) > 1
+    if max(state.display) >= 0:
+        kinds = ["take", "buy", "redesign"] if redesign else ["take", "buy"]
+    else:
+        kinds = ["buy", "redesign", "end"] if redesign else ["buy", "end"]
     while kinds:
         ki = int(rand() * len(kinds))
         kind = kinds[ki]
-        if kind != "redesign":
+        if kind == "take":
             rand()  # the draw among its one form
-            if kind == "take":
-                acts = _take_actions(state)
-            elif kind == "buy":
-                acts = _buy_actions(state, seat)
-            else:
-                acts = [EndTurn()] if _stuck(state, top) else []
-            if acts:
-                return acts[int(rand() * len(acts))]
+            acts = _take_actions(state)
+        elif kind == "buy":
+            rand()
+            acts = _buy_actions(state, seat)
+        elif kind == "end":
+            rand()
+            acts = [EndTurn()] if _stuck(state, top) else []
+        else:
+            forms = ["build", "remove", "exchange"] if reserve else ["remove"]
+            while forms:
+                fi = int(rand() * len(forms))
+                acts = _redesign_actions(state, seat, forms[fi])
+                if acts:
+                    return acts[int(rand() * len(acts))]
+                del forms[fi]
             del kinds[ki]
             continue
-        forms = list(_REDESIGN_FORMS if p.reserve else _REMOVE_ONLY)
-        while forms:
-            fi = int(rand() * len(forms))
-            acts = _redesign_actions(state, seat, forms[fi])
-            if acts:
-                return acts[int(rand() * len(acts))]
-            del forms[fi]
+        if acts:
+            return acts[int(rand() * len(acts))]
         del kinds[ki]
     raise GameOver("no legal action: the game is over")
 

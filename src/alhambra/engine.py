@@ -453,9 +453,11 @@ def refill_display(state: GameState, events: list[Event] | None) -> None:
     display = state.display
     if -1 not in display:
         return
+    deck = state.deck
+    comp = state.components
+    last = _LAST_TABLES[0]
+    plain = (last if last is not None and last.comp is comp else _tables(comp)).plain_card if state.piles is None else None
     if events is None:
-        deck = state.deck
-        plain = _tables(state.components).plain_card if state.piles is None else None
         for i in range(DISPLAY_SIZE):
             if display[i] < 0:
                 if deck and plain is not None and plain[deck[-1]]:
@@ -469,14 +471,19 @@ def refill_display(state: GameState, events: list[Event] | None) -> None:
         return
     slots: list[int] = []
     codes: list[str] = []
+    code_of = comp.card_code
     for i in range(DISPLAY_SIZE):
         if display[i] < 0:
-            c = draw_card(state, events)
-            if c is None:
-                break
-            display[i] = c
+            if deck and plain is not None and plain[deck[-1]]:
+                c = display[i] = deck.pop()
+            else:
+                got = draw_card(state, events)
+                if got is None:
+                    break
+                c = display[i] = got
+                deck = state.deck
             slots.append(i + 1)
-            codes.append(state.components.cards[c].code)
+            codes.append(code_of[c])
     if slots:
         events.append(DisplayRefilled(tuple(slots), tuple(codes)))
 
@@ -1708,18 +1715,24 @@ def apply_unchecked(state: GameState, action: Action, *, events: bool = True) ->
     other hooks that take an ``events`` list get one that is thrown away.
     """
     config = state.config
-    evs: list[Event] | None = [] if events or (config.modules and _reads_events(config)) else None
     handler = _PERFORM.get(type(action))
+    if not config.modules:
+        evs: list[Event] | None = [] if events else None
+        if handler is None:
+            _perform(state, action, evs)
+        else:
+            handler(state, action, evs)
+        if not state.pending:  # without modules, nothing is automatic while a decision waits
+            _advance(state, evs)
+        return evs if evs is not None else []
+    evs = [] if events or _reads_events(config) else None
     if handler is None:
         _perform(state, action, evs)
     else:
         handler(state, action, evs)
-    if config.modules:
-        _after_action(state, evs)
-        _advance(state, evs)
-        _notify(state, evs)
-    elif not state.pending:  # without modules, nothing is automatic while a decision waits
-        _advance(state, evs)
+    _after_action(state, evs)
+    _advance(state, evs)
+    _notify(state, evs)
     return evs if events and evs is not None else []
 
 

@@ -575,12 +575,19 @@ def _money_payments(
 ) -> list[tuple[str, ...]]:
     """:func:`_enumerate_payments` (a new list), memoised by its arguments, with the hand
     reduced to the signature of its money of ``currencies`` (which codes, how many of each)."""
-    tables = _tables(comp)
+    last = _LAST_TABLES[0]
+    tables = last if last is not None and last.comp is comp else _tables(comp)
     coin = tables.coin
-    cut = 0
-    for cur in currencies:
-        cut |= tables.purse_digits.get(cur, 0)
-    key = (sum([coin[c] for c in hand]) & cut, currencies, price, special, exact, minimal, tuple(sources))
+    cut = tables.cuts.get(currencies)
+    if cut is None:
+        cut = 0
+        for cur in currencies:
+            cut |= tables.purse_digits.get(cur, 0)
+        tables.cuts[currencies] = cut
+    purse = 0
+    for c in hand:
+        purse += coin[c]
+    key = (purse & cut, currencies, price, special, exact, minimal, tuple(sources) if sources else ())
     got = tables.payments.get(key)
     if got is None:
         got = _enumerate_payments(comp, hand, currencies, price, special, exact, sources, minimal)
@@ -1264,6 +1271,7 @@ class _Tables:
         "buys",
         "coin",
         "comp",
+        "cuts",
         "exchange",
         "masks",
         "payments",
@@ -1321,6 +1329,8 @@ class _Tables:
         payments mode packed into one int (``price << 4 | square << 2 | mode``)."""
         self.payments: dict[tuple[object, ...], list[tuple[str, ...]]] = {}
         """Payments with module payment options or money sources (see :func:`_money_payments`)."""
+        self.cuts: dict[frozenset[int], int] = {}
+        """Per set of currencies: the mask of their digits in a purse signature."""
         self.masks: dict[tuple[int, ...], tuple[int, ...]] = {}
         """Per market currencies (``GameState.market_currency``): each square's purse mask."""
         self.subsets: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}

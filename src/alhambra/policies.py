@@ -23,12 +23,14 @@ from .engine import (
     _redesign_actions,
     _stuck,
     _take_actions,
+    _users,
+    _window_actions,
     action_kinds,
     kind_forms,
     legal_actions,
 )
 from .errors import GameOver
-from .state import ChooseAction, GameState, PlaceTiles
+from .state import BetweenTurns, ChooseAction, GameState, PlaceTiles
 
 __all__ = ["POLICIES", "kind_random", "uniform_random"]
 
@@ -57,6 +59,8 @@ def kind_random(state: GameState, rng: random.Random) -> Action:
             if acts:
                 return acts[int(rand() * len(acts))]
             raise GameOver("no legal action: the game is over")
+    elif pending and type(pending[-1]) is BetweenTurns and state.outcome is None:
+        return _window_choice(state, pending[-1], rand)
     kinds = action_kinds(state)
     while kinds:
         ki = int(rand() * len(kinds))
@@ -75,6 +79,22 @@ def kind_random(state: GameState, rng: random.Random) -> Action:
             if acts:
                 return acts[int(rand() * len(acts))]
             del forms[fi]
+        del kinds[ki]
+    raise GameOver("no legal action: the game is over")
+
+
+def _window_choice(state: GameState, top: BetweenTurns, rand: Callable[[], float]) -> Action:
+    """:func:`kind_random` in the window between turns: the kinds of
+    :func:`~alhambra.engine.action_kinds` (the modules' out-of-turn moves, then ``pass``) and
+    their lists, drawn from in the same way."""
+    kinds = [m.id for m in _users(state, "interrupt_actions")]
+    kinds.append("pass")
+    while kinds:
+        ki = int(rand() * len(kinds))
+        rand()  # the draw among its one form
+        acts = _window_actions(state, top, kinds[ki])
+        if acts:
+            return acts[int(rand() * len(acts))]
         del kinds[ki]
     raise GameOver("no legal action: the game is over")
 

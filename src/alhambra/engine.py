@@ -1776,6 +1776,15 @@ def _notify(state: GameState, events: list[Event] | None) -> None:
 
 
 def _check(state: GameState, action: Action) -> None:
+    kind = type(action)
+    if kind is TakeMoney or kind is BuyBuilding:  # the usual turn actions, straight to their checks
+        top = state.pending[-1] if state.pending else None
+        if type(top) is ChooseAction:
+            if kind is TakeMoney:
+                _check_take(state, action)  # type: ignore[arg-type]
+            else:
+                _check_buy(state, top.seat, action)  # type: ignore[arg-type]
+            return
     comp = state.components
     if action.module is not None:
         if action.module not in state.config.modules:
@@ -1819,21 +1828,9 @@ def _check(state: GameState, action: Action) -> None:
     seat = top.seat
     p = state.players[seat]
     if isinstance(action, TakeMoney):
-        if not action.cards:
-            raise IllegalAction("take at least one card")
-        idx = _match_cards(comp, state.display, action.cards)
-        if idx is None:
-            raise IllegalAction(f"the display does not show {'+'.join(action.cards)}")
-        if len(idx) > 1:
-            ids = [state.display[i] for i in idx]
-            if not all(comp.card_is_money[c] for c in ids):
-                raise IllegalAction("only money cards can be taken together")
-            total = payment_value(comp, ids)
-            if total > TAKE_LIMIT:
-                raise IllegalAction(f"several cards may be taken only if they total at most {TAKE_LIMIT}; these total {total}")
+        _check_take(state, action)
     elif isinstance(action, BuyBuilding):
-        if not _plain_payment(state, seat, action.square, action.payment):
-            _check_payment(state, seat, action.square, action.payment)
+        _check_buy(state, seat, action)
     elif isinstance(action, BuildFromReserve):
         t = _tile_id(state, action.tile)
         if t not in p.reserve:
@@ -1862,6 +1859,27 @@ def _check(state: GameState, action: Action) -> None:
             raise IllegalAction("you must take an action; a turn is passed only when no action is possible")
     else:
         raise IllegalAction(f"{action} is not a core action")
+
+
+def _check_take(state: GameState, action: TakeMoney) -> None:
+    comp = state.components
+    if not action.cards:
+        raise IllegalAction("take at least one card")
+    idx = _match_cards(comp, state.display, action.cards)
+    if idx is None:
+        raise IllegalAction(f"the display does not show {'+'.join(action.cards)}")
+    if len(idx) > 1:
+        ids = [state.display[i] for i in idx]
+        if not all(comp.card_is_money[c] for c in ids):
+            raise IllegalAction("only money cards can be taken together")
+        total = payment_value(comp, ids)
+        if total > TAKE_LIMIT:
+            raise IllegalAction(f"several cards may be taken only if they total at most {TAKE_LIMIT}; these total {total}")
+
+
+def _check_buy(state: GameState, seat: int, action: BuyBuilding) -> None:
+    if not _plain_payment(state, seat, action.square, action.payment):
+        _check_payment(state, seat, action.square, action.payment)
 
 
 def _twin_code(state: GameState, code: str) -> str | None:

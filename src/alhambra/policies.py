@@ -44,7 +44,11 @@ def uniform_random(state: GameState, rng: random.Random) -> Action:
 
 
 def kind_random(state: GameState, rng: random.Random) -> Action:
-    """A uniformly random kind of move, then a uniformly random move of that kind."""
+    """A uniformly random kind of move, then a uniformly random move of that kind.
+
+    In a game without modules, and in the window between turns, the kinds and the moves come
+    from the engine's generators called directly (no ``action_kinds`` / ``legal_actions``
+    dispatch): the same lists and the same draws, only cheaper."""
     rand = rng.random
     pending = state.pending
     if pending and state.outcome is None and not state.config.modules:

@@ -501,7 +501,18 @@ def refill_market(state: GameState, events: list[Event] | None) -> bool:
 
 
 def _fill_market(state: GameState, events: list[Event] | None, announce: bool) -> bool:
-    if -1 not in state.market:
+    market = state.market
+    if -1 not in market:
+        return True
+    if events is None and not state.config.modules and state.decided is None and not state.components.twins:
+        # the usual refill of the fast path: the next tiles of the bag, square by square
+        bag = state.bag
+        for i in range(MARKET_SIZE):
+            if market[i] < 0:
+                if not bag:
+                    state.market_exhausted = True
+                    return False
+                market[i] = bag.pop()
         return True
     squares: list[int] = []
     tiles: list[str] = []

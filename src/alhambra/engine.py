@@ -375,14 +375,15 @@ def _match_cards(comp: ComponentSet, pool: Sequence[int], codes: Sequence[str]) 
             if c >= 0 and code_of[c] == want:
                 return [i]
         return None
+    have: list[str | None] = [code_of[c] if c >= 0 else None for c in pool]
     used: list[int] = []
     for code in codes:
-        for i, c in enumerate(pool):
-            if c >= 0 and code_of[c] == code and i not in used:
-                used.append(i)
-                break
-        else:
+        try:
+            i = have.index(code)  # the first one not used yet
+        except ValueError:
             return None
+        have[i] = None
+        used.append(i)
     return used
 
 
@@ -453,24 +454,37 @@ def refill_display(state: GameState, events: list[Event] | None) -> None:
     display = state.display
     if -1 not in display:
         return
+    deck = state.deck
+    comp = state.components
+    last = _LAST_TABLES[0]
+    plain = (last if last is not None and last.comp is comp else _tables(comp)).plain_card if state.piles is None else None
     if events is None:
         for i in range(DISPLAY_SIZE):
             if display[i] < 0:
+                if deck and plain is not None and plain[deck[-1]]:
+                    display[i] = deck.pop()  # a money card from the pile (draw_card's usual case)
+                    continue
                 c = draw_card(state, None)
                 if c is None:
                     break
                 display[i] = c
+                deck = state.deck  # a reshuffle replaces the pile
         return
     slots: list[int] = []
     codes: list[str] = []
+    code_of = comp.card_code
     for i in range(DISPLAY_SIZE):
         if display[i] < 0:
-            c = draw_card(state, events)
-            if c is None:
-                break
-            display[i] = c
+            if deck and plain is not None and plain[deck[-1]]:
+                c = display[i] = deck.pop()
+            else:
+                got = draw_card(state, events)
+                if got is None:
+                    break
+                c = display[i] = got
+                deck = state.deck
             slots.append(i + 1)
-            codes.append(state.components.cards[c].code)
+            codes.append(code_of[c])
     if slots:
         events.append(DisplayRefilled(tuple(slots), tuple(codes)))
 
@@ -488,7 +502,18 @@ def refill_market(state: GameState, events: list[Event] | None) -> bool:
 
 
 def _fill_market(state: GameState, events: list[Event] | None, announce: bool) -> bool:
-    if -1 not in state.market:
+    market = state.market
+    if -1 not in market:
+        return True
+    if events is None and not state.config.modules and state.decided is None and not state.components.twins:
+        # the usual refill of the fast path: the next tiles of the bag, square by square
+        bag = state.bag
+        for i in range(MARKET_SIZE):
+            if market[i] < 0:
+                if not bag:
+                    state.market_exhausted = True
+                    return False
+                market[i] = bag.pop()
         return True
     squares: list[int] = []
     tiles: list[str] = []
@@ -592,12 +617,19 @@ def _money_payments(
 ) -> list[tuple[str, ...]]:
     """:func:`_enumerate_payments` (a new list), memoised by its arguments, with the hand
     reduced to the signature of its money of ``currencies`` (which codes, how many of each)."""
-    tables = _tables(comp)
+    last = _LAST_TABLES[0]
+    tables = last if last is not None and last.comp is comp else _tables(comp)
     coin = tables.coin
-    cut = 0
-    for cur in currencies:
-        cut |= tables.purse_digits.get(cur, 0)
-    key = (sum([coin[c] for c in hand]) & cut, currencies, price, special, exact, minimal, tuple(sources))
+    cut = tables.cuts.get(currencies)
+    if cut is None:
+        cut = 0
+        for cur in currencies:
+            cut |= tables.purse_digits.get(cur, 0)
+        tables.cuts[currencies] = cut
+    purse = 0
+    for c in hand:
+        purse += coin[c]
+    key = (purse & cut, currencies, price, special, exact, minimal, tuple(sources) if sources else ())
     got = tables.payments.get(key)
     if got is None:
         got = _enumerate_payments(comp, hand, currencies, price, special, exact, sources, minimal)
@@ -773,40 +805,56 @@ def _buy_actions(state: GameState, seat: int, payments: str = "all", square: int
     else:
         # Payments depend only on the price and on the money of the square's currency in the
         # hand: memoised by price and the purse's signature (which codes, how many of each).
-        tables = _tables(comp)
+        last = _LAST_TABLES[0]
+        tables = last if last is not None and last.comp is comp else _tables(comp)
         coin = tables.coin
-        purse = sum([coin[c] for c in hand])
-        digits = tables.purse_digits
+        purse = 0
+        for c in hand:
+            purse += coin[c]
         memo = tables.buys
-        mode = PAYMENTS.index(payments)
+        mode = 0 if payments == "all" else PAYMENTS.index(payments)
+        currency = state.market_currency
+        masks = tables.masks.get(currency)
+        if masks is None:
+            masks = tables.masks[currency] = tuple(tables.purse_digits.get(cur, 0) for cur in currency)
+        price_of = comp.tile_price
         for sq in squares:
             t = market[sq]
             if t < 0:
                 continue
-            cur = state.market_currency[sq]
-            sig = purse & digits.get(cur, 0)
+            sig = purse & masks[sq]
             if not sig:
                 continue
-            price = comp.tile_price[t]
-            key = (sq, price, sig, mode)
-            got = memo.get(key)
+            by_sig = memo.get(sig)
+            got = None if by_sig is None else by_sig.get(price_of[t] << 4 | sq << 2 | mode)
             if got is None:
-                subsets = tables.subsets.get(sig)
-                if subsets is None:
-                    subsets = _subsets(comp, hand, cur)
-                    _memo_put(tables.subsets, sig, subsets)
-                if exact:
-                    pays = [pay for total, _, pay in subsets if total == price]
-                elif minimal:
-                    pays = [pay for total, low, pay in subsets if total >= price and total - low < price]
-                else:
-                    pays = [pay for total, _, pay in subsets if total >= price]
-                got = [tables.buy_action(sq + 1, pay) for pay in pays]
-                _memo_put(memo, key, got)
+                got = _buy_list(tables, hand, sq, currency[sq], price_of[t], sig, mode)
             out += got
     if offers and square is None and state.config.modules and _users(state, "offers"):
         out += _offer_actions(state, seat, False, exact, minimal)
     return out
+
+
+def _buy_list(tables: _Tables, hand: Sequence[int], sq: int, cur: int, price: int, sig: int, mode: int) -> list[Action]:
+    """The buy actions of market square index ``sq`` (memoised in ``tables.buys``): every
+    payment of ``price`` in currency ``cur`` from the hand (purse signature ``sig``) that
+    payments mode ``mode`` (an index into :data:`PAYMENTS`) lists."""
+    by_sig = tables.buys.get(sig)
+    if by_sig is None:
+        by_sig = {}
+        _memo_put(tables.buys, sig, by_sig)
+    subsets = tables.subsets.get(sig)
+    if subsets is None:
+        subsets = _subsets(tables.comp, hand, cur)
+        _memo_put(tables.subsets, sig, subsets)
+    if mode == 1:  # exact
+        pays = [pay for total, _, pay in subsets if total == price]
+    elif mode == 2:  # minimal
+        pays = [pay for total, low, pay in subsets if total >= price and total - low < price]
+    else:
+        pays = [pay for total, _, pay in subsets if total >= price]
+    got = by_sig[price << 4 | sq << 2 | mode] = [tables.buy_action(sq + 1, pay) for pay in pays]
+    return got
 
 
 def _subsets(comp: ComponentSet, hand: Sequence[int], cur: int) -> list[tuple[int, int, tuple[str, ...]]]:
@@ -878,6 +926,33 @@ def _check_payment(state: GameState, seat: int, square: int, payment: tuple[str,
         raise IllegalAction(f"market square {square} is empty")
     cur = state.market_currency[square - 1]
     return _check_money(state, seat, payment, (frozenset((cur,)),), comp.tile_price[tile], comp.tiles[tile].code, f"square {square}")
+
+
+def _plain_payment(state: GameState, seat: int, square: int, payment: tuple[str, ...]) -> bool:
+    """True when ``payment`` surely pays for the tile on ``square``: money cards of the
+    square's currency in ``seat``'s hand, worth at least the price (what :func:`_check_payment`
+    accepts first, found more cheaply). False says nothing: the full check decides then."""
+    if type(square) is not int or not 1 <= square <= MARKET_SIZE or not payment:
+        return False
+    tile = state.market[square - 1]
+    if tile < 0:
+        return False
+    comp = state.components
+    hand = state.players[seat].hand
+    idx = _match_cards(comp, hand, payment)
+    if idx is None:
+        return False
+    cur = state.market_currency[square - 1]
+    is_money = comp.card_is_money
+    currency = comp.card_currency
+    value = comp.card_value
+    total = 0
+    for i in idx:
+        c = hand[i]
+        if not is_money[c] or currency[c] != cur:
+            return False
+        total += value[c]
+    return total >= comp.tile_price[tile]
 
 
 def _check_money(
@@ -964,8 +1039,11 @@ def _match_payment(state: GameState, seat: int, payment: tuple[str, ...]) -> tup
 def _paid_value(state: GameState, seat: int, payment: tuple[str, ...]) -> int:
     """The money value of a payment: its money cards and money sources."""
     mv = state.components.money_value
+    total = 0
     try:
-        return sum(mv[c] for c in payment)
+        for c in payment:
+            total += mv[c]
+        return total
     except KeyError:
         idx, srcs = _match_payment(state, seat, payment)
         hand = state.players[seat].hand
@@ -1005,14 +1083,18 @@ def _spend(state: GameState, seat: int, payment: tuple[str, ...]) -> list[int]:
     comp = state.components
     hand = state.players[seat].hand
     idx, srcs = _match_payment(state, seat, payment)
-    paid = [hand[i] for i in idx]
-    for i in sorted(idx, reverse=True):
-        del hand[i]
+    if len(idx) == 1:
+        paid = [hand.pop(idx[0])]
+    else:
+        paid = [hand[i] for i in idx]
+        for i in sorted(idx, reverse=True):
+            del hand[i]
     cards = comp.cards
+    discard = state.discard
     for c in paid:
         owner = cards[c].module
         if owner is None or not load_module(owner).card_spent(state, c):
-            state.discard.append(c)
+            discard.append(c)
     for src in srcs:
         load_module(src.module).source_spent(state, seat, src)
     return paid
@@ -1231,15 +1313,19 @@ class _Tables:
         "buys",
         "coin",
         "comp",
+        "cuts",
         "exchange",
+        "masks",
         "payments",
         "place",
         "plain_card",
         "purse_digits",
         "remove",
+        "rep",
         "small",
         "subsets",
         "take_one",
+        "takes",
     )
 
     def __init__(self, comp: ComponentSet) -> None:
@@ -1252,26 +1338,43 @@ class _Tables:
         """Per card id: its code if it may be taken together with others."""
         self.plain_card = tuple(c.module is None and c.kind != "scoring" for c in cards)
         """Per card id: a drawn card that simply goes to the display."""
+        first: dict[str, int] = {}
+        self.rep = (*(first.setdefault(c.code, i) for i, c in enumerate(cards)), -1)
+        """Per card id: the first id of its code (copies are interchangeable); the extra last
+        entry makes ``rep[-1]`` (an empty display slot) -1."""
+        self.takes: dict[tuple[int, ...], list[Action]] = {}
+        """``take`` actions by the display's :attr:`rep` ids."""
         money = sorted({(c.currency, c.code) for c in cards if c.is_money})
         index = {code: i for i, (_, code) in enumerate(money)}
-        self.coin = tuple(1 << (8 * index[c.code]) if c.is_money else 0 for c in cards)
-        """Per card id: its money code as one digit (base 256) of a purse signature: the sum over
-        a hand says which money codes it holds, how many of each; the codes of one currency
-        are neighbouring digits (:attr:`purse_digits`)."""
+        copies: dict[str, int] = {}
+        for c in cards:
+            if c.is_money:
+                copies[c.code] = copies.get(c.code, 0) + 1
+        width = max(copies.values(), default=1).bit_length()  # a hand holds at most every copy of a code
+        self.coin = tuple(1 << (width * index[c.code]) if c.is_money else 0 for c in cards)
+        """Per card id: its money code as one digit (of ``width`` bits, enough to count every
+        copy of a code) of a purse signature: the sum over a hand says which money codes it
+        holds, how many of each; the codes of one currency are neighbouring digits
+        (:attr:`purse_digits`). Narrow digits keep the sums small ints, cheap to add and hash."""
         self.purse_digits: dict[int, int] = {}
         """Per currency: the mask that cuts its part (its digits) out of a hand's signature."""
         for cur in {cur for cur, _ in money}:
             digits = [index[code] for c, code in money if c == cur]
-            self.purse_digits[cur] = ((1 << (8 * len(digits))) - 1) << (8 * digits[0])
+            self.purse_digits[cur] = ((1 << (width * len(digits))) - 1) << (width * digits[0])
         self.place: dict[str, dict[int | str, Action]] = {}
         self.build: dict[str, dict[int, Action]] = {}
         self.remove: dict[str, Action] = {}
         self.exchange: dict[tuple[str, str], Action] = {}
         self.buy: dict[tuple[int, tuple[str, ...]], Action] = {}
-        self.buys: dict[tuple[int, int, int, int], list[Action]] = {}
-        """Buy actions of one square by (square index, price, purse signature, payments mode)."""
+        self.buys: dict[int, dict[int, list[Action]]] = {}
+        """Buy actions of one square by purse signature, then by price, square index and
+        payments mode packed into one int (``price << 4 | square << 2 | mode``)."""
         self.payments: dict[tuple[object, ...], list[tuple[str, ...]]] = {}
         """Payments with module payment options or money sources (see :func:`_money_payments`)."""
+        self.cuts: dict[frozenset[int], int] = {}
+        """Per set of currencies: the mask of their digits in a purse signature."""
+        self.masks: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """Per market currencies (``GameState.market_currency``): each square's purse mask."""
         self.subsets: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}
         """Every payment of one currency by purse signature (see :func:`_subsets`)."""
 
@@ -1301,8 +1404,24 @@ def _tables(comp: ComponentSet) -> _Tables:
 
 
 def _take_actions(state: GameState) -> list[Action]:
+    """``take`` actions for the display (a new list): memoised by the display with each card
+    standing for its code (cards of one code are interchangeable)."""
     comp = state.components
-    tables = _tables(comp)
+    last = _LAST_TABLES[0]
+    tables = last if last is not None and last.comp is comp else _tables(comp)
+    rep = tables.rep
+    d = state.display
+    key = (rep[d[0]], rep[d[1]], rep[d[2]], rep[d[3]]) if len(d) == 4 else tuple([rep[c] for c in d])
+    takes = tables.takes
+    got = takes.get(key)
+    if got is None:
+        got = _list_takes(state, tables)
+        _memo_put(takes, key, got)
+    return got[:]
+
+
+def _list_takes(state: GameState, tables: _Tables) -> list[Action]:
+    comp = state.components
     one = tables.take_one
     small_code = tables.small
     code_of = comp.card_code
@@ -1616,8 +1735,7 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[Ga
         raise GameOver("the game is over")
     if not isinstance(action, Action):
         raise IllegalAction(f"not an action: {action!r}")
-    to_act = state.to_act
-    if seat is not None and seat != to_act:
+    if seat is not None and seat != state.to_act:
         raise NotYourTurn(f"it is not your turn: {_waiting_for(state)}")
     new = state.copy()
     try:
@@ -1625,10 +1743,17 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[Ga
     except (TypeError, ValueError, AttributeError, KeyError, IndexError):
         raise IllegalAction(f"malformed action {action!r}") from None
     events: list[Event] = []
-    _perform(new, action, events)
-    _after_action(new, events)
-    _advance(new, events)
-    _notify(new, events)
+    handler = _PERFORM.get(type(action))
+    if handler is None:
+        _perform(new, action, events)
+    else:
+        handler(new, action, events)
+    if new.config.modules:
+        _after_action(new, events)
+        _advance(new, events)
+        _notify(new, events)
+    elif not new.pending:  # without modules, nothing is automatic while a decision waits
+        _advance(new, events)
     return new, events
 
 
@@ -1642,18 +1767,24 @@ def apply_unchecked(state: GameState, action: Action, *, events: bool = True) ->
     other hooks that take an ``events`` list get one that is thrown away.
     """
     config = state.config
-    evs: list[Event] | None = [] if events or (config.modules and _reads_events(config)) else None
     handler = _PERFORM.get(type(action))
+    if not config.modules:
+        evs: list[Event] | None = [] if events else None
+        if handler is None:
+            _perform(state, action, evs)
+        else:
+            handler(state, action, evs)
+        if not state.pending:  # without modules, nothing is automatic while a decision waits
+            _advance(state, evs)
+        return evs if evs is not None else []
+    evs = [] if events or _reads_events(config) else None
     if handler is None:
         _perform(state, action, evs)
     else:
         handler(state, action, evs)
-    if config.modules:
-        _after_action(state, evs)
-        _advance(state, evs)
-        _notify(state, evs)
-    else:
-        _advance(state, evs)
+    _after_action(state, evs)
+    _advance(state, evs)
+    _notify(state, evs)
     return evs if events and evs is not None else []
 
 
@@ -1687,6 +1818,15 @@ def _notify(state: GameState, events: list[Event] | None) -> None:
 
 
 def _check(state: GameState, action: Action) -> None:
+    kind = type(action)
+    if kind is TakeMoney or kind is BuyBuilding:  # the usual turn actions, straight to their checks
+        top = state.pending[-1] if state.pending else None
+        if type(top) is ChooseAction:
+            if kind is TakeMoney:
+                _check_take(state, action)  # type: ignore[arg-type]
+            else:
+                _check_buy(state, top.seat, action)  # type: ignore[arg-type]
+            return
     comp = state.components
     if action.module is not None:
         if action.module not in state.config.modules:
@@ -1730,20 +1870,9 @@ def _check(state: GameState, action: Action) -> None:
     seat = top.seat
     p = state.players[seat]
     if isinstance(action, TakeMoney):
-        if not action.cards:
-            raise IllegalAction("take at least one card")
-        idx = _match_cards(comp, state.display, action.cards)
-        if idx is None:
-            raise IllegalAction(f"the display does not show {'+'.join(action.cards)}")
-        if len(idx) > 1:
-            ids = [state.display[i] for i in idx]
-            if not all(comp.card_is_money[c] for c in ids):
-                raise IllegalAction("only money cards can be taken together")
-            total = payment_value(comp, ids)
-            if total > TAKE_LIMIT:
-                raise IllegalAction(f"several cards may be taken only if they total at most {TAKE_LIMIT}; these total {total}")
+        _check_take(state, action)
     elif isinstance(action, BuyBuilding):
-        _check_payment(state, seat, action.square, action.payment)
+        _check_buy(state, seat, action)
     elif isinstance(action, BuildFromReserve):
         t = _tile_id(state, action.tile)
         if t not in p.reserve:
@@ -1772,6 +1901,27 @@ def _check(state: GameState, action: Action) -> None:
             raise IllegalAction("you must take an action; a turn is passed only when no action is possible")
     else:
         raise IllegalAction(f"{action} is not a core action")
+
+
+def _check_take(state: GameState, action: TakeMoney) -> None:
+    comp = state.components
+    if not action.cards:
+        raise IllegalAction("take at least one card")
+    idx = _match_cards(comp, state.display, action.cards)
+    if idx is None:
+        raise IllegalAction(f"the display does not show {'+'.join(action.cards)}")
+    if len(idx) > 1:
+        ids = [state.display[i] for i in idx]
+        if not all(comp.card_is_money[c] for c in ids):
+            raise IllegalAction("only money cards can be taken together")
+        total = payment_value(comp, ids)
+        if total > TAKE_LIMIT:
+            raise IllegalAction(f"several cards may be taken only if they total at most {TAKE_LIMIT}; these total {total}")
+
+
+def _check_buy(state: GameState, seat: int, action: BuyBuilding) -> None:
+    if not _plain_payment(state, seat, action.square, action.payment):
+        _check_payment(state, seat, action.square, action.payment)
 
 
 def _twin_code(state: GameState, code: str) -> str | None:
@@ -1922,18 +2072,32 @@ def _turn_top(state: GameState) -> ChooseAction:
 
 def _do_take(state: GameState, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, TakeMoney)
-    top = _turn_top(state)
+    pending = state.pending
+    top = pending[-1]
+    assert isinstance(top, ChooseAction)
     seat = top.seat
     hand = state.players[seat].hand
     display = state.display
-    idx = _match_cards(state.components, display, action.cards)
-    assert idx is not None
-    for i in idx:
-        hand.append(display[i])
-        display[i] = -1
+    cards = action.cards
+    if len(cards) == 1:
+        want = cards[0]
+        code_of = state.components.card_code
+        for i, c in enumerate(display):
+            if c >= 0 and code_of[c] == want:
+                hand.append(c)
+                display[i] = -1
+                break
+    else:
+        idx = _match_cards(state.components, display, cards)
+        assert idx is not None
+        for i in idx:
+            hand.append(display[i])
+            display[i] = -1
     if events is not None:
-        events.append(MoneyTaken(seat, action.cards))
-    _finish_action(state, top, False, events)
+        events.append(MoneyTaken(seat, cards))
+    pending.pop()  # _finish_action(state, top, False, events), inlined
+    if top.bought:
+        pending.append(PlaceTiles(seat, top.bought, state.neutral is not None, "bought"))
 
 
 def _do_buy(state: GameState, action: Action, events: list[Event] | None) -> None:
@@ -1948,7 +2112,14 @@ def _do_buy(state: GameState, action: Action, events: list[Event] | None) -> Non
     code = comp.tile_code[t]
     if events is not None:
         events.append(BuildingBought(seat, action.square, code, action.payment, exact))
-    _finish_action(state, ChooseAction(seat, top.actions, (*top.bought, code)), exact, events)
+    # _finish_action(state, ChooseAction(seat, top.actions, bought), exact, events), inlined
+    bought = (*top.bought, code)
+    pending = state.pending
+    if exact:
+        pending[-1] = ChooseAction(seat, top.actions + 1, bought)
+    else:
+        pending.pop()
+        pending.append(PlaceTiles(seat, bought, state.neutral is not None, "bought"))
     if state.config.modules and _users(state, "purchase_made"):
         _purchase_made(state, Purchase(seat, action.square, None, t, price, paid, action.payment, exact, False), events)
 
@@ -2067,18 +2238,38 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     pending = state.pending
     if pending:
+        kind = type(pending[-1])
+        if (kind is ChooseAction or kind is PlaceTiles) and state.outcome is None:
+            return  # a core decision waits (the usual case)
         top = pending[-1]
         if top.module is None and state.outcome is None and (type(top) is not BetweenTurns or not top.restart):
-            return  # a core decision waits (the usual case)
+            return
     elif state.stage == STAGE_TURN and not state.config.modules and state.outcome is None:
         # A turn of a game without modules is over: nothing can pause its end or open the window
         # between turns, so the next turn starts at once unless a scoring round, the end of the
-        # game or the turn limit is due (the same steps the loop below takes, straight through).
-        _complete_turn(state, events)
-        limit = state.config.turn_limit
-        if not state.scoring_queue and not state.market_exhausted and (limit is None or state.turn < limit):
-            _start_turn(state, (state.current + 1) % state.config.players, events)
+        # game or the turn limit is due (the same steps the loop below takes, straight through:
+        # _complete_turn and _start_turn, inlined).
+        if events is not None:
+            events.append(TurnEnded(state.current))
+        if -1 in state.display:
+            refill_display(state, events)
+        if -1 in state.market:
+            _fill_market(state, events, True)
+        if state.scoring_queue:
+            _run_scoring_queue(state, events)
+        config = state.config
+        limit = config.turn_limit
+        if not state.market_exhausted and (limit is None or state.turn < limit):
+            seat = (state.current + 1) % config.players
+            state.current = seat
+            state.turn += 1
+            state.flow = 0  # the stage stays STAGE_TURN
+            pending.append(_TURN_START[seat])
+            if events is not None:
+                events.append(TurnStarted(seat, state.turn))
             return
+        state.stage = STAGE_BETWEEN
+        state.flow = 1  # the window is opened (and empty)
     guard = 0
     while state.outcome is None:
         guard += 1

@@ -292,14 +292,6 @@ _RING_RUNS: Final = tuple(_RUNS[_ring_mask(v & 15, v >> 4)] for v in range(256))
 """Runs of the ring by occupied sides (bits 0-3) and corners (bits 4-7)."""
 
 
-def _makes_hole(cells: Cells, p: int, sides: int) -> bool:
-    """:func:`creates_hole` for an empty place whose occupied sides are known: the ring test
-    needs only the four corners (the flood fill is rarely needed)."""
-    s = _STRIDE
-    v = sides | (p - s + 1 in cells) << 4 | (p + s + 1 in cells) << 5 | (p + s - 1 in cells) << 6 | (p - s - 1 in cells) << 7
-    return _RING_RUNS[v] > 1 and creates_hole(cells, p)
-
-
 class CityAnalysis:
     """Facts about one Alhambra that the engine asks for again and again.
 
@@ -346,7 +338,7 @@ class CityAnalysis:
         self._clean = False
         self._frontier: list[int] | None = None
         self._frontier_info: list[tuple[int, int, int]] | None = None
-        self._holes: dict[int, bool] = {}
+        self._holes: dict[int, bool] | None = None
         self._removable: list[int] | None = None
         self._spots: dict[int, list[int]] = {}
         self._next: dict[tuple[int, int], CityAnalysis] | None = None
@@ -375,19 +367,29 @@ class CityAnalysis:
         got = self._spots.get(tile_walls)
         if got is None:
             ok = _FITS[tile_walls]
-            fr = self._fr
-            holes = self._holes
             cells = self.cells
+            s = _STRIDE
             got = []
-            for q in [q for q, v in fr.items() if v in ok]:
-                h = holes.get(q)
-                if h is None:
-                    h = holes[q] = _makes_hole(cells, q, fr[q] & 15)
-                if not h:
+            for q, v in self._fr.items():
+                if v in ok:
+                    # the ring test of holes, inline: corners NE, SE, SW, NW over the known sides
+                    c = (q - s + 1 in cells) << 4 | (q + s + 1 in cells) << 5 | (q + s - 1 in cells) << 6 | (q - s - 1 in cells) << 7
+                    if _RING_RUNS[v & 15 | c] > 1 and self._closes_hole(q):
+                        continue
                     got.append(q)
             got.sort()
             self._spots[tile_walls] = got
         return got
+
+    def _closes_hole(self, q: int) -> bool:
+        """:func:`creates_hole` for a frontier place whose ring is broken (a flood fill), cached."""
+        holes = self._holes
+        if holes is None:
+            holes = self._holes = {}
+        h = holes.get(q)
+        if h is None:
+            h = holes[q] = creates_hole(self.cells, q)
+        return h
 
     def removable(self) -> list[int]:
         """Positions (ascending) whose tile may be moved to the reserve board."""
@@ -492,7 +494,7 @@ class CityAnalysis:
         new._clean = False
         new._frontier = None
         new._frontier_info = None
-        new._holes = {}
+        new._holes = None
         new._removable = None
         new._spots = {}
         new._next = None

@@ -312,6 +312,7 @@ class CityAnalysis:
     """
 
     __slots__ = (
+        "_back",
         "_clean",
         "_cut",
         "_fr",
@@ -342,6 +343,7 @@ class CityAnalysis:
         self._removable: list[int] | None = None
         self._spots: dict[int, list[int]] = {}
         self._next: dict[tuple[int, int], CityAnalysis] | None = None
+        self._back: tuple[int, int, CityAnalysis] | None = None
         self.memo: dict[object, object] = {}
 
     # ----------------------------------------------------------------------------- queries
@@ -443,6 +445,9 @@ class CityAnalysis:
     def with_tile(self, p: int, tile: int) -> CityAnalysis | None:
         """The analysis of this Alhambra with ``tile`` built on ``p`` (on an empty place, or in
         exchange for the tile there), or None when ``p`` is the fountain's place."""
+        back = self._back
+        if back is not None and back[0] == p and back[1] == tile:
+            return self._undo(back[2], p)
         nxt = self._next
         if nxt is not None:
             got = nxt.get((p, tile))
@@ -450,12 +455,24 @@ class CityAnalysis:
                 return got
         if p == self.fountain:
             return None
-        new = self._add(p, tile) if p not in self.cells else self._exchange(p, tile)
-        return self._remember(new, (p, tile)) if _SHARED.stack else new
+        old = self.cells.get(p)
+        if old is None:
+            new = self._add(p, tile)
+            old = -1
+        else:
+            new = self._exchange(p, tile)
+        if _SHARED.stack:
+            new = self._remember(new, (p, tile))
+        self._back = None
+        new._back = (p, old, self)
+        return new
 
     def without_tile(self, p: int) -> CityAnalysis | None:
         """The analysis of this Alhambra without the tile on ``p``, or None when there is no
         tile there or it is the fountain."""
+        back = self._back
+        if back is not None and back[0] == p and back[1] == -1:
+            return self._undo(back[2], p)
         nxt = self._next
         if nxt is not None:
             got = nxt.get((p, -1))
@@ -463,8 +480,21 @@ class CityAnalysis:
                 return got
         if p == self.fountain or p not in self.cells:
             return None
+        old = self.cells[p]
         new = self._remove(p)
-        return self._remember(new, (p, -1)) if _SHARED.stack else new
+        if _SHARED.stack:
+            new = self._remember(new, (p, -1))
+        self._back = None
+        new._back = (p, old, self)
+        return new
+
+    def _undo(self, prev: CityAnalysis, p: int) -> CityAnalysis:
+        """Undo of the change that made this analysis from ``prev``: ``prev`` itself, which
+        learns how to come back here (one step each way is kept, so no chain of old analyses
+        stays alive)."""
+        self._back = None
+        prev._back = (p, self.cells.get(p, -1), self)
+        return prev
 
     def _remember(self, new: CityAnalysis, key: tuple[int, int]) -> CityAnalysis:
         """Inside :func:`shared_analyses`: keep the result for the same change of this analysis,

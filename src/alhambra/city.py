@@ -240,6 +240,9 @@ def exchange_problem(cells: Cells, walls: Sequence[int], p: int, new_tile: int, 
 _FITS: Final = tuple(frozenset(v for v in range(256) if (w & v & 15) == v >> 4 and v & 15 != v >> 4) for w in range(16))
 """For each wall mask: the packed facts of the empty places where a tile with those walls fits
 (its walls match every neighbour, and at least one joined side is open)."""
+_EXCHANGE_FITS: Final = tuple(sum(1 << w for w in range(16) if (w & v & 15) == v >> 4) for v in range(256))
+"""For each tile's packed neighbour facts: the wall masks (as bits 0-15) of the tiles that may
+take its place (walls matching every neighbour)."""
 _PAIRS: Final = tuple((v & 15, v >> 4) for v in range(256))
 """Packed facts unpacked as (known, need), shared tuples."""
 
@@ -315,6 +318,7 @@ class CityAnalysis:
         "_back",
         "_clean",
         "_cut",
+        "_exchange_fits",
         "_fr",
         "_frontier",
         "_frontier_info",
@@ -342,6 +346,7 @@ class CityAnalysis:
         self._holes: dict[int, bool] | None = None
         self._removable: list[int] | None = None
         self._spots: dict[int, list[int]] = {}
+        self._exchange_fits: list[tuple[int, int]] | None = None
         self._next: dict[tuple[int, int], CityAnalysis] | None = None
         self._back: tuple[int, int, CityAnalysis] | None = None
         self.memo: dict[object, object] = {}
@@ -426,8 +431,18 @@ class CityAnalysis:
         key = 16 + tile_walls  # beside the spots of each wall mask (keys 0-15)
         got = self._spots.get(key)
         if got is None:
-            req = self.requirements
-            got = self._spots[key] = [q for q in sorted(req) if (tile_walls & req[q][0]) == req[q][1]]
+            fits = self._exchange_fits  # each tile's place with the wall masks that fit it, ascending
+            if fits is None:
+                req = self.requirements
+                fits = self._exchange_fits = []
+                for q in sorted(req):
+                    k, n = req[q]
+                    fits.append((q, _EXCHANGE_FITS[k | n << 4]))
+            got = self._spots[key] = []
+            bit = 1 << tile_walls
+            for q, f in fits:
+                if f & bit:
+                    got.append(q)
         return got
 
     def exchange_ok(self, p: int, tile_walls: int) -> bool:
@@ -527,6 +542,7 @@ class CityAnalysis:
         new._holes = None
         new._removable = None
         new._spots = {}
+        new._exchange_fits = None
         new._next = None
         new.memo = {}
         return new

@@ -577,7 +577,7 @@ class CityAnalysis:
         fountain = self.fountain
         joined: list[int] = []  # tiles joined to the new one by open sides
         v = 0
-        for side, d, opp, t in ((NORTH, -s, SOUTH, tn), (EAST, 1, WEST, te), (SOUTH, s, NORTH, ts), (WEST, -1, EAST, tw)):
+        for (side, d, opp), t in zip(_NEIGHBOURS, (tn, te, ts, tw)):
             if t is None:
                 continue
             q = p + d

@@ -1399,27 +1399,43 @@ def _reserve_moves(an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSe
     """``redesign build`` or ``redesign exchange`` for the reserve tiles, by tile code
     (memoised with the analysis, by form and reserve board)."""
     memo = an.memo
-    key = (form, *sorted(in_reserve)) if len(in_reserve) > 1 else (form, in_reserve[0])
-    cached = memo.get(key)
-    if cached is not None:
-        return cached  # type: ignore[return-value]
-    tables = _tables(comp)
-    code_of = comp.tile_code
+    if len(in_reserve) > 1:
+        key: tuple[object, ...] = (form, *sorted(in_reserve))
+        cached = memo.get(key)
+        if cached is not None:
+            return cached  # type: ignore[return-value]
+        code_of = comp.tile_code
+        reserve = sorted({code_of[t]: t for t in in_reserve}.items())
+    else:
+        t = in_reserve[0]
+        key = (form, t)
+        cached = memo.get(key)
+        if cached is not None:
+            return cached  # type: ignore[return-value]
+        code_of = comp.tile_code
+        reserve = [(code_of[t], t)]
+    tables = _LAST_TABLES[0]
+    if tables is None or tables.comp is not comp:
+        tables = _tables(comp)
     walls = comp.tile_walls
     got: list[Action] = []
-    reserve = sorted({code_of[t]: t for t in in_reserve}.items()) if len(in_reserve) > 1 else [(code_of[in_reserve[0]], in_reserve[0])]
     if form == "build":
+        builds = tables.build
+        spots = an.spots
         for code, t in reserve:
-            acts = _build_actions(tables, code)
-            for q in an.spots(walls[t]):
+            acts = builds.get(code)
+            if acts is None or len(acts) >= _MEMO_LIMIT:
+                acts = builds[code] = {}
+            for q in spots(walls[t]):
                 a = acts.get(q)
                 if a is None:
                     a = acts[q] = BuildFromReserve(code, geo.xy(q))
                 got.append(a)
     elif form == "exchange":
         exchange = tables.exchange
+        exchanges = an.exchanges
         for code, t in reserve:
-            for q in an.exchanges(walls[t]):
+            for q in exchanges(walls[t]):
                 ekey = (code, code_of[city[q]])
                 a = exchange.get(ekey)
                 if a is None:

@@ -1822,7 +1822,7 @@ def _exchange_problem(state: GameState, seat: int, q: int, new_tile: int) -> str
 
 
 def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, int]) -> None:
-    if not (isinstance(target, tuple) and len(target) == 2 and all(type(v) is int for v in target)):
+    if not (isinstance(target, tuple) and len(target) == 2 and type(target[0]) is int and type(target[1]) is int):
         raise IllegalAction(f"bad position {target!r}")
     x, y = target
     if not (-500 < x < 500 and -500 < y < 500):
@@ -1831,7 +1831,7 @@ def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, i
     walls = state.components.tile_walls
     p = state.players[seat]
     rule = None if q in p.analysis(walls).spots(walls[tile]) else geo.placement_problem(p.city, walls, walls[tile], q)
-    if rule is None:
+    if rule is None and state.config.modules:
         for m in _users(state, "placement_problem"):
             rule = m.placement_problem(state, seat, tile, q)
             if rule is not None:

@@ -268,8 +268,10 @@ def _facts(cells: Cells, walls: Sequence[int]) -> dict[int, int]:
     return fr
 
 
-def _requirements_of(cells: Cells, walls: Sequence[int], fountain: int) -> dict[int, tuple[int, int]]:
-    req: dict[int, tuple[int, int]] = {}
+def _requirements_of(cells: Cells, walls: Sequence[int], fountain: int) -> dict[int, int]:
+    """Packed neighbour facts of every tile but the fountain (sides with a neighbour in bits
+    0-3, those whose neighbour has a wall facing it in bits 4-7)."""
+    req: dict[int, int] = {}
     for p in cells:
         if p == fountain:
             continue
@@ -278,7 +280,7 @@ def _requirements_of(cells: Cells, walls: Sequence[int], fountain: int) -> dict[
             t = cells.get(p + d)
             if t is not None:
                 v |= side | (side << 4 if walls[t] & opp else 0)
-        req[p] = _PAIRS[v]
+        req[p] = v
     return req
 
 
@@ -338,7 +340,7 @@ class CityAnalysis:
         self.walls = walls
         self.fountain = fountain
         self._fr = _facts(self.cells, walls)
-        self._req: dict[int, tuple[int, int]] | None = None
+        self._req: dict[int, int] | None = None
         self._cut: frozenset[int] | None = None
         self._clean = False
         self._frontier: list[int] | None = None
@@ -420,6 +422,10 @@ class CityAnalysis:
     @property
     def requirements(self) -> dict[int, tuple[int, int]]:
         """For each non-fountain tile: (sides with a neighbour, sides whose neighbour has a wall)."""
+        return {q: _PAIRS[v] for q, v in self._packed_req().items()}
+
+    def _packed_req(self) -> dict[int, int]:
+        """:attr:`requirements` packed as the frontier facts are (kept up to date by changes)."""
         req = self._req
         if req is None:
             req = self._req = _requirements_of(self.cells, self.walls, self.fountain)
@@ -433,11 +439,10 @@ class CityAnalysis:
         if got is None:
             fits = self._exchange_fits  # each tile's place with the wall masks that fit it, ascending
             if fits is None:
-                req = self.requirements
+                req = self._packed_req()
                 fits = self._exchange_fits = []
                 for q in sorted(req):
-                    k, n = req[q]
-                    fits.append((q, _EXCHANGE_FITS[k | n << 4]))
+                    fits.append((q, _EXCHANGE_FITS[req[q]]))
             got = self._spots[key] = []
             bit = 1 << tile_walls
             for q, f in fits:
@@ -451,10 +456,10 @@ class CityAnalysis:
         Its walls must match every neighbour; then the paths on foot are exactly those of the
         tile it replaces, so reachability and holes cannot change.
         """
-        r = self.requirements.get(p)
-        if r is None:
+        v = self._packed_req().get(p)
+        if v is None:
             return False
-        return (tile_walls & r[0]) == r[1]
+        return (tile_walls & v & 15) == v >> 4
 
     # ----------------------------------------------------------------------------- changes
     def with_tile(self, p: int, tile: int) -> CityAnalysis | None:
@@ -528,7 +533,7 @@ class CityAnalysis:
         self._next[key] = new
         return new
 
-    def _child(self, cells: dict[int, int], fr: dict[int, int], req: dict[int, tuple[int, int]] | None) -> CityAnalysis:
+    def _child(self, cells: dict[int, int], fr: dict[int, int], req: dict[int, int] | None) -> CityAnalysis:
         new: CityAnalysis = _new_analysis(CityAnalysis)
         new.cells = cells
         new.walls = self.walls
@@ -577,15 +582,14 @@ class CityAnalysis:
         fountain = self.fountain
         joined: list[int] = []  # tiles joined to the new one by open sides
         v = 0
-        for (side, d, opp), t in zip(_NEIGHBOURS, (tn, te, ts, tw)):
+        for (side, d, opp), t in zip(_NEIGHBOURS, (tn, te, ts, tw), strict=True):
             if t is None:
                 continue
             q = p + d
             wq = walls[t]
             v |= side | (side << 4 if wq & opp else 0)
             if req is not None and q != fountain:
-                k, n = req[q]
-                req[q] = _PAIRS[(k | opp) | (n | (opp if w & side else 0)) << 4]
+                req[q] |= opp | opp << 4 if w & side else opp
             if not w & side:
                 if wq & opp:
                     cut = None  # an open side against a wall: not a legal Alhambra, recompute
@@ -594,7 +598,7 @@ class CityAnalysis:
             elif not wq & opp:
                 cut = None
         if req is not None:
-            req[p] = _PAIRS[v]
+            req[p] = v
         new = self._child(cells, fr, req)
         if cut is not None and joined:
             # A tile joined by one side hangs off that tile, which now strands it when removed;
@@ -634,8 +638,7 @@ class CityAnalysis:
             wq = walls[tq]
             v |= side | (side << 4 if wq & opp else 0)
             if req is not None and q != fountain:
-                k, n = req[q]
-                req[q] = _PAIRS[(k & ~opp) | (n & ~opp) << 4]
+                req[q] &= ~(opp | opp << 4)
             if not w & side and not wq & opp:
                 joined.append(q)
         if v:
@@ -675,8 +678,7 @@ class CityAnalysis:
             if (w ^ old) & side:
                 same_paths = False
             if req is not None and q != fountain:
-                k, n = req[q]
-                req[q] = _PAIRS[k | ((n | opp) if w & side else (n & ~opp)) << 4]
+                req[q] = (req[q] | opp << 4) if w & side else (req[q] & ~(opp << 4))
         new = self._child(cells, fr, req)
         if same_paths and self._clean:
             # open and walled sides towards the neighbours are as before: the same paths on foot

@@ -829,11 +829,94 @@ def outer_wall_segments(cells: Cells, walls: Sequence[int]) -> list[tuple[tuple[
     return segs
 
 
+# Directions of wall segments at a lattice corner: 1 north, 2 east, 4 south, 8 west.
+_CORNER_STEP: Final = (0, -_STRIDE, 1, 0, _STRIDE, 0, 0, 0, -1)
+"""Per single direction: the move to the corner at the other end of the segment."""
+_CORNER_BACK: Final = (0, 4, 8, 0, 1, 0, 0, 0, 2)
+"""Per single direction: the direction back from the corner at the other end."""
+_ONE_WAY: Final = frozenset((1, 2, 4, 8))
+_BRANCHING: Final = frozenset(m for m in range(16) if m.bit_count() > 2)
+
+
 def longest_wall(cells: Cells, walls: Sequence[int]) -> int:
     """Length of the longest continuous outer wall (segments joined end to end, none twice).
 
     Back-to-back walls between two tiles never count; a closed ring counts every segment.
     """
+    # Lattice corners are ints: the north-west corner of the cell at position p is p. Each
+    # corner gets the directions its segments go; a segment belongs to one tile only (the
+    # other side of the wall is empty), so no direction is counted twice.
+    s = _STRIDE
+    ways: dict[int, int] = {}
+    get = ways.get
+    n = 0
+    for p, t in cells.items():
+        w = walls[t]
+        if w:
+            if w & NORTH and p - s not in cells:
+                ways[p] = get(p, 0) | 2
+                ways[p + 1] = get(p + 1, 0) | 8
+                n += 1
+            if w & EAST and p + 1 not in cells:
+                ways[p + 1] = get(p + 1, 0) | 4
+                ways[p + s + 1] = get(p + s + 1, 0) | 1
+                n += 1
+            if w & SOUTH and p + s not in cells:
+                ways[p + s] = get(p + s, 0) | 2
+                ways[p + s + 1] = get(p + s + 1, 0) | 8
+                n += 1
+            if w & WEST and p - 1 not in cells:
+                ways[p] = get(p, 0) | 4
+                ways[p + s] = get(p + s, 0) | 1
+                n += 1
+    if not n:
+        return 0
+    for m in ways.values():
+        if m in _BRANCHING:
+            return _longest_wall_search(cells, walls)
+    # Paths and rings only: the longest wall is the component with the most segments. Walk each
+    # path from one end, then each ring once (only while the segments left could beat the best).
+    best = 0
+    left = n
+    seen: set[int] = set()
+    for v, m in ways.items():
+        if m in _ONE_WAY and v not in seen:
+            length = 0
+            d = m
+            u = v
+            while True:
+                u += _CORNER_STEP[d]
+                seen.add(u)
+                length += 1
+                d = ways[u] & ~_CORNER_BACK[d]
+                if not d:
+                    break
+            left -= length
+            if length > best:
+                best = length
+    if left > best:
+        for v, m in ways.items():
+            if m not in _ONE_WAY and v not in seen:
+                length = 0
+                d = m & -m
+                u = v
+                while True:
+                    seen.add(u)
+                    u += _CORNER_STEP[d]
+                    length += 1
+                    if u == v:
+                        break
+                    d = ways[u] & ~_CORNER_BACK[d]
+                left -= length
+                if length > best:
+                    best = length
+                if left <= best:
+                    break
+    return best
+
+
+def _longest_wall_search(cells: Cells, walls: Sequence[int]) -> int:
+    """:func:`longest_wall` for walls that branch (three or four segments meet at a corner)."""
     # Lattice corners are ints: the north-west corner of the cell at position p is p, so its
     # other corners are p + 1, p + STRIDE and p + STRIDE + 1. Segment i joins ends[2i], ends[2i+1].
     ends: list[int] = []

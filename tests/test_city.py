@@ -8,6 +8,8 @@ The walls table is ``WALLS16`` (tile id == wall mask).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from alhambra import city as geo
@@ -482,3 +484,29 @@ def test_kind_counts() -> None:
     kinds = ["fountain", "tower", "tower", "garden"]
     cells = {geo.pos(0, 0): 0, geo.pos(1, 0): 1, geo.pos(2, 0): 2, geo.pos(3, 0): 3}
     assert geo.kind_counts(cells, kinds) == {"fountain": 1, "tower": 2, "garden": 1}
+
+
+def test_a_ring_beside_a_longer_path_and_a_ring_that_wins() -> None:
+    # a 3x3 ring of 12 around the fountain, and a separate wall of 1 to the east
+    ring = {**grid("nw n ne\nw F e\nsw s es"), geo.pos(3, 0): m("n")}
+    assert geo.longest_wall(ring, W) == 12
+    # a path of 3 (north, east, south of one tile) beside a ring of 4 (a lone walled tile)
+    cells = {ORIGIN: m("nes"), geo.pos(3, 0): m("nesw")}
+    assert geo.longest_wall(cells, W) == 4
+
+
+def test_longest_wall_of_paths_and_rings_is_the_full_search_on_random_layouts() -> None:
+    # walls that never branch are walked one component at a time; anything else, and these,
+    # must give what the search for the longest trail gives
+    rng = random.Random(3)
+    walked = 0
+    for _ in range(3000):
+        size = rng.choice((3, 4, 5))
+        cells = {geo.pos(rng.randrange(size), rng.randrange(size)): rng.randrange(16) for _ in range(rng.randint(0, 12))}
+        assert geo.longest_wall(cells, W) == geo._longest_wall_search(cells, W), cells
+        ways: dict[tuple[int, int], int] = {}
+        for a, b in geo.outer_wall_segments(cells, W):
+            ways[a] = ways.get(a, 0) + 1
+            ways[b] = ways.get(b, 0) + 1
+        walked += all(v <= 2 for v in ways.values())
+    assert walked > 1000  # most layouts take the walk, so it is what the test checks

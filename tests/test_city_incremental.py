@@ -166,3 +166,25 @@ def test_no_update_for_the_fountain_or_a_missing_tile() -> None:
     assert an.with_tile(ORIGIN, 0) is None
     assert an.without_tile(ORIGIN) is None
     assert an.without_tile(geo.pos(5, 5)) is None
+
+
+def test_undoing_a_change_gives_back_the_analysis_before_it() -> None:
+    an = geo.CityAnalysis(grid("F o"), WALLS16, ORIGIN)
+    assert an.spots(0) and an.removable()  # facts learnt before the change are kept
+    p = geo.pos(2, 0)
+    added = an.with_tile(p, 0)
+    assert added is not None and added is not an
+    assert added.without_tile(p) is an
+    # and the other way again: the change itself is found without a new analysis
+    assert an.with_tile(p, 0) is added
+    # an exchange is undone by exchanging back
+    swapped = an.with_tile(geo.pos(1, 0), geo.SOUTH)
+    assert swapped is not None and swapped.cells[geo.pos(1, 0)] == geo.SOUTH
+    assert swapped.with_tile(geo.pos(1, 0), 0) is an
+    # a removal is undone by building the same tile on the same place
+    removed = an.without_tile(geo.pos(1, 0))
+    assert removed is not None and removed.cells == grid("F")
+    assert removed.with_tile(geo.pos(1, 0), 0) is an
+    # only one step each way is kept: an analysis two changes back is not held
+    further = an.with_tile(p, 0)
+    assert further is not None and further._back is not None and further._back[2] is an and an._back is None

@@ -240,6 +240,9 @@ def exchange_problem(cells: Cells, walls: Sequence[int], p: int, new_tile: int, 
 _FITS: Final = tuple(frozenset(v for v in range(256) if (w & v & 15) == v >> 4 and v & 15 != v >> 4) for w in range(16))
 """For each wall mask: the packed facts of the empty places where a tile with those walls fits
 (its walls match every neighbour, and at least one joined side is open)."""
+_EXCHANGE_FITS: Final = tuple(sum(1 << w for w in range(16) if (w & v & 15) == v >> 4) for v in range(256))
+"""For each tile's packed neighbour facts: the wall masks (as bits 0-15) of the tiles that may
+take its place (walls matching every neighbour)."""
 _PAIRS: Final = tuple((v & 15, v >> 4) for v in range(256))
 """Packed facts unpacked as (known, need), shared tuples."""
 
@@ -265,8 +268,10 @@ def _facts(cells: Cells, walls: Sequence[int]) -> dict[int, int]:
     return fr
 
 
-def _requirements_of(cells: Cells, walls: Sequence[int], fountain: int) -> dict[int, tuple[int, int]]:
-    req: dict[int, tuple[int, int]] = {}
+def _requirements_of(cells: Cells, walls: Sequence[int], fountain: int) -> dict[int, int]:
+    """Packed neighbour facts of every tile but the fountain (sides with a neighbour in bits
+    0-3, those whose neighbour has a wall facing it in bits 4-7)."""
+    req: dict[int, int] = {}
     for p in cells:
         if p == fountain:
             continue
@@ -275,7 +280,7 @@ def _requirements_of(cells: Cells, walls: Sequence[int], fountain: int) -> dict[
             t = cells.get(p + d)
             if t is not None:
                 v |= side | (side << 4 if walls[t] & opp else 0)
-        req[p] = _PAIRS[v]
+        req[p] = v
     return req
 
 
@@ -290,14 +295,6 @@ def _ring_mask(sides: int, corners: int) -> int:
 
 _RING_RUNS: Final = tuple(_RUNS[_ring_mask(v & 15, v >> 4)] for v in range(256))
 """Runs of the ring by occupied sides (bits 0-3) and corners (bits 4-7)."""
-
-
-def _makes_hole(cells: Cells, p: int, sides: int) -> bool:
-    """:func:`creates_hole` for an empty place whose occupied sides are known: the ring test
-    needs only the four corners (the flood fill is rarely needed)."""
-    s = _STRIDE
-    v = sides | (p - s + 1 in cells) << 4 | (p + s + 1 in cells) << 5 | (p + s - 1 in cells) << 6 | (p - s - 1 in cells) << 7
-    return _RING_RUNS[v] > 1 and creates_hole(cells, p)
 
 
 class CityAnalysis:
@@ -320,8 +317,10 @@ class CityAnalysis:
     """
 
     __slots__ = (
+        "_back",
         "_clean",
         "_cut",
+        "_exchange_fits",
         "_fr",
         "_frontier",
         "_frontier_info",
@@ -341,15 +340,17 @@ class CityAnalysis:
         self.walls = walls
         self.fountain = fountain
         self._fr = _facts(self.cells, walls)
-        self._req: dict[int, tuple[int, int]] | None = None
+        self._req: dict[int, int] | None = None
         self._cut: frozenset[int] | None = None
         self._clean = False
         self._frontier: list[int] | None = None
         self._frontier_info: list[tuple[int, int, int]] | None = None
-        self._holes: dict[int, bool] = {}
+        self._holes: dict[int, bool] | None = None
         self._removable: list[int] | None = None
         self._spots: dict[int, list[int]] = {}
+        self._exchange_fits: list[tuple[int, int]] | None = None
         self._next: dict[tuple[int, int], CityAnalysis] | None = None
+        self._back: tuple[int, int, CityAnalysis] | None = None
         self.memo: dict[object, object] = {}
 
     # ----------------------------------------------------------------------------- queries
@@ -375,19 +376,29 @@ class CityAnalysis:
         got = self._spots.get(tile_walls)
         if got is None:
             ok = _FITS[tile_walls]
-            fr = self._fr
-            holes = self._holes
             cells = self.cells
+            s = _STRIDE
             got = []
-            for q in [q for q, v in fr.items() if v in ok]:
-                h = holes.get(q)
-                if h is None:
-                    h = holes[q] = _makes_hole(cells, q, fr[q] & 15)
-                if not h:
+            for q, v in self._fr.items():
+                if v in ok:
+                    # the ring test of holes, inline: corners NE, SE, SW, NW over the known sides
+                    c = (q - s + 1 in cells) << 4 | (q + s + 1 in cells) << 5 | (q + s - 1 in cells) << 6 | (q - s - 1 in cells) << 7
+                    if _RING_RUNS[v & 15 | c] > 1 and self._closes_hole(q):
+                        continue
                     got.append(q)
             got.sort()
             self._spots[tile_walls] = got
         return got
+
+    def _closes_hole(self, q: int) -> bool:
+        """:func:`creates_hole` for a frontier place whose ring is broken (a flood fill), cached."""
+        holes = self._holes
+        if holes is None:
+            holes = self._holes = {}
+        h = holes.get(q)
+        if h is None:
+            h = holes[q] = creates_hole(self.cells, q)
+        return h
 
     def removable(self) -> list[int]:
         """Positions (ascending) whose tile may be moved to the reserve board."""
@@ -411,6 +422,10 @@ class CityAnalysis:
     @property
     def requirements(self) -> dict[int, tuple[int, int]]:
         """For each non-fountain tile: (sides with a neighbour, sides whose neighbour has a wall)."""
+        return {q: _PAIRS[v] for q, v in self._packed_req().items()}
+
+    def _packed_req(self) -> dict[int, int]:
+        """:attr:`requirements` packed as the frontier facts are (kept up to date by changes)."""
         req = self._req
         if req is None:
             req = self._req = _requirements_of(self.cells, self.walls, self.fountain)
@@ -422,8 +437,17 @@ class CityAnalysis:
         key = 16 + tile_walls  # beside the spots of each wall mask (keys 0-15)
         got = self._spots.get(key)
         if got is None:
-            req = self.requirements
-            got = self._spots[key] = [q for q in sorted(req) if (tile_walls & req[q][0]) == req[q][1]]
+            fits = self._exchange_fits  # each tile's place with the wall masks that fit it, ascending
+            if fits is None:
+                req = self._packed_req()
+                fits = self._exchange_fits = []
+                for q in sorted(req):
+                    fits.append((q, _EXCHANGE_FITS[req[q]]))
+            got = self._spots[key] = []
+            bit = 1 << tile_walls
+            for q, f in fits:
+                if f & bit:
+                    got.append(q)
         return got
 
     def exchange_ok(self, p: int, tile_walls: int) -> bool:
@@ -432,15 +456,18 @@ class CityAnalysis:
         Its walls must match every neighbour; then the paths on foot are exactly those of the
         tile it replaces, so reachability and holes cannot change.
         """
-        r = self.requirements.get(p)
-        if r is None:
+        v = self._packed_req().get(p)
+        if v is None:
             return False
-        return (tile_walls & r[0]) == r[1]
+        return (tile_walls & v & 15) == v >> 4
 
     # ----------------------------------------------------------------------------- changes
     def with_tile(self, p: int, tile: int) -> CityAnalysis | None:
         """The analysis of this Alhambra with ``tile`` built on ``p`` (on an empty place, or in
         exchange for the tile there), or None when ``p`` is the fountain's place."""
+        back = self._back
+        if back is not None and back[0] == p and back[1] == tile:
+            return self._undo(back[2], p)
         nxt = self._next
         if nxt is not None:
             got = nxt.get((p, tile))
@@ -448,12 +475,24 @@ class CityAnalysis:
                 return got
         if p == self.fountain:
             return None
-        new = self._add(p, tile) if p not in self.cells else self._exchange(p, tile)
-        return self._remember(new, (p, tile)) if _SHARED.stack else new
+        old = self.cells.get(p)
+        if old is None:
+            new = self._add(p, tile)
+            old = -1
+        else:
+            new = self._exchange(p, tile)
+        if _SHARED.stack:
+            new = self._remember(new, (p, tile))
+        self._back = None
+        new._back = (p, old, self)
+        return new
 
     def without_tile(self, p: int) -> CityAnalysis | None:
         """The analysis of this Alhambra without the tile on ``p``, or None when there is no
         tile there or it is the fountain."""
+        back = self._back
+        if back is not None and back[0] == p and back[1] == -1:
+            return self._undo(back[2], p)
         nxt = self._next
         if nxt is not None:
             got = nxt.get((p, -1))
@@ -461,8 +500,21 @@ class CityAnalysis:
                 return got
         if p == self.fountain or p not in self.cells:
             return None
+        old = self.cells[p]
         new = self._remove(p)
-        return self._remember(new, (p, -1)) if _SHARED.stack else new
+        if _SHARED.stack:
+            new = self._remember(new, (p, -1))
+        self._back = None
+        new._back = (p, old, self)
+        return new
+
+    def _undo(self, prev: CityAnalysis, p: int) -> CityAnalysis:
+        """Undo of the change that made this analysis from ``prev``: ``prev`` itself, which
+        learns how to come back here (one step each way is kept, so no chain of old analyses
+        stays alive)."""
+        self._back = None
+        prev._back = (p, self.cells.get(p, -1), self)
+        return prev
 
     def _remember(self, new: CityAnalysis, key: tuple[int, int]) -> CityAnalysis:
         """Inside :func:`shared_analyses`: keep the result for the same change of this analysis,
@@ -481,7 +533,7 @@ class CityAnalysis:
         self._next[key] = new
         return new
 
-    def _child(self, cells: dict[int, int], fr: dict[int, int], req: dict[int, tuple[int, int]] | None) -> CityAnalysis:
+    def _child(self, cells: dict[int, int], fr: dict[int, int], req: dict[int, int] | None) -> CityAnalysis:
         new: CityAnalysis = _new_analysis(CityAnalysis)
         new.cells = cells
         new.walls = self.walls
@@ -492,9 +544,10 @@ class CityAnalysis:
         new._clean = False
         new._frontier = None
         new._frontier_info = None
-        new._holes = {}
+        new._holes = None
         new._removable = None
         new._spots = {}
+        new._exchange_fits = None
         new._next = None
         new.memo = {}
         return new
@@ -529,15 +582,14 @@ class CityAnalysis:
         fountain = self.fountain
         joined: list[int] = []  # tiles joined to the new one by open sides
         v = 0
-        for side, d, opp, t in ((NORTH, -s, SOUTH, tn), (EAST, 1, WEST, te), (SOUTH, s, NORTH, ts), (WEST, -1, EAST, tw)):
+        for (side, d, opp), t in zip(_NEIGHBOURS, (tn, te, ts, tw), strict=True):
             if t is None:
                 continue
             q = p + d
             wq = walls[t]
             v |= side | (side << 4 if wq & opp else 0)
             if req is not None and q != fountain:
-                k, n = req[q]
-                req[q] = _PAIRS[(k | opp) | (n | (opp if w & side else 0)) << 4]
+                req[q] |= opp | opp << 4 if w & side else opp
             if not w & side:
                 if wq & opp:
                     cut = None  # an open side against a wall: not a legal Alhambra, recompute
@@ -546,7 +598,7 @@ class CityAnalysis:
             elif not wq & opp:
                 cut = None
         if req is not None:
-            req[p] = _PAIRS[v]
+            req[p] = v
         new = self._child(cells, fr, req)
         if cut is not None and joined:
             # A tile joined by one side hangs off that tile, which now strands it when removed;
@@ -586,8 +638,7 @@ class CityAnalysis:
             wq = walls[tq]
             v |= side | (side << 4 if wq & opp else 0)
             if req is not None and q != fountain:
-                k, n = req[q]
-                req[q] = _PAIRS[(k & ~opp) | (n & ~opp) << 4]
+                req[q] &= ~(opp | opp << 4)
             if not w & side and not wq & opp:
                 joined.append(q)
         if v:
@@ -627,8 +678,7 @@ class CityAnalysis:
             if (w ^ old) & side:
                 same_paths = False
             if req is not None and q != fountain:
-                k, n = req[q]
-                req[q] = _PAIRS[k | ((n | opp) if w & side else (n & ~opp)) << 4]
+                req[q] = (req[q] | opp << 4) if w & side else (req[q] & ~(opp << 4))
         new = self._child(cells, fr, req)
         if same_paths and self._clean:
             # open and walled sides towards the neighbours are as before: the same paths on foot
@@ -779,11 +829,94 @@ def outer_wall_segments(cells: Cells, walls: Sequence[int]) -> list[tuple[tuple[
     return segs
 
 
+# Directions of wall segments at a lattice corner: 1 north, 2 east, 4 south, 8 west.
+_CORNER_STEP: Final = (0, -_STRIDE, 1, 0, _STRIDE, 0, 0, 0, -1)
+"""Per single direction: the move to the corner at the other end of the segment."""
+_CORNER_BACK: Final = (0, 4, 8, 0, 1, 0, 0, 0, 2)
+"""Per single direction: the direction back from the corner at the other end."""
+_ONE_WAY: Final = frozenset((1, 2, 4, 8))
+_BRANCHING: Final = frozenset(m for m in range(16) if m.bit_count() > 2)
+
+
 def longest_wall(cells: Cells, walls: Sequence[int]) -> int:
     """Length of the longest continuous outer wall (segments joined end to end, none twice).
 
     Back-to-back walls between two tiles never count; a closed ring counts every segment.
     """
+    # Lattice corners are ints: the north-west corner of the cell at position p is p. Each
+    # corner gets the directions its segments go; a segment belongs to one tile only (the
+    # other side of the wall is empty), so no direction is counted twice.
+    s = _STRIDE
+    ways: dict[int, int] = {}
+    get = ways.get
+    n = 0
+    for p, t in cells.items():
+        w = walls[t]
+        if w:
+            if w & NORTH and p - s not in cells:
+                ways[p] = get(p, 0) | 2
+                ways[p + 1] = get(p + 1, 0) | 8
+                n += 1
+            if w & EAST and p + 1 not in cells:
+                ways[p + 1] = get(p + 1, 0) | 4
+                ways[p + s + 1] = get(p + s + 1, 0) | 1
+                n += 1
+            if w & SOUTH and p + s not in cells:
+                ways[p + s] = get(p + s, 0) | 2
+                ways[p + s + 1] = get(p + s + 1, 0) | 8
+                n += 1
+            if w & WEST and p - 1 not in cells:
+                ways[p] = get(p, 0) | 4
+                ways[p + s] = get(p + s, 0) | 1
+                n += 1
+    if not n:
+        return 0
+    for m in ways.values():
+        if m in _BRANCHING:
+            return _longest_wall_search(cells, walls)
+    # Paths and rings only: the longest wall is the component with the most segments. Walk each
+    # path from one end, then each ring once (only while the segments left could beat the best).
+    best = 0
+    left = n
+    seen: set[int] = set()
+    for v, m in ways.items():
+        if m in _ONE_WAY and v not in seen:
+            length = 0
+            d = m
+            u = v
+            while True:
+                u += _CORNER_STEP[d]
+                seen.add(u)
+                length += 1
+                d = ways[u] & ~_CORNER_BACK[d]
+                if not d:
+                    break
+            left -= length
+            if length > best:
+                best = length
+    if left > best:
+        for v, m in ways.items():
+            if m not in _ONE_WAY and v not in seen:
+                length = 0
+                d = m & -m
+                u = v
+                while True:
+                    seen.add(u)
+                    u += _CORNER_STEP[d]
+                    length += 1
+                    if u == v:
+                        break
+                    d = ways[u] & ~_CORNER_BACK[d]
+                left -= length
+                if length > best:
+                    best = length
+                if left <= best:
+                    break
+    return best
+
+
+def _longest_wall_search(cells: Cells, walls: Sequence[int]) -> int:
+    """:func:`longest_wall` for walls that branch (three or four segments meet at a corner)."""
     # Lattice corners are ints: the north-west corner of the cell at position p is p, so its
     # other corners are p + 1, p + STRIDE and p + STRIDE + 1. Segment i joins ends[2i], ends[2i+1].
     ends: list[int] = []

@@ -1549,27 +1549,43 @@ def _reserve_moves(an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSe
     """``redesign build`` or ``redesign exchange`` for the reserve tiles, by tile code
     (memoised with the analysis, by form and reserve board)."""
     memo = an.memo
-    key = (form, *sorted(in_reserve)) if len(in_reserve) > 1 else (form, in_reserve[0])
-    cached = memo.get(key)
-    if cached is not None:
-        return cached  # type: ignore[return-value]
-    tables = _tables(comp)
-    code_of = comp.tile_code
+    if len(in_reserve) > 1:
+        key: tuple[object, ...] = (form, *sorted(in_reserve))
+        cached = memo.get(key)
+        if cached is not None:
+            return cached  # type: ignore[return-value]
+        code_of = comp.tile_code
+        reserve = sorted({code_of[t]: t for t in in_reserve}.items())
+    else:
+        t = in_reserve[0]
+        key = (form, t)
+        cached = memo.get(key)
+        if cached is not None:
+            return cached  # type: ignore[return-value]
+        code_of = comp.tile_code
+        reserve = [(code_of[t], t)]
+    tables = _LAST_TABLES[0]
+    if tables is None or tables.comp is not comp:
+        tables = _tables(comp)
     walls = comp.tile_walls
     got: list[Action] = []
-    reserve = sorted({code_of[t]: t for t in in_reserve}.items()) if len(in_reserve) > 1 else [(code_of[in_reserve[0]], in_reserve[0])]
     if form == "build":
+        builds = tables.build
+        spots = an.spots
         for code, t in reserve:
-            acts = _build_actions(tables, code)
-            for q in an.spots(walls[t]):
+            acts = builds.get(code)
+            if acts is None or len(acts) >= _MEMO_LIMIT:
+                acts = builds[code] = {}
+            for q in spots(walls[t]):
                 a = acts.get(q)
                 if a is None:
                     a = acts[q] = BuildFromReserve(code, geo.xy(q))
                 got.append(a)
     elif form == "exchange":
         exchange = tables.exchange
+        exchanges = an.exchanges
         for code, t in reserve:
-            for q in an.exchanges(walls[t]):
+            for q in exchanges(walls[t]):
                 ekey = (code, code_of[city[q]])
                 a = exchange.get(ekey)
                 if a is None:
@@ -1987,7 +2003,7 @@ def _exchange_problem(state: GameState, seat: int, q: int, new_tile: int) -> str
 
 
 def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, int]) -> None:
-    if not (isinstance(target, tuple) and len(target) == 2 and all(type(v) is int for v in target)):
+    if not (isinstance(target, tuple) and len(target) == 2 and type(target[0]) is int and type(target[1]) is int):
         raise IllegalAction(f"bad position {target!r}")
     x, y = target
     if not (-500 < x < 500 and -500 < y < 500):
@@ -1996,7 +2012,7 @@ def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, i
     walls = state.components.tile_walls
     p = state.players[seat]
     rule = None if q in p.analysis(walls).spots(walls[tile]) else geo.placement_problem(p.city, walls, walls[tile], q)
-    if rule is None:
+    if rule is None and state.config.modules:
         for m in _users(state, "placement_problem"):
             rule = m.placement_problem(state, seat, tile, q)
             if rule is not None:

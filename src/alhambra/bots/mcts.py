@@ -90,7 +90,7 @@ _BAG_START = 44
 
 
 class _Node:
-    __slots__ = ("avail", "children", "legal", "legal_set", "mover", "order", "prior", "reward", "sq", "visits")
+    __slots__ = ("avail", "cands", "children", "legal", "legal_set", "mover", "order", "prior", "reward", "sq", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -105,6 +105,20 @@ class _Node:
         self.legal: list[Action] | None = None
         """The legal (canonical) actions of the last visit, and as a set."""
         self.legal_set: set[Action] = set()
+        self.cands: list[_Cand] | None = None
+        """The actions of ``order`` that are in ``legal_set``, in that order, with their prior
+        and child (None until the action is first a candidate): rebuilt when ``legal`` changes."""
+
+
+class _Cand:
+    """One entry of ``_Node.cands``."""
+
+    __slots__ = ("action", "child", "prior")
+
+    def __init__(self, action: Action, prior: float, child: _Node | None) -> None:
+        self.action = action
+        self.prior = prior
+        self.child = child
 
 
 def _rewards(state: GameState, settings: MctsSettings, weights: Weights) -> list[float]:
@@ -204,36 +218,36 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                 ranked = _prior(state, legal, seat, weights) if len(legal) > 1 else [(a, 1.0) for a in legal]
                 node.order = [a for a, _ in ranked]
                 node.prior = dict(ranked)
-                legal_set = node.legal_set = set(legal)
+                node.legal_set = set(legal)
                 node.legal = legal
+                node.cands = None
             elif legal is node.legal or legal == node.legal:  # as on the last visit (the usual case)
-                legal_set = node.legal_set
+                pass
             else:
                 known = node.prior
                 for a in legal:
                     if a not in known:
                         known[a] = 0.0
                         node.order.append(a)
-                legal_set = node.legal_set = set(legal)
+                node.legal_set = set(legal)
                 node.legal = legal
+                node.cands = None
+            entries = node.cands
+            if entries is None:
+                legal_set = node.legal_set
+                prior = node.prior
+                got = node.children.get
+                entries = node.cands = [_Cand(a, prior.get(a, 0.0), got(a)) for a in node.order if a in legal_set]
             pw_c = settings.pw_c if seat == me else opp_pw_c
             allowed = max(1, math.ceil(pw_c * (node.visits + 1) ** settings.pw_alpha))
-            cands: list[Action] = []
-            for a in node.order:
-                if a in legal_set:
-                    cands.append(a)
-                    if len(cands) >= allowed:
-                        break
-            best: Action | None = None
-            best_score = -1.0
-            children = node.children
+            cands = entries[:allowed] if allowed < len(entries) else entries
             total_n = 0
             total_r = 0.0
             total_sq = 0.0
-            for a in cands:
-                child = children.get(a)
+            for e in cands:
+                child = e.child
                 if child is None:
-                    child = children[a] = _Node(seat)
+                    child = e.child = node.children[e.action] = _Node(seat)
                 child.avail += 1
                 total_n += child.visits
                 total_r += child.reward
@@ -247,22 +261,24 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                 scale = 0.1
             explore = settings.c_ucb * scale
             bias = settings.bias * scale
-            for a in cands:
-                child = children[a]
-                if child.visits == 0:
-                    best = a
+            best: _Cand | None = None
+            best_score = -1.0
+            for e in cands:
+                child = e.child
+                assert child is not None
+                cv = child.visits
+                if cv == 0:
+                    best = e
                     break
-                score = (
-                    child.reward / child.visits
-                    + explore * math.sqrt(math.log(child.avail) / child.visits)
-                    + bias * node.prior.get(a, 0.0) / (child.visits + 1)
-                )
+                score = child.reward / cv + explore * math.sqrt(math.log(child.avail) / cv) + bias * e.prior / (cv + 1)
                 if score > best_score:
                     best_score = score
-                    best = a
+                    best = e
             assert best is not None
-            apply_unchecked(state, best, events=False)
-            node = node.children[best]
+            apply_unchecked(state, best.action, events=False)
+            nxt = best.child
+            assert nxt is not None
+            node = nxt
             path.append(node)
             if node.visits == 0:
                 break

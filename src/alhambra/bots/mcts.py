@@ -90,7 +90,7 @@ _BAG_START = 44
 
 
 class _Node:
-    __slots__ = ("avail", "cands", "children", "legal", "legal_set", "mover", "order", "prior", "reward", "sq", "visits")
+    __slots__ = ("avail", "children", "entries", "legal", "mover", "rank", "ranked", "reward", "sq", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -100,18 +100,18 @@ class _Node:
         self.reward = 0.0
         self.sq = 0.0
         self.children: dict[Action, _Node] = {}
-        self.order: list[Action] | None = None
-        self.prior: dict[Action, float] = {}
+        """The children created so far, in the order they were first candidates."""
+        self.entries: list[_Cand] | None = None
+        """Every action seen here, best prior first (actions first seen later, with prior 0, after)."""
+        self.rank: dict[Action, int] = {}
+        """Each action's place in ``entries``."""
         self.legal: list[Action] | None = None
-        """The legal (canonical) actions of the last visit, and as a set."""
-        self.legal_set: set[Action] = set()
-        self.cands: list[_Cand] | None = None
-        """The actions of ``order`` that are in ``legal_set``, in that order, with their prior
-        and child (None until the action is first a candidate): rebuilt when ``legal`` changes."""
+        """The legal (canonical) actions of the last visit, and their entries in prior order (``ranked``)."""
+        self.ranked: list[_Cand] = []
 
 
 class _Cand:
-    """One entry of ``_Node.cands``."""
+    """One action at a node: its prior and its child (None until the action is first a candidate)."""
 
     __slots__ = ("action", "child", "prior")
 
@@ -212,35 +212,29 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                 legal = root_legal
             else:
                 legal = canonical_actions(state)
-            if node.order is None:
+            entries = node.entries
+            if entries is None:
                 if node is not root and node.visits == 0:
                     break
                 ranked = _prior(state, legal, seat, weights) if len(legal) > 1 else [(a, 1.0) for a in legal]
-                node.order = [a for a, _ in ranked]
-                node.prior = dict(ranked)
-                node.legal_set = set(legal)
+                entries = node.entries = [_Cand(a, p, None) for a, p in ranked]
+                node.rank = {e.action: i for i, e in enumerate(entries)}
+                node.ranked = entries[:]
                 node.legal = legal
-                node.cands = None
-            elif legal is node.legal or legal == node.legal:  # as on the last visit (the usual case)
-                pass
-            else:
-                known = node.prior
+            elif legal is not node.legal:  # another sample: other actions may be legal here
+                rank = node.rank
+                idx = []
                 for a in legal:
-                    if a not in known:
-                        known[a] = 0.0
-                        node.order.append(a)
-                node.legal_set = set(legal)
+                    i = rank.get(a)
+                    if i is None:  # first seen now: after the others, with no prior
+                        i = rank[a] = len(entries)
+                        entries.append(_Cand(a, 0.0, None))
+                    idx.append(i)
+                node.ranked = [entries[i] for i in sorted(set(idx))]
                 node.legal = legal
-                node.cands = None
-            entries = node.cands
-            if entries is None:
-                legal_set = node.legal_set
-                prior = node.prior
-                got = node.children.get
-                entries = node.cands = [_Cand(a, prior.get(a, 0.0), got(a)) for a in node.order if a in legal_set]
             pw_c = settings.pw_c if seat == me else opp_pw_c
             allowed = max(1, math.ceil(pw_c * (node.visits + 1) ** settings.pw_alpha))
-            cands = entries[:allowed] if allowed < len(entries) else entries
+            cands = node.ranked[:allowed]
             total_n = 0
             total_r = 0.0
             total_sq = 0.0

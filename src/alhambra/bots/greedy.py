@@ -205,74 +205,56 @@ def _custom_counts(mods: list[Module]) -> list[Module]:
     return [m for m in mods if type(m).building_counts is not Module.building_counts]
 
 
-def _seat_facts(an: geo.CityAnalysis, tables: _Tables) -> tuple[list[float], int, float]:
+def _seat_facts(an: geo.CityAnalysis, tables: _Tables) -> tuple[tuple[float, ...], int, float]:
     """Buildings per kind, longest outer wall and room of one Alhambra (cached with the analysis)."""
     got = an.memo.get("bot_facts")
     if got is None:
-        got = an.memo["bot_facts"] = (_kind_counts(an, tables.kind, tables.nk), _wall(an), _room(an, tables))
+        got = an.memo["bot_facts"] = (tuple(_kind_counts(an, tables.kind, tables.nk)), _wall(an), _room(an, tables))
     return got  # type: ignore[return-value]
 
 
-_SPARE_MEMO: dict[tuple[object, ...], list[float]] = {}
+_SPARE_MEMO: dict[tuple[object, ...], tuple[float, ...]] = {}
 """Reserve tiles per kind (each counted ``reserve_share``), by reserve and weight."""
-_PURSE_MEMO: dict[tuple[object, ...], tuple[int, tuple[tuple[int, float], ...]]] = {}
-"""Per hand and market: the hand's money, and for each market tile it pays for (in market
-order) the tile's kind index and the share of its value credited (see :func:`seat_values`)."""
+_HAND_MEMO: dict[tuple[object, ...], tuple[int, list[int], list[list[int]], dict[tuple[int, int], bool]]] = {}
+"""Per hand: its money, its money per currency, its card values per currency, and (filled as
+needed) whether it pays a price in a currency exactly (see :func:`seat_values`)."""
 
 
-def _spare(reserve: list[int], tables: _Tables, share: float) -> list[float]:
+def _spare(reserve: list[int], tables: _Tables, share: float) -> tuple[float, ...]:
     key = (tuple(reserve), share, id(tables))
     got = _SPARE_MEMO.get(key)
     if got is None:
         kind_of = tables.kind
-        got = [0.0] * tables.nk
+        row = [0.0] * tables.nk
         for t in reserve:
             k = kind_of[t]
             if k >= 0:
-                got[k] += share
+                row[k] += share
+        got = tuple(row)
         if len(_SPARE_MEMO) > 50_000:
             _SPARE_MEMO.clear()
         _SPARE_MEMO[key] = got
     return got
 
 
-def _purse(state: GameState, hand: list[int], weights: Weights) -> tuple[int, tuple[tuple[int, float], ...]]:
-    """The money in ``hand`` and the market tiles it pays for, as ``(kind index, share)``."""
-    comp = state.components
-    market = state.market
-    mcur = state.market_currency
-    key = (tuple(hand), tuple(market), mcur, weights.buy_power, weights.exact_power, id(comp))
-    got = _PURSE_MEMO.get(key)
-    if got is not None:
-        return got
-    cv = comp.card_value
-    cc = comp.card_currency
-    cm = comp.card_is_money
-    price = comp.tile_price
-    kind_of = _tables(comp).kind
-    purse = [0] * len(comp.currencies)  # a module's currency (diamonds) after the four
-    cards_by_cur: list[list[int]] = [[] for _ in comp.currencies]
-    for c in hand:
-        if cm[c]:
-            purse[cc[c]] += cv[c]
-            cards_by_cur[cc[c]].append(cv[c])
-    buys: list[tuple[int, float]] = []
-    for sq in range(len(market)):
-        t = market[sq]
-        if t < 0:
-            continue
-        cur = mcur[sq]
-        pr = price[t]
-        if purse[cur] < pr:
-            continue
-        share = weights.buy_power
-        if _exact(cards_by_cur[cur], pr):
-            share += weights.exact_power
-        buys.append((kind_of[t], share))
-    got = (sum(purse), tuple(buys))
-    if len(_PURSE_MEMO) > 200_000:
-        _PURSE_MEMO.clear()
-    _PURSE_MEMO[key] = got
+def _hand_money(comp: ComponentSet, hand: list[int]) -> tuple[int, list[int], list[list[int]], dict[tuple[int, int], bool]]:
+    """The money facts of a hand (see ``_HAND_MEMO``)."""
+    key = (tuple(hand), id(comp))
+    got = _HAND_MEMO.get(key)
+    if got is None:
+        cv = comp.card_value
+        cc = comp.card_currency
+        cm = comp.card_is_money
+        purse = [0] * len(comp.currencies)  # a module's currency (diamonds) after the four
+        cards_by_cur: list[list[int]] = [[] for _ in comp.currencies]
+        for c in hand:
+            if cm[c]:
+                purse[cc[c]] += cv[c]
+                cards_by_cur[cc[c]].append(cv[c])
+        got = (sum(purse), purse, cards_by_cur, {})
+        if len(_HAND_MEMO) > 100_000:
+            _HAND_MEMO.clear()
+        _HAND_MEMO[key] = got
     return got
 
 
@@ -291,8 +273,8 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     players = state.players
     facts = [_seat_facts(p.analysis(walls), tables) for p in players]
     share = weights.reserve_share
-    zero = [0.0] * nk
-    built = [f[0] for f in facts]  # shared rows: copied before any change below
+    zero = (0.0,) * nk
+    built = [f[0] for f in facts]  # rows per seat (then the neutral player), as tuples
     spare = [_spare(p.reserve, tables, share) if p.reserve else zero for p in players]
     if neutral:
         row = [0.0] * nk
@@ -300,24 +282,22 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
             k = kind_of[t]
             if k >= 0:
                 row[k] += 1
-        built.append(row)
+        built.append(tuple(row))
         spare.append(zero)
-    copied = False
     for top in state.pending:  # tiles bought and waiting count as built
         codes = top.bought if isinstance(top, ChooseAction) else top.tiles if isinstance(top, PlaceTiles) else ()
         for code in codes:
             k = kind_of[comp.tile_ids[code]]
             if k >= 0:
-                if not copied:
-                    built = [b[:] for b in built]
-                    copied = True
-                built[top.seat][k] += 1
+                row = list(built[top.seat])
+                row[k] += 1
+                built[top.seat] = tuple(row)
     if custom:
         for s in range(-1 if neutral else 0, n):
             counts = {tables.kinds[k]: int(built[s][k]) for k in range(nk)}
             for m in custom:
                 m.building_counts(state, s, counts)
-            built[s] = [float(counts.get(k, 0)) for k in tables.kinds]
+            built[s] = tuple(float(counts.get(k, 0)) for k in tables.kinds)
 
     left = max(0, 3 - state.rounds_scored) if state.outcome is None else 0
     rw = weights.round_weights
@@ -328,11 +308,11 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     # majority standing, and the value of one more building of each kind per seat
     first = rounds[0]
     wkey = (rw, share, tables.rules.id)
-    cols = tuple(zip(*built, strict=True))
-    alls = tuple(zip(*[[b + r for b, r in zip(built[s], spare[s], strict=True)] for s in range(rows)], strict=True))
-    skey = (first, n, cols, alls, wkey)
+    skey = (first, n, tuple(built), tuple(spare), wkey)
     standing = _STANDING_MEMO.get(skey)
     if standing is None:
+        cols = tuple(zip(*built, strict=True))
+        alls = tuple(zip(*[[b + r for b, r in zip(built[s], spare[s], strict=True)] for s in range(rows)], strict=True))
         totals = [0.0] * rows
         gains: list[tuple[float, ...]] = []
         for k in range(nk):
@@ -362,16 +342,26 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     money_rate = weights.money_late + (weights.money - weights.money_late) * bag_left
     room_w = weights.room
     room_cap = weights.room_cap
+    price = comp.tile_price
+    mcur = state.market_currency
+    offer = [(mcur[sq], price[t], kind_of[t]) for sq, t in enumerate(state.market) if t >= 0]
+    buy_power = weights.buy_power
+    exact_share = buy_power + weights.exact_power
     for s in range(n):
         _, wall, room = facts[s]
         v = values[s] + wsum * wall
         v += room_w * min(room_cap, room) * bag_left
-        money, buys = _purse(state, players[s].hand, weights)
+        money, purse, cards_by_cur, exact = _hand_money(comp, players[s].hand)
         v += money_rate * money
         best = 0.0
         rest = 0.0
-        for k, sh in buys:
-            x = ((gain[k][s] if k >= 0 else 0.0) + 1.0) * sh
+        for cur, pr, k in offer:
+            if purse[cur] < pr:
+                continue
+            ex = exact.get((cur, pr))
+            if ex is None:
+                ex = exact[(cur, pr)] = _exact(cards_by_cur[cur], pr)
+            x = ((gain[k][s] if k >= 0 else 0.0) + 1.0) * (exact_share if ex else buy_power)
             if x > best:
                 rest += best
                 best = x

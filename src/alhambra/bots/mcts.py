@@ -190,6 +190,14 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
     root = _Node(-1)
     root_legal: list[Action] | None = None
     it = 0
+    sqrt = math.sqrt
+    ln = math.log
+    ceil = math.ceil
+    pw_alpha = settings.pw_alpha
+    c_ucb = settings.c_ucb
+    bias_c = settings.bias
+    own_pw_c = settings.pw_c
+    sample = sampler.sample
     while True:
         if max_iter is not None and it >= max_iter:
             break
@@ -198,7 +206,7 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
         if max_iter is None and deadline is None and it >= 1000:
             break
         it += 1
-        state = sampler.sample(rng)
+        state = sample(rng)
         node = root
         path = [root]
         while state.outcome is None:
@@ -221,7 +229,7 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                 node.rank = {e.action: i for i, e in enumerate(entries)}
                 node.ranked = entries[:]
                 node.legal = legal
-            elif legal is not node.legal:  # another sample: other actions may be legal here
+            elif legal is not node.legal and legal != node.legal:  # another sample: other actions may be legal here
                 rank = node.rank
                 idx = []
                 for a in legal:
@@ -232,8 +240,8 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                     idx.append(i)
                 node.ranked = [entries[i] for i in sorted(set(idx))]
                 node.legal = legal
-            pw_c = settings.pw_c if seat == me else opp_pw_c
-            allowed = max(1, math.ceil(pw_c * (node.visits + 1) ** settings.pw_alpha))
+            pw_c = own_pw_c if seat == me else opp_pw_c
+            allowed = max(1, ceil(pw_c * (node.visits + 1) ** pw_alpha))
             cands = node.ranked[:allowed]
             total_n = 0
             total_r = 0.0
@@ -250,11 +258,11 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
             # probabilities whose differences between moves are small)
             if total_n > 1:
                 mean = total_r / total_n
-                scale = math.sqrt(max(total_sq / total_n - mean * mean, 1e-4))
+                scale = sqrt(max(total_sq / total_n - mean * mean, 1e-4))
             else:
                 scale = 0.1
-            explore = settings.c_ucb * scale
-            bias = settings.bias * scale
+            explore = c_ucb * scale
+            bias = bias_c * scale
             best: _Cand | None = None
             best_score = -1.0
             for e in cands:
@@ -264,7 +272,7 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                 if cv == 0:
                     best = e
                     break
-                score = child.reward / cv + explore * math.sqrt(math.log(child.avail) / cv) + bias * e.prior / (cv + 1)
+                score = child.reward / cv + explore * sqrt(ln(child.avail) / cv) + bias * e.prior / (cv + 1)
                 if score > best_score:
                     best_score = score
                     best = e

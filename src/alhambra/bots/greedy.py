@@ -484,6 +484,14 @@ def canonical_actions(state: GameState, actions: Sequence[Action] | None = None)
         acts: Sequence[Action] = legal_actions(state, payments="minimal") if minimal else legal_actions(state)
     else:
         acts = actions
+    if minimal:  # the usual case: nothing to leave out unless an action of another kind pays
+        pays_of = _PAYS.get
+        for a in acts:
+            tp = type(a)
+            if tp is not BuyBuilding and pays_of(tp) is not False:
+                break
+        else:
+            return list(acts)
     out = []
     market = state.market
     price = state.components.tile_price

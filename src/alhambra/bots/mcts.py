@@ -42,7 +42,7 @@ from ..city import shared_analyses
 from ..engine import apply_unchecked
 from ..state import GameState
 from .base import Budget, Observation, fallback_action, log
-from .greedy import DEFAULT_WEIGHTS, Weights, canonical_actions, evaluate, greedy_action, seat_values
+from .greedy import DEFAULT_WEIGHTS, Weights, canonical_actions, evaluate, greedy_action, relative, seat_values
 from .repetition import Repetition
 from .tracker import Sampler, Tracker
 
@@ -121,8 +121,9 @@ class _Cand:
         self.child = child
 
 
-def _rewards(state: GameState, settings: MctsSettings, weights: Weights) -> list[float]:
-    """Every seat's reward (see ``MctsSettings.reward``), soft before the end."""
+def _rewards(state: GameState, settings: MctsSettings, weights: Weights, values: list[float] | None = None) -> list[float]:
+    """Every seat's reward (see ``MctsSettings.reward``), soft before the end (``values``: the
+    state's ``seat_values`` if already known)."""
     n = state.config.players
     if state.outcome is not None:
         v = [float(s) for s in state.scores]
@@ -131,7 +132,7 @@ def _rewards(state: GameState, settings: MctsSettings, weights: Weights) -> list
             k = v.count(top)
             return [1.0 / k if x == top else 0.0 for x in v]
         return [sum(1.0 if v[s] > v[o] else 0.5 if v[s] == v[o] else 0.0 for o in range(n) if o != s) / (n - 1) for s in range(n)]
-    v = seat_values(state, weights)
+    v = seat_values(state, weights) if values is None else values
     bag = min(1.0, len(state.bag) / _BAG_START)
     temperature = settings.temperature + (settings.temperature_early - settings.temperature) * bag
     out = []
@@ -150,13 +151,23 @@ def _rewards(state: GameState, settings: MctsSettings, weights: Weights) -> list
     return out
 
 
-def _prior(state: GameState, acts: Sequence[Action], seat: int, weights: Weights) -> list[tuple[Action, float]]:
-    """Candidates with their greedy value, best first."""
+def _prior(
+    state: GameState, acts: Sequence[Action], seat: int, weights: Weights, seen: dict[Action, list[float]] | None = None
+) -> list[tuple[Action, float]]:
+    """Candidates with their greedy value, best first. Each result's ``seat_values`` go into
+    ``seen`` (for a game not over), by action."""
     scored = []
     for i, a in enumerate(acts):
         s = state.copy()
         apply_unchecked(s, a, events=False)
-        scored.append((evaluate(s, seat, weights), -i, a))
+        if s.outcome is not None:
+            v = evaluate(s, seat, weights)
+        else:
+            values = seat_values(s, weights)
+            if seen is not None:
+                seen[a] = values
+            v = relative(values, seat, weights)
+        scored.append((v, -i, a))
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
     if not scored:
         return []
@@ -209,6 +220,8 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
         state = sample(rng)
         node = root
         path = [root]
+        known: dict[Action, list[float]] | None = None
+        last: Action | None = None
         while state.outcome is None:
             seat = state.to_act
             assert seat is not None
@@ -224,7 +237,8 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
             if entries is None:
                 if node is not root and node.visits == 0:
                     break
-                ranked = _prior(state, legal, seat, weights) if len(legal) > 1 else [(a, 1.0) for a in legal]
+                known = {}
+                ranked = _prior(state, legal, seat, weights, known) if len(legal) > 1 else [(a, 1.0) for a in legal]
                 entries = node.entries = [_Cand(a, p, None) for a, p in ranked]
                 node.rank = {e.action: i for i, e in enumerate(entries)}
                 node.ranked = entries[:]
@@ -277,7 +291,8 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                     best_score = score
                     best = e
             assert best is not None
-            apply_unchecked(state, best.action, events=False)
+            last = best.action
+            apply_unchecked(state, last, events=False)
             nxt = best.child
             assert nxt is not None
             node = nxt
@@ -288,7 +303,9 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
             if state.outcome is not None:
                 break
             apply_unchecked(state, greedy_action(state, rng, weights), events=False)
-        rewards = _rewards(state, settings, weights)
+        # a node expanded in this iteration evaluated its children: the leaf is the one chosen
+        values = known.get(last) if known is not None and last is not None and not settings.rollout_plies else None
+        rewards = _rewards(state, settings, weights, values)
         for nd in path:
             nd.visits += 1
             if nd.mover >= 0:

@@ -168,7 +168,7 @@ def _prior(
                 seen[a] = values
             v = relative(values, seat, weights)
         scored.append((v, -i, a))
-    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    scored.sort(reverse=True)  # by value, then by place in ``acts`` (``-i`` is unique: actions are never compared)
     if not scored:
         return []
     hi = scored[0][0]

@@ -27,23 +27,25 @@ def _pick(outcomes: list[tuple[str, float]], rng: random.Random) -> str:
 
 
 def _explicit_start(config: GameConfig, rng: random.Random, seen: list[tuple[str, GameState, list[tuple[str, float]]]]) -> GameState:
-    cards: list[str] = []
-    tiles: list[str] = []
+    decided: tuple[list[str], list[str], list[str]] = ([], [], [])
     while True:
         try:
-            state, _ = new_game(config, 0, explicit_chance=True, decided=(tuple(cards), tuple(tiles)))
+            state, _ = new_game(config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in decided))
             return state
         except ChanceNeeded as e:
-            outs = chance_outcomes(e.state, e.kind)
+            outs = chance_outcomes(e.state, e.kind, e.draw)
             seen.append((e.kind, e.state, outs))
-            (cards if e.kind == "card" else tiles).append(_pick(outs, rng))
+            decided[("card", "tile", "module").index(e.kind)].append(_pick(outs, rng))
 
 
 Seen = list[tuple[str, GameState, list[tuple[str, float]]]]
+Draws = list[tuple[ChanceNeeded, tuple[str, ...]]]
+"""A module's draws: the exception and the outcomes of that action decided before it."""
 
 
-def _explicit_game(players: int, seed: int, modules: tuple[str, ...] = ()) -> tuple[GameState, Seen]:
-    """Play a whole explicit-chance game, sampling every draw from chance_outcomes."""
+def _explicit_game(players: int, seed: int, modules: tuple[str, ...] = (), draws: Draws | None = None) -> tuple[GameState, Seen]:
+    """Play a whole explicit-chance game, sampling every draw from chance_outcomes (the
+    modules' draws are also kept in ``draws``)."""
     rng = random.Random(seed)
     seen: Seen = []
     state = _explicit_start(GameConfig(players=players, modules=modules), rng, seen)
@@ -55,8 +57,10 @@ def _explicit_game(players: int, seed: int, modules: tuple[str, ...] = ()) -> tu
                 state, _ = apply(base, action)
                 break
             except ChanceNeeded as e:
-                outs = chance_outcomes(e.state, e.kind)
+                outs = chance_outcomes(e.state, e.kind, e.draw)
                 seen.append((e.kind, e.state, outs))
+                if draws is not None and e.kind == "module":
+                    draws.append((e, base.module_decided))
                 base = base.copy()
                 decide(base, e.kind, _pick(outs, rng))
     return state, seen
@@ -190,3 +194,99 @@ def test_normal_games_are_not_affected() -> None:
     assert state.decided is None and state.piles is None
     with pytest.raises(IllegalAction):
         decide(state, "card", "b1")
+
+
+def _pool_treasure_chamber(state: GameState) -> Counter[str]:
+    # every chest of the game: the chamber draws from its bag as it is once the chests of the
+    # rooms emptied in this action are back in it, which the state holds only afterwards
+    from alhambra.modules.treasure_chamber.module import CHESTS
+
+    return Counter(CHESTS)
+
+
+def _pool_change(state: GameState) -> Counter[str]:
+    from alhambra.modules.change.module import token_of
+
+    return Counter({token_of(c): n for c, n in enumerate(state.mods["change"].bag) if n})
+
+
+def _pool_building_sites(state: GameState) -> Counter[str]:
+    from alhambra.modules.building_sites.module import currency_name
+
+    return Counter(currency_name(c) for c in state.mods["building_sites"].stack)
+
+
+def _pool_power_of_the_sultan(state: GameState) -> Counter[str]:
+    from alhambra.modules.power_of_the_sultan.module import components, extra_item
+
+    return Counter(extra_item(t) for t in components().extra_tiles)
+
+
+MODULE_POOLS = {
+    "treasure_chamber": _pool_treasure_chamber,
+    "change": _pool_change,
+    "building_sites": _pool_building_sites,
+    "power_of_the_sultan": _pool_power_of_the_sultan,
+}
+"""What each module with draws of its own draws from, read from its state slice."""
+PUT_BACK = {"power_of_the_sultan"}
+"""Modules whose drawn item goes back before the next draw (the sultan's extra tiles are
+shuffled back after every reveal); the others draw several items without putting them back."""
+
+
+@pytest.mark.parametrize("module", sorted(MODULE_POOLS))
+def test_a_modules_own_draws_are_chance_nodes_over_what_it_holds(module: str) -> None:
+    """Every random draw a module makes during play is a chance node: its outcomes are the
+    items of what the module holds (less the items this action drew already), each entry
+    equally likely; the whole game plays through and round-trips."""
+    from alhambra.hooks import load_module
+
+    draws: Draws = []
+    state, _ = _explicit_game(2, 5, (module,), draws)
+    assert state.outcome == "finished"
+    assert len(draws) >= 2, f"{module} drew nothing in this game"
+    items = set(load_module(module).chance_items(state.config))
+    secret = module == "building_sites"
+    for e, before in draws:
+        assert e.draw is not None and e.draw.module == module
+        held = MODULE_POOLS[module](e.state)
+        pool = Counter(e.draw.pool)
+        assert not pool - held, "a draw from items the module does not hold"
+        if module in PUT_BACK:
+            assert pool == held
+        else:  # what it holds less the items this action has drawn already
+            assert module == "treasure_chamber" or not (held - pool) - Counter(code.partition(":")[2] for code in before)
+        outs = chance_outcomes(e.state, "module", e.draw)
+        assert sum(p for _, p in outs) == pytest.approx(1.0)
+        assert dict(outs) == {f"{module}:{item}": n / len(e.draw.pool) for item, n in Counter(e.draw.pool).items()}
+        assert {code.partition(":")[2] for code, _ in outs} <= items
+        assert (e.draw.secret_to is not None) == secret
+    again = state_from_json(state_to_json(state))
+    assert state_to_json(again) == state_to_json(state)
+
+
+def test_module_draw_takes_decided_outcomes_and_refuses_others() -> None:
+    from alhambra.engine import module_draw
+
+    seeded, _ = new_game(GameConfig(players=2), 3)
+    assert module_draw(seeded, "m", ["a", "b"]) is None  # a seeded game: the module draws itself
+    state = _explicit_start(GameConfig(players=2), random.Random(3), [])
+    with pytest.raises(ChanceNeeded) as info:
+        module_draw(state, "m", ["a", "b", "b"], secret_to=1)
+    draw = info.value.draw
+    assert info.value.kind == "module" and draw is not None and draw.secret_to == 1
+    assert chance_outcomes(state, "module", draw) == [("m:a", pytest.approx(1 / 3)), ("m:b", pytest.approx(2 / 3))]
+    decide(state, "module", "m:b")
+    decide(state, "module", "m:b")
+    assert module_draw(state, "m", ["a", "b", "b"], 2) == ["b", "b"]
+    assert state.module_decided == ()
+    decide(state, "module", "m:b")
+    with pytest.raises(IllegalAction, match="cannot draw that now"):
+        module_draw(state, "m", ["a"])  # no b left to draw
+    decide(state, "module", "other:a")
+    with pytest.raises(IllegalAction, match="cannot draw that now"):
+        module_draw(state.copy(), "m", ["a"])
+    with pytest.raises(ValueError, match="pool of 1"):
+        module_draw(state, "m", ["a"], 2)
+    with pytest.raises(IllegalAction, match="MODULE:ITEM"):
+        decide(state, "module", "b")

@@ -23,11 +23,20 @@ Probabilities follow the physical deck:
   ``n`` copies among the ``N`` money cards in the deck comes next with probability
   ``(r - specials) / r * n / N``. (Cards of one class are interchangeable: which exchange card
   went into which pile is unknown to everyone, so each undrawn one is equally likely.)
+
+Modules' own draws during play (a chest from the treasure chamber's bag, change coins, a
+sultan's extra tile, building-site tiles) are chance nodes too: a module calls
+:func:`alhambra.engine.module_draw` with the pool it draws from, and an undecided draw raises
+:class:`ChanceNeeded` of kind ``module`` whose :attr:`ChanceNeeded.draw` gives the pool (each
+entry equally likely) and, for a secret draw, the one seat that sees the item. Outcomes are
+``MODULE:ITEM`` codes, decided with ``decide(state, "module", code)``. (Modules' secret deals
+at setup still follow the seed.)
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .errors import AlhambraError, IllegalAction
@@ -35,20 +44,37 @@ from .errors import AlhambraError, IllegalAction
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["ChanceNeeded", "card_class", "chance_outcomes", "decide"]
+__all__ = ["ChanceNeeded", "ModuleDraw", "card_class", "chance_outcomes", "decide"]
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleDraw:
+    """A module's random draw of one item from ``pool`` (one entry per physical item);
+    ``secret_to``: the only seat that sees the item drawn (None: everybody)."""
+
+    module: str
+    pool: tuple[str, ...]
+    secret_to: int | None = None
+
+    def outcomes(self) -> list[tuple[str, float]]:
+        """``MODULE:ITEM`` codes with their probabilities (the item's share of the pool)."""
+        n = len(self.pool)
+        return [(f"{self.module}:{item}", k / n) for item, k in sorted(Counter(self.pool).items())]
 
 
 class ChanceNeeded(AlhambraError):
-    """A draw (``kind`` is ``"card"`` or ``"tile"``) has no decided outcome yet.
+    """A draw (``kind`` is ``"card"``, ``"tile"`` or ``"module"``) has no decided outcome yet.
 
     ``state`` is the partial state at the moment of the draw: pass it to
-    :func:`chance_outcomes`. It is a throwaway copy; never continue play from it.
+    :func:`chance_outcomes` (with ``draw``, the module's draw, for kind ``module``). It is a
+    throwaway copy; never continue play from it.
     """
 
-    def __init__(self, kind: str, state: GameState) -> None:
+    def __init__(self, kind: str, state: GameState, draw: ModuleDraw | None = None) -> None:
         super().__init__(f"a {kind} draw needs a chance outcome")
         self.kind = kind
         self.state = state
+        self.draw = draw
 
 
 def card_class(kind: str, code: str) -> str | None:
@@ -60,12 +86,16 @@ def card_class(kind: str, code: str) -> str | None:
     return kind
 
 
-def chance_outcomes(state: GameState, kind: str) -> list[tuple[str, float]]:
+def chance_outcomes(state: GameState, kind: str, draw: ModuleDraw | None = None) -> list[tuple[str, float]]:
     """The outcomes of the next draw of ``kind`` with their probabilities (summing to 1).
 
-    Outcomes are card codes (``"b7"``, ``"S1"``, ``"xbg"``...) or tile codes (``"G8sw"``),
-    in a stable order.
+    Outcomes are card codes (``"b7"``, ``"S1"``, ``"xbg"``...), tile codes (``"G8sw"``) or,
+    for kind ``module`` (pass the exception's ``draw``), ``MODULE:ITEM`` codes, in a stable order.
     """
+    if kind == "module":
+        if draw is None:
+            raise ValueError("a module draw's outcomes need the draw (ChanceNeeded.draw)")
+        return draw.outcomes()
     comp = state.components
     if kind == "tile":
         if not state.bag:
@@ -108,11 +138,17 @@ def decide(state: GameState, kind: str, code: str) -> None:
     """Queue ``code`` as the outcome of the next undecided draw of ``kind`` in ``state``.
 
     ``state`` must be in explicit-chance mode. Outcomes are kept as codes and matched against
-    the deck (or bag) when the draw happens, after any reshuffle; an outcome that is not
-    possible then makes that draw raise :class:`~alhambra.errors.IllegalAction`.
+    the deck (or bag, or the module's pool: ``MODULE:ITEM`` for kind ``module``) when the draw
+    happens, after any reshuffle; an outcome that is not possible then makes that draw raise
+    :class:`~alhambra.errors.IllegalAction`.
     """
     if state.decided is None:
         raise IllegalAction("the game is not in explicit-chance mode")
+    if kind == "module":
+        if ":" not in code:
+            raise IllegalAction(f"a module draw's outcome is MODULE:ITEM, not {code!r}")
+        state.module_decided = (*state.module_decided, code)
+        return
     cards, tiles = state.decided
     if kind == "card":
         state.decided = ((*cards, code), tiles)

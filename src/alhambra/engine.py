@@ -38,7 +38,7 @@ from .actions import (
     canonical_cards,
     card_sort_key,
 )
-from .chance import ChanceNeeded, card_class
+from .chance import ChanceNeeded, ModuleDraw, card_class
 from .components import (
     CURRENCIES,
     CURRENCY_LETTERS,
@@ -168,14 +168,14 @@ def new_game(
     seed: int = 0,
     *,
     explicit_chance: bool = False,
-    decided: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+    decided: tuple[tuple[str, ...], ...] = ((), ()),
 ) -> tuple[GameState, list[Event]]:
     """Set up a game (rulebook "Getting ready to play") and return it with its start events.
 
     With ``explicit_chance`` the deck and the bag have no order: every draw, during setup too,
-    takes its outcome from ``decided`` (card codes, tile codes) and then from the state's own
-    queue, raising :class:`~alhambra.chance.ChanceNeeded` when none is left (see
-    :mod:`alhambra.chance`).
+    takes its outcome from ``decided`` (card codes, tile codes and, optionally third, the
+    ``MODULE:ITEM`` outcomes of modules' draws) and then from the state's own queue, raising
+    :class:`~alhambra.chance.ChanceNeeded` when none is left (see :mod:`alhambra.chance`).
     """
     config = config or GameConfig()
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -206,6 +206,7 @@ def new_game(
     )
     if explicit_chance:
         state.decided = (tuple(decided[0]), tuple(decided[1]))
+        state.module_decided = tuple(decided[2]) if len(decided) > 2 else ()
         state.piles = ((len(money), ()),)
     events: list[Event] = []
     setup_events: list[Event] = []
@@ -534,6 +535,36 @@ def module_random(state: GameState, module_id: str) -> random.Random:
     contents of (the view shows what was drawn through the module's events and view)."""
     state.draws += 1
     return random.Random(f"{state.seed}/{module_id}/{state.draws}")
+
+
+def module_draw(state: GameState, module_id: str, pool: Sequence[str], count: int = 1, *, secret_to: int | None = None) -> list[str] | None:
+    """``count`` items a module draws at random, one after the other without putting them
+    back, from ``pool`` (item codes, one entry per physical item: each entry is equally likely),
+    in explicit-chance mode (:mod:`alhambra.chance`): the decided outcomes, in the order drawn.
+    When a draw has no decided outcome yet it raises :class:`~alhambra.chance.ChanceNeeded`
+    (kind ``module``, with the draw's pool); the caller decides one and retries the action.
+    ``secret_to``: only that seat sees what is drawn (the others learn of the draws, not their
+    items). Every item must be one of the module's :meth:`~alhambra.hooks.Module.chance_items`.
+
+    In a seeded game it returns None and draws nothing: the module then draws with
+    :func:`module_random` as it always has, so seeded games and their records stay as they were."""
+    if state.decided is None:
+        return None
+    left = list(pool)
+    if count > len(left):
+        raise ValueError(f"{module_id} draws {count} items from a pool of {len(left)}")
+    drawn: list[str] = []
+    for _ in range(count):
+        queue = state.module_decided
+        if not queue:
+            raise ChanceNeeded("module", state, ModuleDraw(module_id, tuple(left), secret_to))
+        module, _, item = queue[0].partition(":")
+        if module != module_id or item not in left:
+            raise IllegalAction(f"chance outcome {queue[0]!r}: {module_id} cannot draw that now")
+        state.module_decided = queue[1:]
+        left.remove(item)
+        drawn.append(item)
+    return drawn
 
 
 def put_on_market(state: GameState, tile: int, events: list[Event] | None) -> int:

@@ -343,6 +343,13 @@ class Module:
         game length the OpenSpiel game declares (:func:`alhambra.openspiel.max_game_length`)."""
         return 0
 
+    def chance_items(self, config: GameConfig) -> list[str]:
+        """Every item this module's random draws during play can give in a game of ``config``
+        (the codes it passes to :func:`alhambra.engine.module_draw`). In explicit-chance mode
+        each such draw is a chance node; OpenSpiel numbers its outcomes ``MODULE:ITEM`` after
+        the cards and tiles (:func:`alhambra.openspiel.chance_codes`)."""
+        return []
+
     def notation_items(self, config: GameConfig) -> list[str]:
         """Every ``item`` word this module's actions and offers may use in a game of ``config``
         (words starting with a letter, unique among the modules); the research token encoding

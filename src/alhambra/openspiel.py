@@ -21,8 +21,11 @@ extend it towards a legal engine action, and ``state.action_to_string`` names th
 Chance: the engine runs in explicit-chance mode (:mod:`alhambra.chance`), so every draw is a
 chance node with the physical deck's probabilities: each building tile from the bag, each money
 card, scoring card or module card from the deck (the scoring cards' places in piles 2 and 4 are
-part of those probabilities), during setup too. Chance action ``i`` is the code
-``chance_codes(game)[i]``: every card code, then every tile code.
+part of those probabilities), during setup too, and the modules' own draws (a
+chest, change coins, a sultan's extra tile, building-site tiles: each entry of the pool equally
+likely; the site tiles a player draws in secret are a chance node whose outcome only that
+player's information state shows). Chance action ``i`` is the code ``chance_codes(game)[i]``:
+every card code, then every tile code, then every module item as ``MODULE:ITEM``.
 
 Observations come only from :func:`alhambra.view.view` (:mod:`alhambra.research.observation`).
 The information state of a seat is what that seat has seen, in order: every chance outcome (all
@@ -111,11 +114,14 @@ def _chance_codes(config: GameConfig) -> tuple[str, ...]:
     for i, t in enumerate(comp.tiles):
         if t.kind != "fountain" and t.code not in codes and comp.physical(i) == i:  # a two-sided tile is drawn by its front
             codes.append(t.code)
+    for m in modules_of(config):  # the items of the modules' own draws
+        codes += [f"{m.id}:{item}" for item in m.chance_items(config)]
     return tuple(codes)
 
 
 def chance_codes(game: AlhambraGame) -> tuple[str, ...]:
-    """Chance action ``i`` is the draw of code ``chance_codes(game)[i]`` (cards, then tiles)."""
+    """Chance action ``i`` is the draw of code ``chance_codes(game)[i]``: cards, then tiles,
+    then the items of the modules' own draws as ``MODULE:ITEM``."""
     return _chance_codes(game.config)
 
 
@@ -182,17 +188,20 @@ class _Core:
         self.config = config
         self.engine: GameState | None = None
         """None while the setup is still being dealt."""
-        self.setup: tuple[list[str], list[str]] = ([], [])
-        """Decided setup draws (cards, tiles) until the deal is complete."""
+        self.setup: tuple[list[str], list[str], list[str]] = ([], [], [])
+        """Decided setup draws (cards, tiles, modules' items) until the deal is complete."""
         self.action: Action | None = None
         """An engine action whose draws are being decided."""
         self.chance: tuple[str, tuple[tuple[str, float], ...]] | None = None
         """At a chance node: the draw's kind and its outcomes."""
+        self.secret: int | None = None
+        """At a chance node of a secret draw: the one seat that sees its outcome."""
         self.prefix: tuple[int, ...] = ()
         self.history: list[tuple[int, Any]] = []
         """What happened, for information-state strings: ``(CHANCE_ENTRY, code)`` for a chance
-        outcome, ``(seat, token name)`` for a seat's token, ``(EVENTS_ENTRY, events)`` for the
-        events of a move (or of the deal)."""
+        outcome, ``(SECRET_CHANCE_ENTRY, (seat, code))`` for one only ``seat`` sees, ``(seat,
+        token name)`` for a seat's token, ``(EVENTS_ENTRY, events)`` for the events of a move
+        (or of the deal)."""
         self.hands = PublicHands(config.players)
         self.tree: DecisionTree | None = None
         self.views: dict[int | None, dict[str, Any]] = {}
@@ -202,9 +211,10 @@ class _Core:
         new = _Core.__new__(_Core)
         new.config = self.config
         new.engine = None if self.engine is None else self.engine.copy()
-        new.setup = (self.setup[0][:], self.setup[1][:])
+        new.setup = (self.setup[0][:], self.setup[1][:], self.setup[2][:])
         new.action = self.action
         new.chance = self.chance
+        new.secret = self.secret
         new.prefix = self.prefix
         new.history = self.history[:]
         new.hands = self.hands.copy()
@@ -228,16 +238,17 @@ class _Core:
         """Run the deal or the pending action as far as the decided draws reach."""
         try:
             if self.engine is None:
-                state, events = new_game(self.config, 0, explicit_chance=True, decided=(tuple(self.setup[0]), tuple(self.setup[1])))
+                state, events = new_game(self.config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in self.setup))
             else:
                 assert self.action is not None
                 state = self.engine.copy()
                 events = apply_unchecked(state, self.action)
         except ChanceNeeded as e:
-            self.chance = (e.kind, tuple(chance_outcomes(e.state, e.kind)))
+            self.chance = (e.kind, tuple(chance_outcomes(e.state, e.kind, e.draw)))
+            self.secret = None if e.draw is None else e.draw.secret_to
             return
         self.engine = state
-        self.setup = ([], [])
+        self.setup = ([], [], [])
         self.action = None
         self.chance = None
         self._moved(events)
@@ -254,12 +265,13 @@ class _Core:
         """Apply a chance outcome."""
         assert self.chance is not None
         kind = self.chance[0]
-        self.history.append((CHANCE_ENTRY, code))
+        self.history.append((CHANCE_ENTRY, code) if self.secret is None else (SECRET_CHANCE_ENTRY, (self.secret, code)))
         if self.engine is None:
-            (self.setup[0] if kind == "card" else self.setup[1]).append(code)
+            self.setup[("card", "tile", "module").index(kind)].append(code)
         else:
             decide(self.engine, kind, code)
         self.chance = None
+        self.secret = None
         self._settle()
 
     # ------------------------------------------------------------------ players
@@ -415,17 +427,23 @@ def _chance_index(config: GameConfig) -> dict[str, int]:
 
 CHANCE_ENTRY: Final = -1
 """History entry tag of a chance outcome."""
+SECRET_CHANCE_ENTRY: Final = -3
+"""History entry tag of a secret chance outcome: (the seat that sees it, the outcome)."""
 EVENTS_ENTRY: Final = -2
 """History entry tag of the events of a move (or of the deal)."""
 
 
 def information_state_text(history: Sequence[tuple[int, Any]], player: int) -> str:
-    """What ``player`` has seen, one line each: the chance outcomes, its own tokens, and the
-    events of every move as it sees them (redacted where they are secret to another seat)."""
+    """What ``player`` has seen, one line each: the chance outcomes (of a secret draw for
+    another seat only that it happened), its own tokens, and the events of every move as it
+    sees them (redacted where they are secret to another seat)."""
     lines = [f"player {player}"]
     for tag, item in history:
         if tag == CHANCE_ENTRY:
             lines.append(f"chance {item}")
+        elif tag == SECRET_CHANCE_ENTRY:
+            seat, code = item
+            lines.append(f"chance {code}" if seat == player else f"chance (secret to p{seat})")
         elif tag == EVENTS_ENTRY:
             lines.extend(f"seen {e.seen_by(player)!r}" for e in item)
         elif tag == player:

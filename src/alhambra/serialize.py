@@ -61,6 +61,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     if state.components.twins:  # two-sided tiles (Granada) only, so other documents stay as they were
         out["market_face"] = state.market_face
         out["turned"] = tiles(list(state.turned))
+    if state.module_decided:  # explicit-chance mode with a module's draw decided ahead
+        out["module_decided"] = list(state.module_decided)
     return out
 
 
@@ -125,6 +127,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
             draws=int(data.get("draws", 0)),
             market_face=int(data.get("market_face", 0)),
             turned=tuple(tile(c) for c in data.get("turned", ())),
+            module_decided=tuple(map(str, data.get("module_decided", ()))),
         )
         return state
     except AlhambraError:

@@ -251,6 +251,9 @@ class GameState:
     cards left by class). The deck list itself has no order in this mode."""
     draws: int = 0
     """Random draws modules made so far (:func:`alhambra.engine.module_random`)."""
+    module_decided: tuple[str, ...] = ()
+    """Explicit-chance mode only: the decided outcomes of the next draws modules make
+    (:func:`alhambra.engine.module_draw`), as ``MODULE:ITEM``."""
     flow: int = 0
     """How far the automatic steps of the current stage have gone (end of turn: modules'
     ``turn_ending``, refills, scoring; between turns: whether the window was opened)."""
@@ -300,6 +303,7 @@ class GameState:
         new.piles = self.piles
         new.flow = self.flow
         new.draws = self.draws
+        new.module_decided = self.module_decided
         new.market_face = self.market_face
         new.turned = self.turned
         return new

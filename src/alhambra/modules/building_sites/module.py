@@ -39,7 +39,7 @@ from typing import Any, ClassVar, Final
 from ...actions import Action, need_words, register_parser
 from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES, KINDS, SCORING_POINTS
 from ...engine import building_counts as core_building_counts
-from ...engine import module_random
+from ...engine import module_draw, module_random
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, Offer, Purchase, load_module
@@ -532,6 +532,9 @@ class BuildingSites(Module):
         """All site tiles lie face down in the stack."""
         state.mods[self.id] = SitesState(components().site_tiles)
 
+    def chance_items(self, config: GameConfig) -> list[str]:
+        return list(CURRENCIES)  # the site tiles, by the currency on their back
+
     def notation_items(self, config: GameConfig) -> list[str]:
         """``site1``-``site4`` (set up on a market square) and ``fin1``-``fin8`` (complete a site)."""
         n = len(components().site_tiles)
@@ -608,8 +611,12 @@ class BuildingSites(Module):
         assert site is not None and sl.stack, "a site was set up without a site tile to draw"
         stack = list(sl.stack)
         k = min(components().drawn, len(stack))
-        rng = module_random(state, self.id)
-        drawn = sorted(rng.sample(stack, k))
+        # drawn in secret: in explicit-chance mode a chance node only the buyer sees the outcome of
+        decided = module_draw(state, self.id, [currency_name(c) for c in stack], k, secret_to=site.seat)
+        if decided is None:
+            drawn = sorted(module_random(state, self.id).sample(stack, k))
+        else:
+            drawn = sorted(_currency_of_name(name) for name in decided)
         for c in drawn:
             stack.remove(c)
         if k == 1:

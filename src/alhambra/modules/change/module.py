@@ -26,7 +26,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES
-from ...engine import module_random
+from ...engine import module_draw, module_random
 from ...errors import NotationError
 from ...events import Event
 from ...hooks import Module, MoneySource, Purchase, load_module
@@ -210,7 +210,15 @@ class Change(Module):
         mine = list(sl.coins[seat])
         drawn: list[str] = []
         k = min(due, sum(bag))
-        if k:
+        decided = module_draw(state, self.id, [token_of(c) for c, n in enumerate(bag) for _ in range(n)], k) if k else None
+        if decided is not None:  # explicit chance
+            for token in decided:
+                c = currency_of_token(token)
+                bag[c] -= 1
+                mine[c] += 1
+                drawn.append(token)
+            state.mods[self.id] = sl.with_seat(seat, tuple(mine), tuple(bag))
+        elif k:
             rng = module_random(state, self.id)
             for _ in range(k):
                 r = rng.randrange(sum(bag))
@@ -245,6 +253,9 @@ class Change(Module):
         mine[c] -= 1
         bag[c] += 1
         state.mods[self.id] = sl.with_seat(seat, tuple(mine), tuple(bag))
+
+    def chance_items(self, config: GameConfig) -> list[str]:
+        return list(components().tokens)  # the coins, by payment token
 
     def payment_tokens(self, config: GameConfig) -> list[str]:
         """``cb cg co cy``."""

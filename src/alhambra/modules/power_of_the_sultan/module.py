@@ -31,7 +31,7 @@ from typing import Any, ClassVar, Final
 
 from ...actions import Action, register_parser, word_parser
 from ...components import CURRENCIES, CURRENCY_LETTERS, KINDS, SCORING_POINTS, CardType
-from ...engine import module_random, put_on_market
+from ...engine import module_draw, module_random, put_on_market
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event, ItemBought
 from ...hooks import Module, Offer
@@ -365,9 +365,18 @@ TILE_VALUE: Final = {k: SCORING_POINTS[k][1][0] / 3 + 1.0 for k in KINDS}
 in round 2, plus the money it saves)."""
 
 
+def extra_item(tile: tuple[str, str]) -> str:
+    """An extra tile as a chance item: ``TOP/BOTTOM`` (its two kinds)."""
+    return f"{tile[0]}/{tile[1]}"
+
+
 def _reveal_extra(state: GameState) -> tuple[str, str]:
     """Reveal one of the face-down extra tiles at random (they are shuffled back every time)."""
     tiles = components().extra_tiles
+    decided = module_draw(state, MODULE_ID, [extra_item(t) for t in tiles])  # explicit chance
+    if decided is not None:
+        top, _, bottom = decided[0].partition("/")
+        return (top, bottom)
     rng = module_random(state, MODULE_ID)
     return tiles[rng.randrange(len(tiles))]
 
@@ -415,6 +424,9 @@ class PowerOfTheSultan(Module):
     def extra_cards(self, config: GameConfig) -> list[CardType]:
         """The 8 sultan cards (kind ``sultan``, no value; ``currency`` is the currency they cost)."""
         return [CardType(code, CARD_KIND, currency=cur, module=self.id) for code, cur in components().cards]
+
+    def chance_items(self, config: GameConfig) -> list[str]:
+        return sorted({extra_item(t) for t in components().extra_tiles})
 
     def notation_items(self, config: GameConfig) -> list[str]:
         """The sultan cards' codes: the items of ``buy ITEM CARDS``."""

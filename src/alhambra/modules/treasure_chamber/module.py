@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Final
 from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
 from ...components import CURRENCIES, KINDS
-from ...engine import module_random, unbuilt_tiles
+from ...engine import module_draw, module_random, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, Offer
@@ -443,6 +443,9 @@ class TreasureChamber(Module):
         the room bought (the research game length counts them here)."""
         return ROOM_SIZE
 
+    def chance_items(self, config: GameConfig) -> list[str]:
+        return list(KINDS)  # the chests, by building kind
+
     def notation_items(self, config: GameConfig) -> list[str]:
         """``room1``..``room3``: the items of ``buy ITEM CARDS``."""
         return list(ITEMS)
@@ -543,7 +546,9 @@ class TreasureChamber(Module):
             if not sl.closed:
                 events.append(ChamberRoomLeftEmpty(room, left))
             return replace(sl, closed=True)
-        drawn = sort_chests(module_random(state, self.id).sample(sl.bag_chests(), ROOM_SIZE))
+        chests = sl.bag_chests()
+        decided = module_draw(state, self.id, chests, ROOM_SIZE)  # explicit chance, else seeded:
+        drawn = sort_chests(module_random(state, self.id).sample(chests, ROOM_SIZE) if decided is None else decided)
         events.append(ChamberRefilled(room, drawn))
         return sl.with_bag(drawn, -1).with_room(room, drawn)
 

@@ -12,6 +12,7 @@ pytest.importorskip("numpy", reason="the research tools need numpy (pip install 
 
 from alhambra import GameConfig, legal_actions, new_game, view
 from alhambra.actions import grammar_of
+from alhambra.components import CURRENCIES
 from alhambra.engine import apply_unchecked
 from alhambra.research.encoding import codec_for
 from alhambra.research.observation import ObservationEncoder
@@ -50,8 +51,9 @@ def test_every_site_action_encodes_and_decodes(players: int) -> None:
 
 
 def test_openspiel_information_state_keeps_the_kept_site_tile_secret() -> None:
-    """The site tile a player keeps is secret: another seat's information-state string shows
-    neither the tokens of that choice nor the currency, only the redacted events."""
+    """The site tiles a player draws and keeps are secret: another seat's information-state
+    string shows neither the draws' outcomes, nor the tokens of the choice, nor the currency,
+    only that draws happened and the redacted events."""
     pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is an optional extra")
     import alhambra.openspiel  # noqa: F401 - registers the game
 
@@ -86,3 +88,9 @@ def test_openspiel_information_state_keeps_the_kept_site_tile_secret() -> None:
         assert own and len(own) == len(other)
         assert all("kept=''" not in ln for ln in own)
         assert all("kept=''" in ln and "returned=''" in ln for ln in other)
+        # the site tiles are drawn in secret: a chance node whose outcome only the drawer sees
+        drawn_by_me = [ln for ln in mine.splitlines() if ln.startswith(f"chance {ID}:")]
+        assert drawn_by_me and all(ln.split(":")[1] in CURRENCIES for ln in drawn_by_me)
+        assert theirs.splitlines().count(f"chance (secret to p{seat})") == len(drawn_by_me)
+        drawn_by_them = [ln for ln in theirs.splitlines() if ln.startswith(f"chance {ID}:")]
+        assert mine.splitlines().count(f"chance (secret to p{1 - seat})") == len(drawn_by_them)

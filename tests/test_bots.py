@@ -701,3 +701,27 @@ def test_mcts_takes_its_next_choice_when_the_most_visited_repeats(monkeypatch: p
     action = bot.choose(obs, bot.budget, random.Random(0))
     assert str(action) in obs.legal and str(action) != back
     assert not Repetition(obs).repeats(action)
+
+
+@pytest.mark.parametrize("config", [*CONFIGS, GameConfig(players=3, modules=("bonus_cards", "building_sites"))], ids=str)
+def test_the_evaluation_caches_give_the_values_of_a_fresh_evaluation(config: GameConfig) -> None:
+    """seat_values keeps notes with the analyses, per hand, reserve and standing: evaluated one
+    after the other (caches warm, analyses shared as in a search), positions of a random game
+    (purchases waiting, reserves, the neutral player, modules' building counts) get exactly the
+    values of an evaluation from nothing (caches cleared, analyses recomputed)."""
+    from alhambra.bots import greedy
+    from alhambra.city import shared_analyses
+
+    states = [s for s, _ in random_positions(config, 11, every=2)]
+    assert any(s.pending and type(s.pending[-1]).__name__ != "ChooseAction" for s in states)
+    with shared_analyses():
+        warm = [seat_values(s) for s in states]
+        warm_tuned = [seat_values(s, TUNED_WEIGHTS) for s in states]
+    for s, w, wt in zip(states, warm, warm_tuned, strict=True):
+        for memo in (greedy._STANDING_MEMO, greedy._MAJORITY_MEMO, greedy._SPARE_MEMO, greedy._HAND_MEMO):
+            memo.clear()
+        fresh = s.copy()
+        for p in fresh.players:
+            p.cached = None
+        assert seat_values(fresh) == w
+        assert seat_values(fresh, TUNED_WEIGHTS) == wt

@@ -205,61 +205,114 @@ def _custom_counts(mods: list[Module]) -> list[Module]:
     return [m for m in mods if type(m).building_counts is not Module.building_counts]
 
 
+def _seat_facts(an: geo.CityAnalysis, tables: _Tables) -> tuple[tuple[float, ...], int, float]:
+    """Buildings per kind, longest outer wall and room of one Alhambra (cached with the analysis)."""
+    got = an.memo.get("bot_facts")
+    if got is None:
+        got = an.memo["bot_facts"] = (tuple(_kind_counts(an, tables.kind, tables.nk)), _wall(an), _room(an, tables))
+    return got  # type: ignore[return-value]
+
+
+_SPARE_MEMO: dict[tuple[object, ...], tuple[float, ...]] = {}
+"""Reserve tiles per kind (each counted ``reserve_share``), by reserve and weight."""
+_HAND_MEMO: dict[tuple[object, ...], tuple[int, list[int], list[list[int]], dict[tuple[int, int], bool]]] = {}
+"""Per hand: its money, its money per currency, its card values per currency, and (filled as
+needed) whether it pays a price in a currency exactly (see :func:`seat_values`)."""
+
+
+def _spare(reserve: list[int], tables: _Tables, share: float) -> tuple[float, ...]:
+    key = (tuple(reserve), share, id(tables))
+    got = _SPARE_MEMO.get(key)
+    if got is None:
+        kind_of = tables.kind
+        row = [0.0] * tables.nk
+        for t in reserve:
+            k = kind_of[t]
+            if k >= 0:
+                row[k] += share
+        got = tuple(row)
+        if len(_SPARE_MEMO) > 50_000:
+            _SPARE_MEMO.clear()
+        _SPARE_MEMO[key] = got
+    return got
+
+
+def _hand_money(comp: ComponentSet, hand: list[int]) -> tuple[int, list[int], list[list[int]], dict[tuple[int, int], bool]]:
+    """The money facts of a hand (see ``_HAND_MEMO``)."""
+    key = (tuple(hand), id(comp))
+    got = _HAND_MEMO.get(key)
+    if got is None:
+        cv = comp.card_value
+        cc = comp.card_currency
+        cm = comp.card_is_money
+        purse = [0] * len(comp.currencies)  # a module's currency (diamonds) after the four
+        cards_by_cur: list[list[int]] = [[] for _ in comp.currencies]
+        for c in hand:
+            if cm[c]:
+                purse[cc[c]] += cv[c]
+                cards_by_cur[cc[c]].append(cv[c])
+        got = (sum(purse), purse, cards_by_cur, {})
+        if len(_HAND_MEMO) > 100_000:
+            _HAND_MEMO.clear()
+        _HAND_MEMO[key] = got
+    return got
+
+
 def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Estimated final points of every seat (see the module docstring)."""
     comp = state.components
-    tables = _tables(comp)
+    tables = _TABLES.get(id(comp)) or _tables(comp)
     kind_of = tables.kind
-    n = state.config.players
-    custom = _custom_counts(modules_of(state.config)) if state.config.modules else []
+    config = state.config
+    n = config.players
+    custom = _custom_counts(modules_of(config)) if config.modules else []
     neutral = state.neutral is not None
     rows = n + (1 if neutral else 0)
     nk = tables.nk
-    built = [[0.0] * nk for _ in range(rows)]
-    spare = [[0.0] * nk for _ in range(rows)]
     walls = comp.tile_walls
-    analyses = [p.analysis(walls) for p in state.players]
-    for s in range(n):
-        p = state.players[s]
-        built[s] = _kind_counts(analyses[s], kind_of, nk)[:]
-        srow = spare[s]
-        for t in p.reserve:
-            k = kind_of[t]
-            if k >= 0:
-                srow[k] += weights.reserve_share
+    players = state.players
+    facts = [_seat_facts(p.analysis(walls), tables) for p in players]
+    share = weights.reserve_share
+    zero = (0.0,) * nk
+    built = [f[0] for f in facts]  # rows per seat (then the neutral player), as tuples
+    spare = [_spare(p.reserve, tables, share) if p.reserve else zero for p in players]
     if neutral:
-        row = built[n]
+        row = [0.0] * nk
         for t in state.neutral or ():
             k = kind_of[t]
             if k >= 0:
                 row[k] += 1
+        built.append(tuple(row))
+        spare.append(zero)
     for top in state.pending:  # tiles bought and waiting count as built
         codes = top.bought if isinstance(top, ChooseAction) else top.tiles if isinstance(top, PlaceTiles) else ()
         for code in codes:
             k = kind_of[comp.tile_ids[code]]
             if k >= 0:
-                built[top.seat][k] += 1
+                row = list(built[top.seat])
+                row[k] += 1
+                built[top.seat] = tuple(row)
     if custom:
         for s in range(-1 if neutral else 0, n):
             counts = {tables.kinds[k]: int(built[s][k]) for k in range(nk)}
             for m in custom:
                 m.building_counts(state, s, counts)
-            built[s] = [float(counts.get(k, 0)) for k in tables.kinds]
+            built[s] = tuple(float(counts.get(k, 0)) for k in tables.kinds)
 
     left = max(0, 3 - state.rounds_scored) if state.outcome is None else 0
-    rounds = list(range(3 - left + 1, 4))
     rw = weights.round_weights
     values = [float(sc) for sc in state.scores] + ([0.0] if neutral else [])
-    if not rounds:
+    if not left:
         return values[:n]
+    rounds = list(range(3 - left + 1, 4))
     # majority standing, and the value of one more building of each kind per seat
     first = rounds[0]
-    wkey = (rw, weights.reserve_share, tables.rules.id)
-    cols = tuple(zip(*built, strict=True))
-    alls = tuple(zip(*[[b + r for b, r in zip(built[s], spare[s], strict=True)] for s in range(rows)], strict=True))
-    skey = (first, n, cols, alls, wkey)
+    wkey = (rw, share, tables.rules.id)
+    skey = (first, n, tuple(built), tuple(spare), wkey)
     standing = _STANDING_MEMO.get(skey)
     if standing is None:
+        cols = tuple(zip(*built, strict=True))
+        alls = tuple(zip(*[[b + r for b, r in zip(built[s], spare[s], strict=True)] for s in range(rows)], strict=True))
         totals = [0.0] * rows
         gains: list[tuple[float, ...]] = []
         for k in range(nk):
@@ -280,56 +333,46 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
         if len(_STANDING_MEMO) > 100_000:
             _STANDING_MEMO.clear()
         _STANDING_MEMO[skey] = standing
+    totals_ = standing[0]
     for s in range(rows):
-        values[s] += standing[0][s]
+        values[s] += totals_[s]
     gain = standing[1]
     wsum = sum(rw[: len(rounds)])
     bag_left = len(state.bag) / max(1, tables.total_tiles)
     money_rate = weights.money_late + (weights.money - weights.money_late) * bag_left
-    cv = comp.card_value
-    cc = comp.card_currency
-    cm = comp.card_is_money
-    market = state.market
-    mcur = state.market_currency
+    room_w = weights.room
+    room_cap = weights.room_cap
     price = comp.tile_price
+    mcur = state.market_currency
+    offer = [(mcur[sq], price[t], kind_of[t]) for sq, t in enumerate(state.market) if t >= 0]
+    buy_power = weights.buy_power
+    exact_share = buy_power + weights.exact_power
     for s in range(n):
-        p = state.players[s]
-        values[s] += wsum * _wall(analyses[s])
-        values[s] += weights.room * min(weights.room_cap, _room(analyses[s], tables)) * bag_left
-        purse = [0] * len(comp.currencies)  # a module's currency (diamonds) after the four
-        cards_by_cur: list[list[int]] = [[] for _ in comp.currencies]
-        for c in p.hand:
-            if cm[c]:
-                purse[cc[c]] += cv[c]
-                cards_by_cur[cc[c]].append(cv[c])
-        values[s] += money_rate * sum(purse)
+        _, wall, room = facts[s]
+        v = values[s] + wsum * wall
+        v += room_w * min(room_cap, room) * bag_left
+        money, purse, cards_by_cur, exact = _hand_money(comp, players[s].hand)
+        v += money_rate * money
         best = 0.0
         rest = 0.0
-        for sq in range(len(market)):
-            t = market[sq]
-            if t < 0:
-                continue
-            cur = mcur[sq]
-            pr = price[t]
+        for cur, pr, k in offer:
             if purse[cur] < pr:
                 continue
-            k = kind_of[t]
-            v = (gain[k][s] if k >= 0 else 0.0) + 1.0
-            share = weights.buy_power
-            if _exact(cards_by_cur[cur], pr):
-                share += weights.exact_power
-            v *= share
-            if v > best:
+            ex = exact.get((cur, pr))
+            if ex is None:
+                ex = exact[(cur, pr)] = _exact(cards_by_cur[cur], pr)
+            x = ((gain[k][s] if k >= 0 else 0.0) + 1.0) * (exact_share if ex else buy_power)
+            if x > best:
                 rest += best
-                best = v
+                best = x
             else:
-                rest += v
-        values[s] += best + 0.3 * rest
+                rest += x
+        values[s] = v + (best + 0.3 * rest)
     last = state.pending[-1] if state.pending else None
     if isinstance(last, ChooseAction) and last.actions > 0:
         values[last.seat] += weights.tempo
-    if state.config.modules:
-        for m in hook_users(state.config, "bot_values"):
+    if config.modules:
+        for m in hook_users(config, "bot_values"):
             extra = m.bot_values(state)
             if extra is not None:
                 for s in range(n):
@@ -441,6 +484,14 @@ def canonical_actions(state: GameState, actions: Sequence[Action] | None = None)
         acts: Sequence[Action] = legal_actions(state, payments="minimal") if minimal else legal_actions(state)
     else:
         acts = actions
+    if minimal:  # the usual case: nothing to leave out unless an action of another kind pays
+        pays_of = _PAYS.get
+        for a in acts:
+            tp = type(a)
+            if tp is not BuyBuilding and pays_of(tp) is not False:
+                break
+        else:
+            return list(acts)
     out = []
     market = state.market
     price = state.components.tile_price

@@ -42,7 +42,7 @@ from ..city import shared_analyses
 from ..engine import apply_unchecked
 from ..state import GameState
 from .base import Budget, Observation, fallback_action, log
-from .greedy import DEFAULT_WEIGHTS, Weights, canonical_actions, evaluate, greedy_action, seat_values
+from .greedy import DEFAULT_WEIGHTS, Weights, canonical_actions, evaluate, greedy_action, relative, seat_values
 from .repetition import Repetition
 from .tracker import Sampler, Tracker
 
@@ -90,7 +90,7 @@ _BAG_START = 44
 
 
 class _Node:
-    __slots__ = ("avail", "children", "legal", "legal_set", "mover", "order", "prior", "reward", "sq", "visits")
+    __slots__ = ("avail", "children", "entries", "legal", "mover", "rank", "ranked", "reward", "sq", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -100,15 +100,30 @@ class _Node:
         self.reward = 0.0
         self.sq = 0.0
         self.children: dict[Action, _Node] = {}
-        self.order: list[Action] | None = None
-        self.prior: dict[Action, float] = {}
+        """The children created so far, in the order they were first candidates."""
+        self.entries: list[_Cand] | None = None
+        """Every action seen here, best prior first (actions first seen later, with prior 0, after)."""
+        self.rank: dict[Action, int] = {}
+        """Each action's place in ``entries``."""
         self.legal: list[Action] | None = None
-        """The legal (canonical) actions of the last visit, and as a set."""
-        self.legal_set: set[Action] = set()
+        """The legal (canonical) actions of the last visit, and their entries in prior order (``ranked``)."""
+        self.ranked: list[_Cand] = []
 
 
-def _rewards(state: GameState, settings: MctsSettings, weights: Weights) -> list[float]:
-    """Every seat's reward (see ``MctsSettings.reward``), soft before the end."""
+class _Cand:
+    """One action at a node: its prior and its child (None until the action is first a candidate)."""
+
+    __slots__ = ("action", "child", "prior")
+
+    def __init__(self, action: Action, prior: float, child: _Node | None) -> None:
+        self.action = action
+        self.prior = prior
+        self.child = child
+
+
+def _rewards(state: GameState, settings: MctsSettings, weights: Weights, values: list[float] | None = None) -> list[float]:
+    """Every seat's reward (see ``MctsSettings.reward``), soft before the end (``values``: the
+    state's ``seat_values`` if already known)."""
     n = state.config.players
     if state.outcome is not None:
         v = [float(s) for s in state.scores]
@@ -117,7 +132,7 @@ def _rewards(state: GameState, settings: MctsSettings, weights: Weights) -> list
             k = v.count(top)
             return [1.0 / k if x == top else 0.0 for x in v]
         return [sum(1.0 if v[s] > v[o] else 0.5 if v[s] == v[o] else 0.0 for o in range(n) if o != s) / (n - 1) for s in range(n)]
-    v = seat_values(state, weights)
+    v = seat_values(state, weights) if values is None else values
     bag = min(1.0, len(state.bag) / _BAG_START)
     temperature = settings.temperature + (settings.temperature_early - settings.temperature) * bag
     out = []
@@ -136,14 +151,24 @@ def _rewards(state: GameState, settings: MctsSettings, weights: Weights) -> list
     return out
 
 
-def _prior(state: GameState, acts: Sequence[Action], seat: int, weights: Weights) -> list[tuple[Action, float]]:
-    """Candidates with their greedy value, best first."""
+def _prior(
+    state: GameState, acts: Sequence[Action], seat: int, weights: Weights, seen: dict[Action, list[float]] | None = None
+) -> list[tuple[Action, float]]:
+    """Candidates with their greedy value, best first. Each result's ``seat_values`` go into
+    ``seen`` (for a game not over), by action."""
     scored = []
     for i, a in enumerate(acts):
         s = state.copy()
         apply_unchecked(s, a, events=False)
-        scored.append((evaluate(s, seat, weights), -i, a))
-    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        if s.outcome is not None:
+            v = evaluate(s, seat, weights)
+        else:
+            values = seat_values(s, weights)
+            if seen is not None:
+                seen[a] = values
+            v = relative(values, seat, weights)
+        scored.append((v, -i, a))
+    scored.sort(reverse=True)  # by value, then by place in ``acts`` (``-i`` is unique: actions are never compared)
     if not scored:
         return []
     hi = scored[0][0]
@@ -176,6 +201,14 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
     root = _Node(-1)
     root_legal: list[Action] | None = None
     it = 0
+    sqrt = math.sqrt
+    ln = math.log
+    ceil = math.ceil
+    pw_alpha = settings.pw_alpha
+    c_ucb = settings.c_ucb
+    bias_c = settings.bias
+    own_pw_c = settings.pw_c
+    sample = sampler.sample
     while True:
         if max_iter is not None and it >= max_iter:
             break
@@ -184,9 +217,11 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
         if max_iter is None and deadline is None and it >= 1000:
             break
         it += 1
-        state = sampler.sample(rng)
+        state = sample(rng)
         node = root
         path = [root]
+        known: dict[Action, list[float]] | None = None
+        last: Action | None = None
         while state.outcome is None:
             seat = state.to_act
             assert seat is not None
@@ -198,42 +233,37 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                 legal = root_legal
             else:
                 legal = canonical_actions(state)
-            if node.order is None:
+            entries = node.entries
+            if entries is None:
                 if node is not root and node.visits == 0:
                     break
-                ranked = _prior(state, legal, seat, weights) if len(legal) > 1 else [(a, 1.0) for a in legal]
-                node.order = [a for a, _ in ranked]
-                node.prior = dict(ranked)
-                legal_set = node.legal_set = set(legal)
+                known = {}
+                ranked = _prior(state, legal, seat, weights, known) if len(legal) > 1 else [(a, 1.0) for a in legal]
+                entries = node.entries = [_Cand(a, p, None) for a, p in ranked]
+                node.rank = {e.action: i for i, e in enumerate(entries)}
+                node.ranked = entries[:]
                 node.legal = legal
-            elif legal is node.legal or legal == node.legal:  # as on the last visit (the usual case)
-                legal_set = node.legal_set
-            else:
-                known = node.prior
+            elif legal is not node.legal and legal != node.legal:  # another sample: other actions may be legal here
+                rank = node.rank
+                idx = []
                 for a in legal:
-                    if a not in known:
-                        known[a] = 0.0
-                        node.order.append(a)
-                legal_set = node.legal_set = set(legal)
+                    i = rank.get(a)
+                    if i is None:  # first seen now: after the others, with no prior
+                        i = rank[a] = len(entries)
+                        entries.append(_Cand(a, 0.0, None))
+                    idx.append(i)
+                node.ranked = [entries[i] for i in sorted(set(idx))]
                 node.legal = legal
-            pw_c = settings.pw_c if seat == me else opp_pw_c
-            allowed = max(1, math.ceil(pw_c * (node.visits + 1) ** settings.pw_alpha))
-            cands: list[Action] = []
-            for a in node.order:
-                if a in legal_set:
-                    cands.append(a)
-                    if len(cands) >= allowed:
-                        break
-            best: Action | None = None
-            best_score = -1.0
-            children = node.children
+            pw_c = own_pw_c if seat == me else opp_pw_c
+            allowed = max(1, ceil(pw_c * (node.visits + 1) ** pw_alpha))
+            cands = node.ranked[:allowed]
             total_n = 0
             total_r = 0.0
             total_sq = 0.0
-            for a in cands:
-                child = children.get(a)
+            for e in cands:
+                child = e.child
                 if child is None:
-                    child = children[a] = _Node(seat)
+                    child = e.child = node.children[e.action] = _Node(seat)
                 child.avail += 1
                 total_n += child.visits
                 total_r += child.reward
@@ -242,27 +272,30 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
             # probabilities whose differences between moves are small)
             if total_n > 1:
                 mean = total_r / total_n
-                scale = math.sqrt(max(total_sq / total_n - mean * mean, 1e-4))
+                scale = sqrt(max(total_sq / total_n - mean * mean, 1e-4))
             else:
                 scale = 0.1
-            explore = settings.c_ucb * scale
-            bias = settings.bias * scale
-            for a in cands:
-                child = children[a]
-                if child.visits == 0:
-                    best = a
+            explore = c_ucb * scale
+            bias = bias_c * scale
+            best: _Cand | None = None
+            best_score = -1.0
+            for e in cands:
+                child = e.child
+                assert child is not None
+                cv = child.visits
+                if cv == 0:
+                    best = e
                     break
-                score = (
-                    child.reward / child.visits
-                    + explore * math.sqrt(math.log(child.avail) / child.visits)
-                    + bias * node.prior.get(a, 0.0) / (child.visits + 1)
-                )
+                score = child.reward / cv + explore * sqrt(ln(child.avail) / cv) + bias * e.prior / (cv + 1)
                 if score > best_score:
                     best_score = score
-                    best = a
+                    best = e
             assert best is not None
-            apply_unchecked(state, best, events=False)
-            node = node.children[best]
+            last = best.action
+            apply_unchecked(state, last, events=False)
+            nxt = best.child
+            assert nxt is not None
+            node = nxt
             path.append(node)
             if node.visits == 0:
                 break
@@ -270,7 +303,9 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
             if state.outcome is not None:
                 break
             apply_unchecked(state, greedy_action(state, rng, weights), events=False)
-        rewards = _rewards(state, settings, weights)
+        # a node expanded in this iteration evaluated its children: the leaf is the one chosen
+        values = known.get(last) if known is not None and last is not None and not settings.rollout_plies else None
+        rewards = _rewards(state, settings, weights, values)
         for nd in path:
             nd.visits += 1
             if nd.mover >= 0:

@@ -138,6 +138,8 @@ class Sampler:
         tracker.update(obs.events)
         self.tracker = tracker
         self.config = obs.config
+        self._analysed = False
+        """Whether the base state's Alhambras were analysed (the first sample does it)."""
         self._hidden_hands: dict[int, int] = {}
         """Seats whose hand holds cards nobody else has seen (dealt in secret by a module): how many."""
         self._base, self._unknown_cards, self._unknown_tiles = self._build()
@@ -167,9 +169,11 @@ class Sampler:
     def sample(self, rng: random.Random) -> GameState:
         """A fresh full state: hidden orders and the seed drawn from ``rng``."""
         base = self._base
-        walls = base.components.tile_walls
-        for p in base.players:
-            p.analysis(walls)  # once: every sample shares the Alhambras' analyses (a cache)
+        if not self._analysed:  # once: every sample shares the Alhambras' analyses (a cache)
+            walls = base.components.tile_walls
+            for p in base.players:
+                p.analysis(walls)
+            self._analysed = True
         s = base.copy()
         s.seed = rng.randrange(1 << 62)
         bag = self._unknown_tiles[:]
@@ -222,9 +226,9 @@ class Sampler:
         top_first: list[int] = []
         i = 0
         for depth, _, c in placed:
-            while i < depth:
-                top_first.append(money[i])
-                i += 1
+            if i < depth:
+                top_first += money[i:depth]
+                i = depth
             top_first.append(c)
         top_first += money[i:]
         top_first.reverse()

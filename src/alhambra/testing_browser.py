@@ -287,7 +287,10 @@ def served_page(
     with chromium() as browser, ServerProcess(db_file, bot_delay=bot_delay, seed=seed) as server:
         page = browser.new_page(viewport={"width": width, "height": height}, **touch)
         watch(page, problems)
-        yield server, page
+        try:
+            yield server, page
+        finally:
+            page.close()  # before the server stops: the page's next poll would fail and be a problem
 
 
 @contextmanager
@@ -312,8 +315,12 @@ def served_table(
         server = ServerProcess(folder / "db.sqlite3", log_file=folder / "server.log", seed=seed, constant_seed=constant_seed)
         with server:
             pages = new_pages(browser, count, problems)
-            open_table(pages, server.url, modules, names, bots)
-            yield pages
+            try:
+                open_table(pages, server.url, modules, names, bots)
+                yield pages
+            finally:
+                for page in pages:  # before the server stops (a poll then would fail)
+                    page.close()
 
 
 def new_pages(browser: Any, count: int, problems: list[str]) -> list[Any]:

@@ -17,14 +17,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from trees import checked_out, run_in
 
 SNIPPET = r"""
 import hashlib, json, random, sys
@@ -73,9 +69,7 @@ print(json.dumps(out))
 
 
 def _run(python: str, src: Path, args: list[str]) -> list[list[object]]:
-    env = dict(os.environ, PYTHONPATH=str(src))
-    done = subprocess.run([python, "-c", SNIPPET, *args], env=env, check=True, capture_output=True, text=True, cwd=str(src.parent))
-    got: list[list[object]] = json.loads(done.stdout)
+    got: list[list[object]] = json.loads(run_in(python, src, ["-c", SNIPPET, *args]))
     return got
 
 
@@ -88,18 +82,7 @@ def main() -> int:
     ap.add_argument("--configs", default="4,4+vizier+currency_exchange", help="PLAYERS[+module...], comma-separated")
     ap.add_argument("--python", default=sys.executable)
     opts = ap.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="alhambra-moves-"))
-    trees: list[Path] = []
-
-    def tree(commit: str, where: Path) -> Path:
-        cmd = ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--force", str(where), commit]
-        subprocess.run(cmd, check=True, capture_output=True)
-        trees.append(where)
-        return where
-
-    try:
-        base = tree(opts.base, tmp / "base")
-        head = ROOT if opts.head is None else tree(opts.head, tmp / "head")
+    with checked_out(opts.base, opts.head, "alhambra-moves-") as (base, head):
         differ = 0
         total = 0
         for cfg in opts.configs.split(","):
@@ -118,10 +101,6 @@ def main() -> int:
                     print(f"    game {x[0]} step {x[1]}: base {x[2:]} head {y[2:]}")
         print(f"{total - differ} of {total} positions: same move, same iterations, same root statistics")
         return 1 if differ else 0
-    finally:
-        for t in trees:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(t)], capture_output=True)
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

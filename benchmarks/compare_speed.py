@@ -34,14 +34,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from trees import checked_out, run_in
 
 MCTS_SNIPPET = r"""
 import json, random, sys, time
@@ -130,22 +128,11 @@ def _per_game(python: str, src: Path) -> dict[str, float]:
     }
 
 
-def _worktree(commit: str, where: Path) -> Path:
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--force", str(where), commit], check=True, capture_output=True)
-    return where
-
-
-def _run(python: str, src: Path, args: list[str]) -> str:
-    env = dict(os.environ, PYTHONPATH=str(src))
-    done = subprocess.run([python, *args], env=env, check=True, capture_output=True, text=True, cwd=str(src.parent))
-    return done.stdout
-
-
 def _bench(python: str, src: Path, games: int, modules: str | None) -> dict[str, float]:
     args = ["-m", "alhambra", "bench", "--players", "4", "--games", str(games), "--json"]
     if modules:
         args += ["--modules", modules]
-    got = json.loads(_run(python, src, args))
+    got = json.loads(run_in(python, src, args))
     return {
         "fast": got["unchecked_games_per_s"],
         "checked": got["games_per_s"],
@@ -156,7 +143,7 @@ def _bench(python: str, src: Path, games: int, modules: str | None) -> dict[str,
 
 
 def _mcts(python: str, src: Path, positions: int) -> float:
-    got = json.loads(_run(python, src, ["-c", MCTS_SNIPPET, str(positions)]))
+    got = json.loads(run_in(python, src, ["-c", MCTS_SNIPPET, str(positions)]))
     return got["iterations"] / got["seconds"] if got["seconds"] else 0.0
 
 
@@ -173,16 +160,7 @@ def main() -> int:
     ap.add_argument("--python", default=sys.executable)
     opts = ap.parse_args()
 
-    tmp = Path(tempfile.mkdtemp(prefix="alhambra-speed-"))
-    trees: list[Path] = []
-    try:
-        base = _worktree(opts.base, tmp / "base")
-        trees.append(base)
-        if opts.head is None:
-            head = ROOT
-        else:
-            head = _worktree(opts.head, tmp / "head")
-            trees.append(head)
+    with checked_out(opts.base, opts.head, "alhambra-speed-") as (base, head):
         sides = {"base": base / "src", "head": head / "src"}
         runs: dict[str, dict[str, list[float]]] = {k: {} for k in sides}
         for r in range(1, opts.rounds + 1):
@@ -194,7 +172,7 @@ def main() -> int:
                     figures["checked_modules"] = with_mods["checked"]
                     figures["fast_actions_modules"] = with_mods["fast_actions"]
                 if opts.cold:
-                    figures["fast_cold"] = json.loads(_run(opts.python, src, ["-c", COLD_SNIPPET, str(opts.games)]))["games_per_s"]
+                    figures["fast_cold"] = json.loads(run_in(opts.python, src, ["-c", COLD_SNIPPET, str(opts.games)]))["games_per_s"]
                 if opts.mcts_positions:
                     figures["mcts_it_s"] = _mcts(opts.python, src, opts.mcts_positions)
                 for k, v in figures.items():
@@ -225,10 +203,6 @@ def main() -> int:
         if med["base"]["actions"] != med["head"]["actions"]:
             print("  note: the two commits played games of different lengths (the rules or the policy changed)")
         return 0
-    finally:
-        for t in trees:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(t)], capture_output=True)
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -2337,20 +2337,8 @@ def _complete_turn(state: GameState, events: list[Event] | None) -> None:
     """The automatic end of a turn, step by step (``state.flow`` counts the steps done, so a
     step that pushed a pending decision is not repeated): the modules' ``turn_ending``, then
     ``TurnEnded`` and the display refill, the market refill (which may pause for a decision and
-    goes on when called again), the queued scoring rounds and ``after_turn``."""
-    if not state.config.modules:
-        # no module can pause the end of a turn or open the window between turns: straight through
-        if events is not None:
-            events.append(TurnEnded(state.current))
-        if -1 in state.display:
-            refill_display(state, events)
-        if -1 in state.market:
-            _fill_market(state, events, True)
-        if state.scoring_queue:
-            _run_scoring_queue(state, events)
-        state.stage = STAGE_BETWEEN
-        state.flow = 1  # the window is opened (and empty)
-        return
+    goes on when called again), the queued scoring rounds and ``after_turn``. (A game without
+    modules takes the same steps straight through in :func:`_advance`.)"""
     enders = _users(state, "turn_ending")
     while True:
         step = state.flow

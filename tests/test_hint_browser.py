@@ -7,7 +7,8 @@ taking money, buying (the square and the payment chosen), building, removing and
 from the reserve, placing a bought tile on a spot or on the reserve board, placing a
 *different* waiting tile than the one selected, turning a tile over (Granada), a module's
 move (waking the vizier), a module's move offered on a market square (the vizier's purchase
-between turns: the square, its payment and its button) and passing between turns. Each time the board itself must show the move:
+between turns: the square, its payment and its button), passing between turns and ending a
+turn (a position where it is legal, stored for the server to load). Each time the board itself must show the move:
 the tile it needs is selected and the spot, the target or the button of exactly that move is
 marked, never only the sentence. The positions come from a game played through the API.
 """
@@ -17,15 +18,19 @@ from __future__ import annotations
 import json
 import random
 import re
+import sqlite3
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 
 from alhambra import testing_browser as tb
+from alhambra.engine import legal_actions
+from alhambra.serialize import state_from_json, state_to_json
 
-from .server_helpers import ServerProcess
+from .server_helpers import ServerProcess, auth, client, create
 
 pytestmark = tb.needs_chromium
 
@@ -229,6 +234,33 @@ def test_a_hinted_vizier_purchase_marks_its_square_and_pass_its_button(server: S
     assert page.locator(".market-square.selected").count() == 0, "the purchase picked before is still picked"
     assert t.marked(".market-square") == 0
     t.close()
+
+
+def test_a_hinted_end_of_turn_marks_end_turn(tmp_path: Path, browser: Any) -> None:
+    """End turn is legal only when a player has no move at all (engine ``_stuck``), which play
+    through the API does not reach: the stored position of a new table is made so (the seat to
+    act holds no card, every other money card is in the other hand, the display and the deck are
+    empty, the Alhambra is only the fountain) before a server loads it."""
+    db = tmp_path / "db.sqlite3"
+    with client(db) as c:
+        data = create(c, [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}], hints=True)
+        tid, tokens = data["table"]["id"], [s["token"] for s in data["seats"]]
+        for tok in tokens:
+            assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(tok)).status_code == 200
+    with sqlite3.connect(db) as conn:
+        (raw,) = conn.execute("SELECT snapshot_json FROM game_tables WHERE id = ?", (tid,)).fetchone()
+        state = state_from_json(json.loads(raw))
+        me, other = state.players[state.current], state.players[1 - state.current]
+        other.hand += me.hand + [c for c in state.display if c >= 0] + state.deck
+        me.hand, state.display, state.deck = [], [-1] * len(state.display), []
+        assert [str(a) for a in legal_actions(state)] == ["end"]
+        conn.execute("UPDATE game_tables SET snapshot_json = ? WHERE id = ?", (json.dumps(state_to_json(state)), tid))
+    with ServerProcess(db) as srv:
+        t = HintedTable(srv, browser, tid, tokens[state.current])
+        assert t.page.locator("#btn-end").count() == 1
+        t.hint("end")
+        assert t.marked_move("#btn-end") == ["end"]
+        t.close()
 
 
 def test_a_hinted_turn_over_shows_on_the_board(server: ServerProcess, browser: Any) -> None:

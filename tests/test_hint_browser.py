@@ -5,8 +5,10 @@ The hint's answer is given by the test (the page's request to ``/hint`` is answe
 chosen legal move), so each kind of move is checked, not only what the bot happens to like:
 taking money, buying (the square and the payment chosen), building, removing and exchanging
 from the reserve, placing a bought tile on a spot or on the reserve board, placing a
-*different* waiting tile than the one selected, turning a tile over (Granada), and a module's
-move (waking the vizier). Each time the board itself must show the move:
+*different* waiting tile than the one selected, turning a tile over (Granada), a module's
+move (waking the vizier), a module's move offered on a market square (the vizier's purchase
+between turns: the square, its payment and its button), passing between turns and ending a
+turn (a position where it is legal, stored for the server to load). Each time the board itself must show the move:
 the tile it needs is selected and the spot, the target or the button of exactly that move is
 marked, never only the sentence. The positions come from a game played through the API.
 """
@@ -16,15 +18,19 @@ from __future__ import annotations
 import json
 import random
 import re
+import sqlite3
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 
 from alhambra import testing_browser as tb
+from alhambra.engine import legal_actions
+from alhambra.serialize import state_from_json, state_to_json
 
-from .server_helpers import ServerProcess
+from .server_helpers import ServerProcess, auth, client, create
 
 pytestmark = tb.needs_chromium
 
@@ -197,6 +203,64 @@ def test_a_hinted_module_move_marks_its_control(server: ServerProcess, browser: 
     assert t.marked(".module-controls[data-module='vizier']") == 1
     assert t.page.locator(".display-card.selected").count() == 0, "the cards picked before the hint are still picked"
     t.close()
+
+
+def test_a_hinted_vizier_purchase_marks_its_square_and_pass_its_button(server: ServerProcess, browser: Any) -> None:
+    """Between turns with the vizier awake: a hinted out-of-turn purchase picks and marks its
+    market square, its payment and the "Use vizier" button (not the vizier's panel); a hinted
+    pass marks Pass and clears that selection."""
+
+    def offer(seat: int, msg: dict[str, Any]) -> bool:
+        legal = msg["view"]["legal_actions"]
+        return "pass" in legal and sum(a.startswith("vizier buy ") for a in legal) >= 2
+
+    tid, token, legal = table_at(server, offer, random.Random(4), ("vizier",), buy="take ")
+    t = HintedTable(server, browser, tid, token)
+    page = t.page
+    buys = [a for a in legal if a.startswith("vizier buy ")]
+    buy = buys[-1]  # not the first way to pay: the payment must be the hinted one
+    square = buy.split()[2]
+    t.hint(buy)
+    assert t.marked(f".market-square.selected[data-module='vizier'][data-square='{square}']") == 1
+    assert t.marked(".market-square") == 1
+    assert t.marked_move(".pay-option") == [buy], "the payment of the hint is not marked"
+    assert t.marked_move("#btn-buy") == [buy], "the payment of the hint is not chosen"
+    assert page.locator("#btn-buy").inner_text() == "Use vizier"
+    assert page.locator(".hand-card.selected").count() == len(buy.split()[3].split("+"))
+    assert t.marked(".module-controls") == 0, "the vizier's panel is marked instead of its square"
+
+    t.hint("pass")
+    assert t.marked_move("#btn-pass") == ["pass"]
+    assert page.locator(".market-square.selected").count() == 0, "the purchase picked before is still picked"
+    assert t.marked(".market-square") == 0
+    t.close()
+
+
+def test_a_hinted_end_of_turn_marks_end_turn(tmp_path: Path, browser: Any) -> None:
+    """End turn is legal only when a player has no move at all (engine ``_stuck``), which play
+    through the API does not reach: the stored position of a new table is made so (the seat to
+    act holds no card, every other money card is in the other hand, the display and the deck are
+    empty, the Alhambra is only the fountain) before a server loads it."""
+    db = tmp_path / "db.sqlite3"
+    with client(db) as c:
+        data = create(c, [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}], hints=True)
+        tid, tokens = data["table"]["id"], [s["token"] for s in data["seats"]]
+        for tok in tokens:
+            assert c.post(f"/api/tables/{tid}/join", json={}, headers=auth(tok)).status_code == 200
+    with sqlite3.connect(db) as conn:
+        (raw,) = conn.execute("SELECT snapshot_json FROM game_tables WHERE id = ?", (tid,)).fetchone()
+        state = state_from_json(json.loads(raw))
+        me, other = state.players[state.current], state.players[1 - state.current]
+        other.hand += me.hand + [c for c in state.display if c >= 0] + state.deck
+        me.hand, state.display, state.deck = [], [-1] * len(state.display), []
+        assert [str(a) for a in legal_actions(state)] == ["end"]
+        conn.execute("UPDATE game_tables SET snapshot_json = ? WHERE id = ?", (json.dumps(state_to_json(state)), tid))
+    with ServerProcess(db) as srv:
+        t = HintedTable(srv, browser, tid, tokens[state.current])
+        assert t.page.locator("#btn-end").count() == 1
+        t.hint("end")
+        assert t.marked_move("#btn-end") == ["end"]
+        t.close()
 
 
 def test_a_hinted_turn_over_shows_on_the_board(server: ServerProcess, browser: Any) -> None:

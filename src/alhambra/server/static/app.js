@@ -1174,7 +1174,8 @@ function renderPay(v, sel, bar) {
   const wrap = h("div", { class: "buy", dataset: { module: sel.owner } },
     h("p", {}, h("strong", { text: sel.title || `Buy ${sel.item ? sel.item.label : tileName(sq.tile)}` }),
       ` — price ${price}${currency ? ` ${CURRENCY_NAMES[currency]}` : ""}. ${sel.note || `Pick cards from your hand${outside} or a payment below.`}${core ? " An exact payment lets you act again." : ""}`),
-    h("div", { class: "pay-options", role: "group", "aria-label": "Ways to pay" }, ...options.slice(0, 12).map((o) => {
+    // at most 12 ways to pay are drawn, always with the one picked (a hint picks any of them)
+    h("div", { class: "pay-options", role: "group", "aria-label": "Ways to pay" }, ...options.filter((o, i) => i < 12 || (match && match.action === o.action)).map((o) => {
       const how = o.over === 0 ? "exact" : `overpay ${o.over}`;
       return h("button", {
         class: `pay-option ${o.over === 0 ? "exact" : "over"} ${match && match.action === o.action ? "selected" : ""}`,
@@ -1368,17 +1369,28 @@ function renderActionPanel(v, myTurn, controls) {
       return h("button", { class: "secondary small other-move", dataset: { action: a.text }, text: label, onclick: () => choose(a.text, label) });
     })));
   }
-  const hint = hintButton(T.msg.table, T.token, T.msg.version, { show: showHinted, owner: (a) => controls.owners.get(a) || null });
+  const hint = hintButton(T.msg.table, T.token, T.msg.version, {
+    show: (a) => showHinted(a, controls),
+    owner: (a) => controls.owners.get(a) || null,
+    squares: (a) => offeredSquares(controls, a).map((o) => o.square),
+  });
   if (hint) bar.append(hint);
   if (sel) bar.append(h("button", { id: "btn-clear", class: "secondary", text: "Clear selection", onclick: () => { T.sel = null; T.placeCleared = true; render(); } }));
   if (bar.children.length) box.append(bar);
   return box;
 }
 
+/** The market squares a plug-in offers (`controls.squares`) that lead to the module's move
+ * `action` (the square's `actions`). */
+function offeredSquares(controls, action) {
+  return [...controls.squares.values()].filter((o) => Array.isArray(o.actions) && o.actions.includes(action));
+}
+
 /** Select on the table what the hinted move `action` needs (its waiting or reserve tile, the
- * face-up cards to take, the payment for a square), so that its spot, its exchange target and
- * its buttons are drawn for the hint to mark (hint.js); other moves clear the selection. */
-function showHinted(action) {
+ * face-up cards to take, the payment for a square, a plug-in's square: `controls`), so that
+ * its spot, its exchange target and its buttons are drawn for the hint to mark (hint.js);
+ * other moves clear the selection. */
+function showHinted(action, controls) {
   if (!T.msg || !T.msg.view.legal_actions.includes(action)) return;
   const a = parseAction(action);
   T.staged = null;
@@ -1398,6 +1410,14 @@ function showHinted(action) {
   } else if (a.type === "buy") {
     startPayment(null, { square: a.square });
     Object.assign(T.sel, pickIndices(a.cards));
+  } else if (a.type === "other") {
+    // a module's move offered on a market square: pick the square, then the move's payment
+    const [offer] = offeredSquares(controls, action);
+    if (offer) {
+      offer.pick();
+      const option = T.sel && T.sel.kind === "pay" ? T.sel.options.find((o) => o.action === action) : null;
+      if (option) Object.assign(T.sel, pickIndices(option.cards));
+    }
   }
   render();
 }

@@ -5,7 +5,8 @@
 // highlight back while the hint is for the version on screen. When the answer comes, the table
 // selects what the move needs (hooks.show: the suggested waiting or reserve tile, the cards, the
 // payment), so the spot, the exchange target and the buttons of that move are drawn and marked
-// even when another tile was selected; a module's move marks its control, else its controls.
+// even when another tile was selected; a module's move marks its control, else the market
+// square it is offered on (then its payment and button), else its module's controls.
 
 const H = { version: null, action: null, text: "", loading: false, error: "", hooks: {} };
 
@@ -18,7 +19,8 @@ if (!document.querySelector('link[href="/static/hint.css"]')) {
 
 /** The hint button for the seat to act at version `version` (null when hints are off).
  * `hooks.show(action)` selects on the table what the hinted move needs (called once, when the
- * answer comes); `hooks.owner(action)` names the module whose controls offer a module's move. */
+ * answer comes); `hooks.owner(action)` names the module whose controls offer a module's move;
+ * `hooks.squares(action)` the market squares a module offers that move on. */
 export function hintButton(table, token, version, hooks = {}) {
   if (!table || !table.hints || !token) return null;
   H.hooks = hooks;
@@ -60,6 +62,9 @@ async function ask(tableId, token, version) {
 function targets(action) {
   const w = action.split(/\s+/);
   const sel = [];
+  // a module's move offered on a market square (hooks.squares): the square
+  const squares = typeof H.hooks.squares === "function" ? H.hooks.squares(action) || [] : [];
+  for (const n of squares) sel.push(`.market-square[data-square="${CSS.escape(String(n))}"]`);
   const cards = (s, where) => { for (const c of (s || "").split("+")) if (c) sel.push(`${where}[data-code="${CSS.escape(c)}"]`); };
   if (w[0] === "take") cards(w[1], ".display-card");
   else if (w[0] === "buy" && /^\d+$/.test(w[1] || "")) { sel.push(`.market-square[data-square="${w[1]}"]`); cards(w[2], ".hand-card"); }
@@ -95,9 +100,10 @@ export function decorate(version) {
     for (const s of targets(H.action)) {
       for (const el of document.querySelectorAll(s)) el.classList.add("hint-target");
     }
-    // a module's move without a control of its own: the controls (and panel) of its module
+    // a module's move without a control of its own (nor a market square): its module's controls
     const owner = typeof H.hooks.owner === "function" ? H.hooks.owner(H.action) : null;
-    if (owner && !document.querySelector(`[data-action="${CSS.escape(H.action)}"]`)) {
+    const onSquare = typeof H.hooks.squares === "function" && (H.hooks.squares(H.action) || []).length > 0;
+    if (owner && !onSquare && !document.querySelector(`[data-action="${CSS.escape(H.action)}"]`)) {
       for (const el of document.querySelectorAll(`.module-controls[data-module="${CSS.escape(owner)}"]`)) el.classList.add("hint-target");
     }
   }

@@ -65,6 +65,7 @@ function actionControls(ctx, actions) {
       squares.push({
         square,
         label: "you may buy it with your vizier (exact money)",
+        actions: options.map((o) => o.action),
         pick: () => ctx.pay({
           square,
           options,

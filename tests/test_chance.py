@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -290,3 +291,43 @@ def test_module_draw_takes_decided_outcomes_and_refuses_others() -> None:
         module_draw(state, "m", ["a"], 2)
     with pytest.raises(IllegalAction, match="MODULE:ITEM"):
         decide(state, "module", "b")
+
+
+@pytest.mark.parametrize(("module", "players"), [("thieves", 2), ("thieves", 5), ("bonus_cards", 3), ("bonus_cards", 6)])
+def test_a_modules_secret_deal_at_setup_is_chance_nodes_only_the_dealt_seat_sees(module: str, players: int) -> None:
+    """Secret cards a module deals at setup (thieves, bonus cards) are chance nodes in explicit
+    mode: seat by seat, each card drawn uniformly from those left and shown to that seat alone;
+    the hands are the outcomes decided, and the game then plays through."""
+    config = GameConfig(players=players, modules=(module,))
+    rng = random.Random(players)
+    decided: tuple[list[str], list[str], list[str]] = ([], [], [])
+    draws: list[ChanceNeeded] = []
+    while True:
+        try:
+            state, _ = new_game(config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in decided))
+            break
+        except ChanceNeeded as e:
+            outs = chance_outcomes(e.state, e.kind, e.draw)
+            if e.kind == "module":
+                draws.append(e)
+            decided[("card", "tile", "module").index(e.kind)].append(_pick(outs, rng))
+    assert draws, "the deal made no chance node"
+    seats = [e.draw.secret_to for e in draws if e.draw is not None]
+    assert seats == sorted(seats) and set(seats) == set(range(players))  # seat by seat, every seat
+    for before, after in itertools.pairwise(draws):
+        assert before.draw is not None and after.draw is not None
+        assert len(after.draw.pool) == len(before.draw.pool) - 1  # one card fewer each draw
+    mine = [
+        [code.partition(":")[2] for code, e in zip(decided[2], draws, strict=True) if e.draw and e.draw.secret_to == s]
+        for s in range(players)
+    ]
+    if module == "thieves":
+        from alhambra.modules.thieves.module import currency_name as name_of
+    else:
+        from alhambra.modules.bonus_cards.module import CARD_CODES
+
+        name_of = CARD_CODES.__getitem__
+    hands = state.mods[module].hands
+    assert [sorted(name_of(c) for c in hands[s]) for s in range(players)] == [sorted(m) for m in mine]
+    _, seen = _explicit_game(players, 3, (module,))
+    assert seen

@@ -12,6 +12,7 @@ np = pytest.importorskip("numpy")
 
 from alhambra import legal_actions, new_game  # noqa: E402
 from alhambra.chance import ChanceNeeded, chance_outcomes  # noqa: E402
+from alhambra.components import CURRENCIES  # noqa: E402
 from alhambra.engine import apply_unchecked  # noqa: E402
 from alhambra.openspiel import (  # noqa: E402
     AlhambraState,
@@ -72,12 +73,12 @@ def _independent_outcomes(state: AlhambraState) -> tuple[str, list[tuple[str, fl
     core = state.core
     try:
         if core.engine is None:
-            new_game(core.config, 0, explicit_chance=True, decided=(tuple(core.setup[0]), tuple(core.setup[1])))
+            new_game(core.config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in core.setup))
         else:
             assert core.action is not None
             apply_unchecked(core.engine.copy(), core.action)
     except ChanceNeeded as e:
-        return e.kind, chance_outcomes(e.state, e.kind)
+        return e.kind, chance_outcomes(e.state, e.kind, e.draw)
     raise AssertionError("no draw is pending")
 
 
@@ -243,3 +244,21 @@ def test_chance_codes_agree_with_the_engine() -> None:
     assert all(abs(p - 1 / 54) < 1e-12 for _, p in state.chance_outcomes())
     with pytest.raises(Exception, match="not possible"):
         state.apply_action(codes.index("b1"))
+
+
+def test_secret_deals_are_chance_nodes_each_seat_sees_its_own() -> None:
+    """The thieves dealt at setup are chance nodes: a seat's information state shows its own
+    thieves and, for each thief of another seat, only that it was dealt."""
+    game = pyspiel.load_game("python_alhambra(players=3,modules=thieves)")
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.engine_state is None:
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(actions, probs)[0])
+    hands = state.engine_state.mods["thieves"].hands
+    for p in range(3):
+        lines = state.information_state_string(p).splitlines()
+        own = sorted(ln.removeprefix("chance thieves:") for ln in lines if ln.startswith("chance thieves:"))
+        assert own == sorted(CURRENCIES[c] for c in hands[p])
+        others = sum(len(hands[q]) for q in range(3) if q != p)
+        assert sum(1 for ln in lines if ln.startswith("chance (secret to p")) == others

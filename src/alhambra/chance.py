@@ -29,8 +29,9 @@ sultan's extra tile, building-site tiles) are chance nodes too: a module calls
 :func:`alhambra.engine.module_draw` with the pool it draws from, and an undecided draw raises
 :class:`ChanceNeeded` of kind ``module`` whose :attr:`ChanceNeeded.draw` gives the pool (each
 entry equally likely) and, for a secret draw, the one seat that sees the item. Outcomes are
-``MODULE:ITEM`` codes, decided with ``decide(state, "module", code)``. (Modules' secret deals
-at setup still follow the seed.)
+``MODULE:ITEM`` codes, decided with ``decide(state, "module", code)``. Secret deals at setup
+(thieves, bonus cards) are such draws too, one per item, each shown to its seat alone
+(:func:`alhambra.engine.module_deal`); the master builders' deal still follows the seed.
 """
 
 from __future__ import annotations

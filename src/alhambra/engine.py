@@ -592,6 +592,23 @@ def module_draw(state: GameState, module_id: str, pool: Sequence[str], count: in
     return drawn
 
 
+def module_deal(state: GameState, module_id: str, pool: Sequence[str], counts: Sequence[int]) -> tuple[list[list[str]], list[str]] | None:
+    """A module's secret deal (at setup, say) in explicit-chance mode: ``counts[seat]`` items
+    drawn from ``pool`` for each seat in turn, each a chance node only that seat sees
+    (:func:`module_draw` with ``secret_to``); returns the hands (in the order drawn) and what is
+    left of the pool. None in a seeded game: the module deals with its own random generator."""
+    left = list(pool)
+    hands: list[list[str]] = []
+    for seat, k in enumerate(counts):
+        got = module_draw(state, module_id, left, k, secret_to=seat) if k else []
+        if got is None:
+            return None
+        for item in got:
+            left.remove(item)
+        hands.append(got)
+    return hands, left
+
+
 def put_on_market(state: GameState, tile: int, events: list[Event] | None) -> int:
     """Put a tile a module held back (``tile_drawn``) on the lowest empty market square, as the
     refill would have; returns the square (1-4). Raises ``ValueError`` when no square is empty."""

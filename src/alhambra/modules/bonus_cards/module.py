@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Final
 
 from ...actions import Action, register_parser, word_parser
 from ...components import BASE_TILE_CODES, KINDS, SCORING_POINTS, CardType, ComponentSet, parse_tile_code
-from ...engine import building_counts
+from ...engine import building_counts, module_deal
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
@@ -366,6 +366,14 @@ class BonusCards(Module):
     def setup(self, state: GameState, rng: random.Random) -> None:
         """Shuffle the cards, deal them face down, set the rest aside face down."""
         n = state.config.players
+        # explicit chance (OpenSpiel): each seat's cards are chance nodes only that seat sees
+        deal = module_deal(state, self.id, CARD_CODES, [DEAL[n]] * n)
+        if deal is not None:
+            got, left = deal
+            hands = [sorted(CARD_OF_CODE[c] for c in h) for h in got]
+            aside = sorted(CARD_OF_CODE[c] for c in left)
+            state.mods[self.id] = BonusState(tuple(tuple(h) for h in hands), ((),) * n, ((),) * n, tuple(aside))
+            return
         cards = list(range(NUM_CARDS))
         rng.shuffle(cards)
         hands, aside = _deal(cards, [DEAL[n]] * n, [()] * n, n)
@@ -562,6 +570,9 @@ class BonusCards(Module):
         out += [ids[i] for p in s.played for i in p]
         out += [ids[i] for i in s.aside]
         return out
+
+    def chance_items(self, config: GameConfig) -> list[str]:
+        return list(CARD_CODES)
 
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
         """Public: every seat's played cards, how many unplayed cards it holds and which of them

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Final
 
 from ...actions import Action, register_parser
 from ...components import CURRENCIES, KINDS, ComponentSet
-from ...engine import refill_display
+from ...engine import module_deal, refill_display
 from ...errors import ConfigError, IllegalAction, NotationError, WrongPhase
 from ...events import Event, MoneyTaken
 from ...hooks import Module
@@ -287,10 +287,17 @@ class Thieves(Module):
 
     def setup(self, state: GameState, rng: random.Random) -> None:
         """Shuffle the 12 thieves, deal them face down, remove the rest face down."""
-        pool = list(ALL_THIEVES)
-        rng.shuffle(pool)
         k = DEALT[state.config.players]
         n = state.config.players
+        # explicit chance (OpenSpiel): each seat's thieves are chance nodes only that seat sees
+        deal = module_deal(state, self.id, [currency_name(c) for c in ALL_THIEVES], [k] * n)
+        if deal is not None:
+            got, left = deal
+            hands = tuple(tuple(sorted(_currency_of_name(c) for c in h)) for h in got)
+            state.mods[self.id] = ThievesState(hands, tuple(sorted(_currency_of_name(c) for c in left)))
+            return
+        pool = list(ALL_THIEVES)
+        rng.shuffle(pool)
         hands = tuple(tuple(sorted(pool[s * k : (s + 1) * k])) for s in range(n))
         state.mods[self.id] = ThievesState(hands, tuple(sorted(pool[n * k :])))
 
@@ -354,6 +361,9 @@ class Thieves(Module):
         return [THIEF_COINS * rate * len(h) for h in hands]
 
     # ----- views and persistence --------------------------------------------------------
+    def chance_items(self, config: GameConfig) -> list[str]:
+        return list(CURRENCIES)  # the thieves, by currency
+
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
         """Public: how many thieves each seat holds, how many were removed at setup, every played
         thief. Private: the viewer's own thieves (other seats show ``None``)."""

@@ -12,6 +12,7 @@ from alhambra import GameConfig, apply, legal_actions, new_game
 from alhambra.chance import ChanceNeeded, chance_outcomes, decide
 from alhambra.events import TurnStarted
 from alhambra.modules.bonus_cards import MODULE, BonusCardPlayed, BonusCardReturned, BonusPassed, BonusState, bonus_state
+from alhambra.modules.bonus_cards.module import CARD_CODES
 from alhambra.policies import kind_random
 from alhambra.testing import check_conservation, play_random_game
 
@@ -63,19 +64,24 @@ def test_a_turn_limited_game_is_truncated() -> None:
 
 
 def test_an_explicit_chance_game_with_bonus_cards() -> None:
-    """Every draw decided from outside; the deal of the bonus cards follows the seed."""
+    """Every draw decided from outside, the secret deal of the bonus cards too (a chance node
+    per card, each shown to its seat alone)."""
     rng = random.Random(3)
     config = GameConfig(players=3, modules=(MOD,))
-    cards: list[str] = []
-    tiles: list[str] = []
+    decided: tuple[list[str], list[str], list[str]] = ([], [], [])
+    secret: list[int | None] = []
     while True:
         try:
-            state, _ = new_game(config, 0, explicit_chance=True, decided=(tuple(cards), tuple(tiles)))
+            state, _ = new_game(config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in decided))
             break
         except ChanceNeeded as e:
-            outs = chance_outcomes(e.state, e.kind)
-            (cards if e.kind == "card" else tiles).append(rng.choice([c for c, _ in outs]))
+            outs = chance_outcomes(e.state, e.kind, e.draw)
+            if e.draw is not None:
+                secret.append(e.draw.secret_to)
+            decided[("card", "tile", "module").index(e.kind)].append(rng.choice([c for c, _ in outs]))
     assert sorted(len(h) for h in bonus_state(state).hands) == [3, 3, 3]
+    assert secret == [0, 0, 0, 1, 1, 1, 2, 2, 2]  # each card shown to its seat alone
+    assert sorted(c.removeprefix(f"{MOD}:") for c in decided[2]) == sorted(CARD_CODES[c] for h in bonus_state(state).hands for c in h)
     steps = 0
     while not state.is_over and steps < 3000:
         steps += 1
@@ -86,7 +92,7 @@ def test_an_explicit_chance_game_with_bonus_cards() -> None:
                 state, _ = apply(base, action)
                 break
             except ChanceNeeded as e:
-                outs = chance_outcomes(e.state, e.kind)
+                outs = chance_outcomes(e.state, e.kind, e.draw)
                 base = base.copy()
                 decide(base, e.kind, rng.choice([c for c, _ in outs]))
         check_conservation(state)

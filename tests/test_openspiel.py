@@ -262,3 +262,22 @@ def test_secret_deals_are_chance_nodes_each_seat_sees_its_own() -> None:
         assert own == sorted(CURRENCIES[c] for c in hands[p])
         others = sum(len(hands[q]) for q in range(3) if q != p)
         assert sum(1 for ln in lines if ln.startswith("chance (secret to p")) == others
+
+
+def test_cards_set_aside_face_down_are_chance_nodes_nobody_sees() -> None:
+    """The master builders' deal: each seat sees its own two cards, that the others got theirs,
+    and only that cards were set aside (never which)."""
+    game = pyspiel.load_game("python_alhambra(players=3,modules=master_builders)")
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    while state.engine_state is None:
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(actions, probs)[0])
+    sl = state.engine_state.mods["master_builders"]
+    code_of = state.engine_state.components.card_code
+    for p in range(3):
+        lines = state.information_state_string(p).splitlines()
+        own = sorted(ln.removeprefix("chance master_builders:") for ln in lines if ln.startswith("chance master_builders:"))
+        assert own == sorted(code_of[c] for c in sl.secret[p])
+        assert sum(1 for ln in lines if ln.startswith("chance (secret to p")) == 4
+        assert lines.count("chance (hidden)") == len(sl.set_aside) > 0

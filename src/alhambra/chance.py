@@ -30,8 +30,9 @@ sultan's extra tile, building-site tiles) are chance nodes too: a module calls
 :class:`ChanceNeeded` of kind ``module`` whose :attr:`ChanceNeeded.draw` gives the pool (each
 entry equally likely) and, for a secret draw, the one seat that sees the item. Outcomes are
 ``MODULE:ITEM`` codes, decided with ``decide(state, "module", code)``. Secret deals at setup
-(thieves, bonus cards) are such draws too, one per item, each shown to its seat alone
-(:func:`alhambra.engine.module_deal`); the master builders' deal still follows the seed.
+(thieves, bonus cards, master builders) are such draws too, one per item, each shown to its
+seat alone (:func:`alhambra.engine.module_deal`); cards set aside face down are drawn with
+``secret_to`` :data:`NOBODY`.
 """
 
 from __future__ import annotations
@@ -45,13 +46,17 @@ from .errors import AlhambraError, IllegalAction
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["ChanceNeeded", "ModuleDraw", "card_class", "chance_outcomes", "decide"]
+__all__ = ["NOBODY", "ChanceNeeded", "ModuleDraw", "card_class", "chance_outcomes", "decide"]
+
+NOBODY = -1
+"""``secret_to`` of a draw no seat sees (a card set aside face down)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ModuleDraw:
     """A module's random draw of one item from ``pool`` (one entry per physical item);
-    ``secret_to``: the only seat that sees the item drawn (None: everybody)."""
+    ``secret_to``: the only seat that sees the item drawn (None: everybody; :data:`NOBODY`: no
+    seat, as for a card set aside face down)."""
 
     module: str
     pool: tuple[str, ...]

@@ -569,7 +569,8 @@ def module_draw(state: GameState, module_id: str, pool: Sequence[str], count: in
     When a draw has no decided outcome yet it raises :class:`~alhambra.chance.ChanceNeeded`
     (kind ``module``, with the draw's pool); the caller decides one and retries the action.
     ``secret_to``: only that seat sees what is drawn (the others learn of the draws, not their
-    items). Every item must be one of the module's :meth:`~alhambra.hooks.Module.chance_items`.
+    items); :data:`~alhambra.chance.NOBODY` for a draw no seat sees. Every item must be one
+    of the module's :meth:`~alhambra.hooks.Module.chance_items`.
 
     In a seeded game it returns None and draws nothing: the module then draws with
     :func:`module_random` as it always has, so seeded games and their records stay as they were."""

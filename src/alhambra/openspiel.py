@@ -23,8 +23,9 @@ chance node with the physical deck's probabilities: each building tile from the 
 card, scoring card or module card from the deck (the scoring cards' places in piles 2 and 4 are
 part of those probabilities), during setup too, and the modules' own draws (a
 chest, change coins, a sultan's extra tile, building-site tiles: each entry of the pool equally
-likely; the site tiles a player draws in secret, and the thieves and bonus cards dealt at setup,
-are chance nodes whose outcomes only that player's information state shows). Chance action ``i`` is the code ``chance_codes(game)[i]``:
+likely; the site tiles a player draws in secret, and the thieves, bonus cards and master
+builders dealt at setup, are chance nodes whose outcomes only that player's information state
+shows; the master builders set aside face down, chance nodes nobody sees). Chance action ``i`` is the code ``chance_codes(game)[i]``:
 every card code, then every tile code, then every module item as ``MODULE:ITEM``.
 
 Observations come only from :func:`alhambra.view.view` (:mod:`alhambra.research.observation`).
@@ -443,7 +444,7 @@ def information_state_text(history: Sequence[tuple[int, Any]], player: int) -> s
             lines.append(f"chance {item}")
         elif tag == SECRET_CHANCE_ENTRY:
             seat, code = item
-            lines.append(f"chance {code}" if seat == player else f"chance (secret to p{seat})")
+            lines.append(f"chance {code}" if seat == player else "chance (hidden)" if seat < 0 else f"chance (secret to p{seat})")
         elif tag == EVENTS_ENTRY:
             lines.extend(f"seen {e.seen_by(player)!r}" for e in item)
         elif tag == player:

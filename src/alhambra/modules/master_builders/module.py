@@ -43,8 +43,9 @@ from ...actions import (
     register_parser,
     word_parser,
 )
+from ...chance import NOBODY
 from ...components import CURRENCIES, CardType, ComponentSet
-from ...engine import build_components, redesign_options
+from ...engine import build_components, module_deal, module_draw, redesign_options
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event
 from ...hooks import Module, hook_users
@@ -454,17 +455,47 @@ class MasterBuilders(Module):
     def setup(self, state: GameState, rng: random.Random) -> None:
         """Shuffle the cards and deal two face down to every seat (before the starting money); set
         aside, face down, those that will not go into the money piles."""
+        n = state.config.players
+        into_piles = sum(k for _, k in pile_shares(n))
+        if self._explicit_setup(state, n, into_piles):
+            return
         ids = list(card_ids(state))
         rng.shuffle(ids)
-        n = state.config.players
         secret: list[tuple[int, ...]] = []
         for s in range(n):
             got = ids[DEALT_PER_PLAYER * s : DEALT_PER_PLAYER * (s + 1)]
             state.players[s].hand.extend(got)
             secret.append(tuple(got))
         rest = ids[DEALT_PER_PLAYER * n :]
-        into_piles = sum(k for _, k in pile_shares(n))
         state.mods[self.id] = MasterBuildersState(tuple(secret), tuple(sorted(rest[into_piles:])), ())
+
+    def _explicit_setup(self, state: GameState, n: int, into_piles: int) -> bool:
+        """Explicit chance (OpenSpiel): deal each seat's cards as chance nodes only it sees, then
+        the cards set aside as chance nodes nobody sees (cards of one code are interchangeable).
+        False in a seeded game."""
+        ids = card_ids(state)
+        code_of = state.components.card_code
+        deal = module_deal(state, self.id, [code_of[c] for c in ids], [DEALT_PER_PLAYER] * n)
+        if deal is None:
+            return False
+        hands, left = deal
+        aside = module_draw(state, self.id, left, max(0, len(left) - into_piles), secret_to=NOBODY)
+        assert aside is not None  # explicit chance, as the deal
+        free = list(ids)
+
+        def take(code: str) -> int:
+            c = next(c for c in free if code_of[c] == code)
+            free.remove(c)
+            return c
+
+        secret = [tuple(take(code) for code in hand) for hand in hands]
+        for s, got in enumerate(secret):
+            state.players[s].hand.extend(got)
+        state.mods[self.id] = MasterBuildersState(tuple(secret), tuple(sorted(take(code) for code in aside)), ())
+        return True
+
+    def chance_items(self, config: GameConfig) -> list[str]:
+        return list(CARD_CODES)
 
     def deck_piles(self, state: GameState, piles: list[list[int]], rng: random.Random) -> None:
         """Shuffle the cards that were neither dealt nor set aside into the 3rd and 5th piles."""

@@ -11,7 +11,7 @@ from alhambra import GameConfig, apply, legal_actions, new_game
 from alhambra.bots import make_bot, observe
 from alhambra.bots.base import EventLog
 from alhambra.bots.tracker import Sampler, Tracker
-from alhambra.chance import ChanceNeeded, chance_outcomes, decide
+from alhambra.chance import NOBODY, ChanceNeeded, chance_outcomes, decide
 from alhambra.events import GameEnded
 from alhambra.modules.master_builders import MODULE, MasterBuildersRevealed, MasterBuildersState, card_ids
 from alhambra.state import GameState
@@ -124,19 +124,31 @@ def test_bot_values_count_cards_held() -> None:
 
 
 def test_an_explicit_chance_game_with_master_builders() -> None:
-    """Every draw decided from outside (the OpenSpiel mode); the secret deal follows the seed."""
+    """Every draw decided from outside (the OpenSpiel mode), the secret deal too: two cards per
+    seat, each shown to its seat alone, then the cards set aside, shown to nobody."""
     rng = random.Random(3)
     config = GameConfig(players=3, modules=(MB,))
-    cards: list[str] = []
-    tiles: list[str] = []
+    decided: tuple[list[str], list[str], list[str]] = ([], [], [])
+    secret: list[int | None] = []
     while True:
         try:
-            state, _ = new_game(config, 0, explicit_chance=True, decided=(tuple(cards), tuple(tiles)))
+            state, _ = new_game(config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in decided))
             break
         except ChanceNeeded as e:
-            outs = chance_outcomes(e.state, e.kind)
-            (cards if e.kind == "card" else tiles).append(rng.choice([c for c, _ in outs]))
-    assert [len(s) for s in slice_of(state).secret] == [2, 2, 2]
+            outs = chance_outcomes(e.state, e.kind, e.draw)
+            if e.draw is not None:
+                secret.append(e.draw.secret_to)
+            decided[("card", "tile", "module").index(e.kind)].append(rng.choice([c for c, _ in outs]))
+    sl = slice_of(state)
+    assert [len(s) for s in sl.secret] == [2, 2, 2]
+    aside = len(sl.set_aside)
+    assert aside > 0 and secret == [0, 0, 1, 1, 2, 2] + [NOBODY] * aside
+    code_of = state.components.card_code
+    drawn = [c.removeprefix(f"{MB}:") for c in decided[2]]
+    for s, ids in enumerate(sl.secret):  # each seat holds the cards drawn for it
+        assert sorted(code_of[c] for c in ids) == sorted(drawn[2 * s : 2 * s + 2])
+        assert set(ids) <= set(state.players[s].hand)
+    assert sorted(code_of[c] for c in sl.set_aside) == sorted(drawn[6:])
     used = 0
     for _ in range(3000):
         if state.is_over:
@@ -150,7 +162,7 @@ def test_an_explicit_chance_game_with_master_builders() -> None:
                 state, _ = apply(base, action)
                 break
             except ChanceNeeded as e:
-                outs = chance_outcomes(e.state, e.kind)
+                outs = chance_outcomes(e.state, e.kind, e.draw)
                 base = base.copy()
                 decide(base, e.kind, rng.choices([c for c, _ in outs], [p for _, p in outs])[0])
         check_conservation(state)

@@ -15,6 +15,7 @@ from alhambra.errors import IllegalAction
 from alhambra.policies import kind_random
 from alhambra.serialize import state_from_json, state_to_json
 from alhambra.state import GameState
+from alhambra.testing import explicit_setup
 
 
 def _pick(outcomes: list[tuple[str, float]], rng: random.Random) -> str:
@@ -28,15 +29,9 @@ def _pick(outcomes: list[tuple[str, float]], rng: random.Random) -> str:
 
 
 def _explicit_start(config: GameConfig, rng: random.Random, seen: list[tuple[str, GameState, list[tuple[str, float]]]]) -> GameState:
-    decided: tuple[list[str], list[str], list[str]] = ([], [], [])
-    while True:
-        try:
-            state, _ = new_game(config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in decided))
-            return state
-        except ChanceNeeded as e:
-            outs = chance_outcomes(e.state, e.kind, e.draw)
-            seen.append((e.kind, e.state, outs))
-            decided[("card", "tile", "module").index(e.kind)].append(_pick(outs, rng))
+    state, draws, _ = explicit_setup(config, lambda outs: _pick(outs, rng))
+    seen += [(e.kind, e.state, chance_outcomes(e.state, e.kind, e.draw)) for e in draws]
+    return state
 
 
 Seen = list[tuple[str, GameState, list[tuple[str, float]]]]
@@ -300,17 +295,8 @@ def test_a_modules_secret_deal_at_setup_is_chance_nodes_only_the_dealt_seat_sees
     the hands are the outcomes decided, and the game then plays through."""
     config = GameConfig(players=players, modules=(module,))
     rng = random.Random(players)
-    decided: tuple[list[str], list[str], list[str]] = ([], [], [])
-    draws: list[ChanceNeeded] = []
-    while True:
-        try:
-            state, _ = new_game(config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in decided))
-            break
-        except ChanceNeeded as e:
-            outs = chance_outcomes(e.state, e.kind, e.draw)
-            if e.kind == "module":
-                draws.append(e)
-            decided[("card", "tile", "module").index(e.kind)].append(_pick(outs, rng))
+    state, every, decided = explicit_setup(config, lambda outs: _pick(outs, rng))
+    draws = [e for e in every if e.kind == "module"]
     assert draws, "the deal made no chance node"
     seats = [e.draw.secret_to for e in draws if e.draw is not None]
     assert seats == sorted(seats) and set(seats) == set(range(players))  # seat by seat, every seat

@@ -246,15 +246,19 @@ def test_chance_codes_agree_with_the_engine() -> None:
         state.apply_action(codes.index("b1"))
 
 
-def test_secret_deals_are_chance_nodes_each_seat_sees_its_own() -> None:
-    """The thieves dealt at setup are chance nodes: a seat's information state shows its own
-    thieves and, for each thief of another seat, only that it was dealt."""
-    game = pyspiel.load_game("python_alhambra(players=3,modules=thieves)")
-    state = game.new_initial_state()
-    rng = random.Random(4)
+def _dealt(name: str, rng: random.Random) -> AlhambraState:
+    """A new state of the game ``name`` once the deal is over (draws by their probabilities)."""
+    state = pyspiel.load_game(name).new_initial_state()
     while state.engine_state is None:
         actions, probs = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(rng.choices(actions, probs)[0])
+    return state
+
+
+def test_secret_deals_are_chance_nodes_each_seat_sees_its_own() -> None:
+    """The thieves dealt at setup are chance nodes: a seat's information state shows its own
+    thieves and, for each thief of another seat, only that it was dealt."""
+    state = _dealt("python_alhambra(players=3,modules=thieves)", random.Random(4))
     hands = state.engine_state.mods["thieves"].hands
     for p in range(3):
         lines = state.information_state_string(p).splitlines()
@@ -267,12 +271,7 @@ def test_secret_deals_are_chance_nodes_each_seat_sees_its_own() -> None:
 def test_cards_set_aside_face_down_are_chance_nodes_nobody_sees() -> None:
     """The master builders' deal: each seat sees its own two cards, that the others got theirs,
     and only that cards were set aside (never which)."""
-    game = pyspiel.load_game("python_alhambra(players=3,modules=master_builders)")
-    state = game.new_initial_state()
-    rng = random.Random(6)
-    while state.engine_state is None:
-        actions, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(actions, probs)[0])
+    state = _dealt("python_alhambra(players=3,modules=master_builders)", random.Random(6))
     sl = state.engine_state.mods["master_builders"]
     code_of = state.engine_state.components.card_code
     for p in range(3):

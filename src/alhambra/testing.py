@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .actions import Action, PlaceBuilding, TakeMoney
+from .chance import ChanceNeeded, chance_outcomes
 from .engine import action_kinds, apply, apply_unchecked, kind_forms, legal_actions, new_game
 from .events import Event
 from .hooks import modules_of
@@ -30,7 +31,16 @@ from .serialize import state_from_json, state_to_json
 from .state import ChooseAction, GameConfig, GameState, PlaceTiles
 from .view import view
 
-__all__ = ["RandomGame", "check_conservation", "finish_turn", "fresh_game", "play_random_game", "set_hand", "set_market"]
+__all__ = [
+    "RandomGame",
+    "check_conservation",
+    "explicit_setup",
+    "finish_turn",
+    "fresh_game",
+    "play_random_game",
+    "set_hand",
+    "set_market",
+]
 
 
 def set_hand(state: GameState, seat: int, codes: Sequence[str]) -> None:
@@ -104,6 +114,23 @@ def fresh_game(
     for s in range(players):
         set_hand(state, s, [])
     return state
+
+
+def explicit_setup(
+    config: GameConfig, choose: Callable[[list[tuple[str, float]]], str]
+) -> tuple[GameState, list[ChanceNeeded], tuple[list[str], list[str], list[str]]]:
+    """Set up a game in explicit-chance mode, every draw of the setup (cards, tiles, modules'
+    items) decided by ``choose`` from that draw's outcomes; returns the state, each draw as it
+    was asked for (in order) and the outcomes decided (cards, tiles, module items)."""
+    decided: tuple[list[str], list[str], list[str]] = ([], [], [])
+    draws: list[ChanceNeeded] = []
+    while True:
+        try:
+            state, _ = new_game(config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in decided))
+            return state, draws, decided
+        except ChanceNeeded as e:
+            draws.append(e)
+            decided[("card", "tile", "module").index(e.kind)].append(choose(chance_outcomes(e.state, e.kind, e.draw)))
 
 
 def finish_turn(state: GameState) -> tuple[GameState, list[Event]]:

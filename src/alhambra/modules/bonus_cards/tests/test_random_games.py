@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from alhambra import GameConfig, apply, legal_actions, new_game
+from alhambra import GameConfig, apply, legal_actions
 from alhambra.chance import ChanceNeeded, chance_outcomes, decide
 from alhambra.events import TurnStarted
 from alhambra.modules.bonus_cards import MODULE, BonusCardPlayed, BonusCardReturned, BonusPassed, BonusState, bonus_state
 from alhambra.modules.bonus_cards.module import CARD_CODES
 from alhambra.policies import kind_random
-from alhambra.testing import check_conservation, play_random_game
+from alhambra.testing import check_conservation, explicit_setup, play_random_game
 
 MOD = "bonus_cards"
 
@@ -68,17 +68,8 @@ def test_an_explicit_chance_game_with_bonus_cards() -> None:
     per card, each shown to its seat alone)."""
     rng = random.Random(3)
     config = GameConfig(players=3, modules=(MOD,))
-    decided: tuple[list[str], list[str], list[str]] = ([], [], [])
-    secret: list[int | None] = []
-    while True:
-        try:
-            state, _ = new_game(config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in decided))
-            break
-        except ChanceNeeded as e:
-            outs = chance_outcomes(e.state, e.kind, e.draw)
-            if e.draw is not None:
-                secret.append(e.draw.secret_to)
-            decided[("card", "tile", "module").index(e.kind)].append(rng.choice([c for c, _ in outs]))
+    state, draws, decided = explicit_setup(config, lambda outs: rng.choice([c for c, _ in outs]))
+    secret = [e.draw.secret_to for e in draws if e.draw is not None]
     assert sorted(len(h) for h in bonus_state(state).hands) == [3, 3, 3]
     assert secret == [0, 0, 0, 1, 1, 1, 2, 2, 2]  # each card shown to its seat alone
     assert sorted(c.removeprefix(f"{MOD}:") for c in decided[2]) == sorted(CARD_CODES[c] for h in bonus_state(state).hands for c in h)

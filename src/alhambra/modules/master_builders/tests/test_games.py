@@ -15,7 +15,7 @@ from alhambra.chance import NOBODY, ChanceNeeded, chance_outcomes, decide
 from alhambra.events import GameEnded
 from alhambra.modules.master_builders import MODULE, MasterBuildersRevealed, MasterBuildersState, card_ids
 from alhambra.state import GameState
-from alhambra.testing import check_conservation, play_random_game
+from alhambra.testing import check_conservation, explicit_setup, play_random_game
 
 from .situations import MB, slice_of
 
@@ -128,17 +128,8 @@ def test_an_explicit_chance_game_with_master_builders() -> None:
     seat, each shown to its seat alone, then the cards set aside, shown to nobody."""
     rng = random.Random(3)
     config = GameConfig(players=3, modules=(MB,))
-    decided: tuple[list[str], list[str], list[str]] = ([], [], [])
-    secret: list[int | None] = []
-    while True:
-        try:
-            state, _ = new_game(config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in decided))
-            break
-        except ChanceNeeded as e:
-            outs = chance_outcomes(e.state, e.kind, e.draw)
-            if e.draw is not None:
-                secret.append(e.draw.secret_to)
-            decided[("card", "tile", "module").index(e.kind)].append(rng.choice([c for c, _ in outs]))
+    state, draws, decided = explicit_setup(config, lambda outs: rng.choice([c for c, _ in outs]))
+    secret = [e.draw.secret_to for e in draws if e.draw is not None]
     sl = slice_of(state)
     assert [len(s) for s in sl.secret] == [2, 2, 2]
     aside = len(sl.set_aside)

@@ -14,12 +14,6 @@ from alhambra.record import GameRecord, replay
 from .server_helpers import auth, client, create, play_random, two_people, wait_for
 
 
-@pytest.fixture
-def c(tmp_path: Path) -> Any:
-    with client(tmp_path / "db.sqlite3") as cl:
-        yield cl
-
-
 def test_openapi_documents_the_play_endpoints(c: Any) -> None:
     spec = c.get("/openapi.json").json()
     paths = spec["paths"]

@@ -4,20 +4,11 @@ played to its end, and modules refused."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from alhambra.record import GameRecord, replay
 
-from .server_helpers import auth, client, create, play_random
-
-
-@pytest.fixture
-def c(tmp_path: Path) -> Any:
-    with client(tmp_path / "db.sqlite3") as cl:
-        yield cl
+from .server_helpers import auth, create, play_random
 
 
 def test_games_and_catalogue(c: Any) -> None:

@@ -3,21 +3,10 @@ catalogue's scoring rule, and the replay narrator's words for moats, kinds and t
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from alhambra.server.replay import Narrator
 from alhambra.state import GameConfig
-
-from .server_helpers import client
-
-
-@pytest.fixture
-def c(tmp_path: Path) -> Any:
-    with client(tmp_path / "db.sqlite3") as cl:
-        yield cl
 
 
 def test_modules_list_their_games(c: Any) -> None:

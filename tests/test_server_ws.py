@@ -3,19 +3,12 @@ and a reconnecting client gets exactly the table back."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .server_helpers import auth, client, create, two_people
-
-
-@pytest.fixture
-def c(tmp_path: Path) -> Any:
-    with client(tmp_path / "db.sqlite3") as cl:
-        yield cl
+from .server_helpers import auth, create, two_people
 
 
 def _hello(ws: Any, token: str | None = None, **since: int) -> dict[str, Any]:

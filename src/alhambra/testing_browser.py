@@ -43,7 +43,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, NoReturn
 
 import httpx
 import pytest
@@ -712,14 +712,28 @@ class ClickPlayer:
             squares.nth(rng.randrange(squares.count())).click(timeout=5000)
             self.pay_and_buy(page)
             return
-        cards = page.locator(".display-card.takeable")
-        if cards.count():
-            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-            self.click(page, "#btn-take")
+        if self.take_random(page):
             return
+        self.end_turn_or_fail(page)
+
+    def take_random(self, page: Any) -> bool:
+        """Take a random face-up card the table offers; False when it offers none."""
+        cards = page.locator(".display-card.takeable")
+        if not cards.count():
+            return False
+        cards.nth(self.rng.randrange(cards.count())).click(timeout=5000)
+        self.click(page, "#btn-take")
+        return True
+
+    def end_turn_or_fail(self, page: Any) -> None:
+        """End the turn when the table offers it, else :meth:`no_move`."""
         if page.locator("#btn-end").count():
             self.click(page, "#btn-end")
             return
+        self.no_move(page)
+
+    def no_move(self, page: Any) -> NoReturn:
+        """The table offers no move although it is this page's turn: dump and AssertionError."""
         self.dump(page, "no move")
         raise AssertionError("the table offers no move although it is my turn")
 

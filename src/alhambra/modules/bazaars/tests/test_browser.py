@@ -168,8 +168,7 @@ class _Game(tb.ClickPlayer):
             self.tap(page, ".removable")
             self.click(page, "#btn-remove")
             return
-        self.dump(page, "no move")
-        raise AssertionError("the table offers no move although it is my turn")
+        self.no_move(page)
 
 
 HOOKS_JS = """async () => {

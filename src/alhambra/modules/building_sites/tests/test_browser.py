@@ -125,11 +125,7 @@ class _Player(tb.ClickPlayer):
             if page.locator(".buy").count():
                 self.pay_and_buy(page)
                 return
-        if page.locator("#btn-end").count():
-            self.click(page, "#btn-end")
-            return
-        self.dump(page, "no move")
-        raise AssertionError("the table offers no move although it is my turn")
+        self.end_turn_or_fail(page)
 
 
 def test_both_seats_play_building_sites_by_clicks(tmp_path: Path) -> None:

@@ -142,8 +142,7 @@ class _Player(tb.ClickPlayer):
             squares.first.click(timeout=5000)
             self.pay_and_buy(page)
             return
-        self.dump(page, "no move")
-        raise AssertionError("the table offers no move although it is my turn")
+        self.no_move(page)
 
 
 def test_both_seats_play_the_caravanserai_by_clicks(tmp_path: Path) -> None:

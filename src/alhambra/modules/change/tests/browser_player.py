@@ -152,13 +152,6 @@ class Player(tb.ClickPlayer):
             return
         if page.locator("#btn-clear").count():
             page.locator("#btn-clear").click(timeout=5000)
-        cards = page.locator(".display-card.takeable")
-        if cards.count():
-            cards.nth(rng.randrange(cards.count())).click(timeout=5000)
-            self.click(page, "#btn-take")
+        if self.take_random(page):
             return
-        if page.locator("#btn-end").count():
-            self.click(page, "#btn-end")
-            return
-        self.dump(page, "no move")
-        raise AssertionError("the table offers no move although it is my turn")
+        self.end_turn_or_fail(page)

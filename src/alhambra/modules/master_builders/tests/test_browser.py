@@ -151,8 +151,7 @@ class _Game(tb.ClickPlayer):
         if cards.count():
             self.take(page, cards.nth(rng.randrange(cards.count())))
             return
-        self.dump(page, "no move")
-        raise AssertionError("the table offers no move although it is my turn")
+        self.no_move(page)
 
 
 def test_a_person_uses_master_builders_against_a_bot(tmp_path: Path) -> None:

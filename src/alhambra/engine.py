@@ -80,6 +80,7 @@ from .events import (
 from .hooks import _USERS as _HOOK_USERS
 from .hooks import Module, MoneySource, Offer, PaymentOption, Purchase, hook_users, load_module, modules_of
 from .rulesets import ruleset
+from .scoring import majority_awards
 from .state import (
     STAGE_BETWEEN,
     STAGE_FINAL,
@@ -105,6 +106,7 @@ __all__ = [
     "draw_card",
     "finish_turn_action",
     "kind_forms",
+    "kind_points",
     "legal_actions",
     "module_random",
     "new_game",
@@ -2468,6 +2470,21 @@ def building_counts(state: GameState, seat: int) -> dict[str, int]:
     return counts
 
 
+def kind_points(state: GameState, round_no: int, kind: str) -> tuple[int, ...]:
+    """The points for 1st, 2nd ... most buildings of ``kind`` in scoring round ``round_no``
+    (1-3) in a game with table scoring: a module's (``Module.kind_points``, the first in id
+    order that answers) or the ruleset's table. Empty for a game without a table (Granada)."""
+    if state.config.modules:
+        for m in _users(state, "kind_points"):
+            got = m.kind_points(state, round_no, kind)
+            if got is not None:
+                return got
+    rules = state.components.ruleset or ruleset()
+    if rules.scoring != "table":
+        return ()
+    return rules.points[kind][round_no - 1]
+
+
 def dearest_buildings(state: GameState, seat: int) -> dict[str, int]:
     """The price of the most expensive building of each kind ``seat`` has built (``-1``: the
     neutral player); kinds it has none of are left out. Granada breaks ties with it."""
@@ -2491,9 +2508,13 @@ def _score_round(state: GameState, rnd: int, events: list[Event] | None) -> None
     comp = state.components
     rules = comp.ruleset or ruleset()
     dearest = [dearest_buildings(state, s) for s in seats] if rules.scoring != "table" else []
+    table = bool(state.config.modules) and rules.scoring == "table" and bool(_users(state, "kind_points"))
     for kind in comp.kinds:
         c = [cnt.get(kind, 0) for cnt in counts]
-        aw = rules.round_points(rnd, c, [d.get(kind, 0) for d in dearest] if dearest else c, kind)
+        if table:
+            aw = majority_awards(c, kind_points(state, rnd, kind))
+        else:
+            aw = rules.round_points(rnd, c, [d.get(kind, 0) for d in dearest] if dearest else c, kind)
         kinds[kind] = tuple(aw)
         kind_counts[kind] = tuple(c)
         for i, a in enumerate(aw):

@@ -310,6 +310,13 @@ class Module:
         """Extra points per seat in a scoring round (listed in the round's ``extra``), or None."""
         return None
 
+    def kind_points(self, state: GameState, round_no: int, kind: str) -> tuple[int, ...] | None:
+        """The points for 1st, 2nd ... most buildings of ``kind`` in scoring round ``round_no``
+        (1-3), replacing the game's scoring table (for every seat and the neutral player), or
+        None to keep the table. The first module in id order that answers decides. Read it
+        through :func:`alhambra.engine.kind_points`."""
+        return None
+
     # ----- bots ------------------------------------------------------------------------
     def bot_values(self, state: GameState) -> list[float] | None:
         """For the bots' evaluation (greedy, and MCTS at its leaves): what this module is worth to

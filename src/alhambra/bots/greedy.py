@@ -31,7 +31,7 @@ from typing import Any
 from .. import city as geo
 from ..actions import Action, BuyBuilding
 from ..components import ComponentSet
-from ..engine import apply_unchecked, legal_actions
+from ..engine import apply_unchecked, kind_points, legal_actions
 from ..hooks import Module, hook_users, modules_of
 from ..rulesets import Ruleset, ruleset
 from ..state import ChooseAction, GameState, PlaceTiles
@@ -124,16 +124,56 @@ _STANDING_MEMO: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[tuple[fl
 _MAJORITY_MEMO: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
 
-def _round_points(rules: Ruleset, kind: str, rnd: int, total: float) -> tuple[float, ...]:
-    """Points for 1st, 2nd ... place of ``kind`` in round ``rnd``: the ruleset's table, or
-    (``multiples_of_total``, Granada) ``rnd*T`` ... ``T`` with ``T`` the buildings counted now."""
+Points = tuple[tuple[tuple[float, ...], ...], ...]
+"""Points for 1st, 2nd ... place per kind index and round (index 0-2)."""
+
+_POINTS_MEMO: dict[tuple[object, ...], tuple[int, Points]] = {}
+"""Module scoring tables by the answering modules' slices: (a number naming the table in the
+evaluation memos' keys, the table)."""
+
+
+def _points_table(state: GameState, tables: _Tables) -> tuple[int, Points | None]:
+    """The points per kind and round when a module replaces the scoring table
+    (``Module.kind_points``, e.g. new score cards), with a number that names it (0: none, the
+    ruleset's table). Memoised by the answering modules' state slices (their answer may depend
+    on nothing else)."""
+    users = hook_users(state.config, "kind_points")
+    if not users:
+        return 0, None
+    key = (id(tables), tuple(state.mods.get(m.id) for m in users))
+    got = _POINTS_MEMO.get(key)
+    if got is None:
+        table = tuple(tuple(tuple(float(v) for v in kind_points(state, r, kind)) for r in (1, 2, 3)) for kind in tables.kinds)
+        if len(_POINTS_MEMO) > 10_000:
+            _POINTS_MEMO.clear()
+        _TABLE_NUMBER[0] += 1
+        got = _POINTS_MEMO[key] = (_TABLE_NUMBER[0], table)
+    return got
+
+
+_TABLE_NUMBER = [0]
+
+
+def _round_points(rules: Ruleset, kind: str, rnd: int, total: float, table: Points | None = None, k: int = 0) -> tuple[float, ...]:
+    """Points for 1st, 2nd ... place of ``kind`` (index ``k``) in round ``rnd``: a module's
+    table when given, the ruleset's table, or (``multiples_of_total``, Granada) ``rnd*T`` ...
+    ``T`` with ``T`` the buildings counted now."""
+    if table is not None:
+        return table[k][rnd - 1]
     if rules.scoring == "table":
         return tuple(float(v) for v in rules.points[kind][rnd - 1])
     return tuple((rnd - p) * total for p in range(rnd))
 
 
 def _majority(
-    k: int, rounds: Sequence[int], n: int, col: tuple[float, ...], col_all: tuple[float, ...], weights: Weights, tables: _Tables
+    k: int,
+    rounds: Sequence[int],
+    n: int,
+    col: tuple[float, ...],
+    col_all: tuple[float, ...],
+    weights: Weights,
+    tables: _Tables,
+    table: Points | None = None,
 ) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """For one kind: the weighted points of every row (seats, then the neutral player) over
     the rounds to come, and what one more building would add for each seat."""
@@ -150,7 +190,7 @@ def _majority(
     same = col_all == col
     for i, r in enumerate(rounds):
         w = rw[i]
-        pts = _round_points(rules, kind, r, total)
+        pts = _round_points(rules, kind, r, total, table, k)
         more = _round_points(rules, kind, r, total + 1) if multiples else pts
         a = _awards(col, pts)
         b = a if same else _awards(col_all, pts)
@@ -307,7 +347,8 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
     rounds = list(range(3 - left + 1, 4))
     # majority standing, and the value of one more building of each kind per seat
     first = rounds[0]
-    wkey = (rw, share, tables.rules.id)
+    number, table = _points_table(state, tables) if config.modules else (0, None)
+    wkey = (rw, share, tables.rules.id, number)
     skey = (first, n, tuple(built), tuple(spare), wkey)
     standing = _STANDING_MEMO.get(skey)
     if standing is None:
@@ -321,7 +362,7 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
             key = (k, first, n, col, col_all, wkey)
             got = _MAJORITY_MEMO.get(key)
             if got is None:
-                got = _majority(k, rounds, n, col, col_all, weights, tables)
+                got = _majority(k, rounds, n, col, col_all, weights, tables, table)
                 if len(_MAJORITY_MEMO) > 200_000:
                     _MAJORITY_MEMO.clear()
                 _MAJORITY_MEMO[key] = got

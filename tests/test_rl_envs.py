@@ -192,3 +192,38 @@ def test_training_example_runs() -> None:
     example = runpy.run_path(str(Path(__file__).parent.parent / "examples" / "reinforce.py"))
     results = example["train"](2, "random", seed=3)
     assert len(results) == 2 and all(-1.0 <= r <= 1.0 for r in results)
+
+
+def test_gymnasium_opponents_read_the_events_as_their_own_seat_sees_them() -> None:
+    """An opponent bot gets its own private events in full (a street trader's secret citizens),
+    the other seats' redacted, as the tournament runner and the server give them."""
+    from alhambra.view import view_events
+
+    e = agym.AlhambraEnv(players=3, seat=0, opponents="kinds", modules=("street_traders",))
+    real = e._opponents
+    seen: list[tuple[int, list[dict[str, object]], list[dict[str, object]]]] = []
+
+    def recording(index: int) -> agym.Opponent:
+        def play(state, seat, events, rng):  # type: ignore[no-untyped-def]
+            game = e.game
+            assert game is not None
+            seen.append((seat, list(events), view_events(game.events, seat)))
+            return real[index](state, seat, events, rng)
+
+        return play
+
+    e._opponents = [recording(0), recording(1)]
+    _, info = e.reset(seed=3)
+    for _ in range(30):
+        if not info["action_mask"].any():
+            break
+        _, _, terminated, truncated, info = e.step(int(np.flatnonzero(info["action_mask"])[0]))
+        if terminated or truncated:
+            break
+    assert seen
+    for _seat, got, expected in seen:
+        assert got == expected
+    # the private setup choices read differently for their owner than for a spectator
+    game = e.game
+    assert game is not None
+    assert any(view_events(game.events, seat) != view_events(game.events, None) for seat in (1, 2))

@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .actions import Action
+from .events import Event
 from .policies import POLICIES
 from .research.encoding import codec_for
 from .research.observation import DEFAULT_GRID, ObservationEncoder, render_view
@@ -118,7 +119,8 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.game: TokenGame | None = None
         self.seat = 0 if seat == "random" else int(seat)
         self._rng = random.Random(0)
-        self._events: list[dict[str, Any]] = []
+        self._log: list[Event] = []
+        self._seen: dict[int, list[dict[str, Any]]] = {}
         self._forfeited = False
 
     # ------------------------------------------------------------------ API
@@ -130,7 +132,8 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             self.seat = int(self.np_random.integers(0, self.config.players))
         self._rng = random.Random(game_seed)
         self.game = TokenGame(self.config, game_seed, self.codec)
-        self._events = view_events(self.game.events, None)
+        self._log = list(self.game.events)
+        self._seen = {}
         self._forfeited = False
         self._play_opponents()
         return self._obs(), self._info(None, False)
@@ -147,7 +150,7 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 return self._obs(), -1.0, True, False, self._info(None, True)
             return self._obs(), self.illegal_reward, False, False, self._info(None, True)
         done, events = game.step(token)
-        self._events.extend(view_events(events, None))
+        self._log.extend(events)
         self._play_opponents()
         reward = 0.0
         terminated = truncated = False
@@ -184,9 +187,16 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             seat = game.to_act
             assert seat is not None
             index = seat if seat < self.seat else seat - 1
-            action = self._opponents[index](game.state, seat, self._events, self._rng)
-            events = game.play(action)
-            self._events.extend(view_events(events, None))
+            action = self._opponents[index](game.state, seat, self.events_seen_by(seat), self._rng)
+            self._log.extend(game.play(action))
+
+    def events_seen_by(self, seat: int) -> list[dict[str, Any]]:
+        """The game's events so far as ``seat`` may see them (:func:`alhambra.view.view_events`:
+        its own private events in full, the other seats' redacted): what its opponent bot reads."""
+        got = self._seen.setdefault(seat, [])
+        if len(got) < len(self._log):
+            got.extend(view_events(self._log[len(got) :], seat))
+        return got
 
     def _mask(self) -> npt.NDArray[np.int8]:
         game = self._require_game()

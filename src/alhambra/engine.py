@@ -2525,7 +2525,7 @@ def _score_round(state: GameState, rnd: int, events: list[Event] | None) -> None
         got = m.round_points(state, rnd)
         if got is not None:
             extra[m.id] = tuple(got)
-            for s in range(n):
+            for s in range(len(points) if len(got) > n else n):  # an entry past the seats: the neutral player's
                 points[s] += got[s]
     for s in range(n):
         points[s] += walls[s]

@@ -250,7 +250,7 @@ class RoundScored(Event):
     neutral_score: int
 
     def describe(self) -> str:
-        pts = ", ".join(f"{_p(i)} +{p}" for i, p in enumerate(self.points))
+        pts = ", ".join(f"{_p(i)} {p:+d}" for i, p in enumerate(self.points))
         return f"scoring round {self.round}: {pts}"
 
 

@@ -307,7 +307,9 @@ class Module:
         """Adjust the per-kind counts a seat scores with (``seat`` -1 is the neutral player)."""
 
     def round_points(self, state: GameState, round_no: int) -> list[int] | None:
-        """Extra points per seat in a scoring round (listed in the round's ``extra``), or None."""
+        """Extra points per seat in a scoring round (listed in the round's ``extra``), or None.
+        Negative points are allowed (no floor). In a 2-player game one more entry, after the
+        seats', goes to the neutral player (it may be left out: then he gets nothing)."""
         return None
 
     def kind_points(self, state: GameState, round_no: int, kind: str) -> tuple[int, ...] | None:

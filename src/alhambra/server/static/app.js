@@ -1747,7 +1747,7 @@ function coreEventText(e) {
     case "DeckReshuffled": return `The discards are shuffled into a new draw pile of ${e.cards} cards.`;
     case "ScoringCardDrawn": return `Scoring card ${e.round} comes up: a scoring round follows this turn.`;
     case "NeutralTilesReceived": return e.tiles.length ? `Dirk receives ${e.tiles.map(tileName).join(", ")}.` : "Dirk receives nothing.";
-    case "RoundScored": return `Scoring round ${e.round}: ${e.points.map((p, s) => `${who(s)} +${p}`).join(", ")}${roundHasDirk(e) ? `, Dirk +${e.neutral_points}` : ""}.`;
+    case "RoundScored": return `Scoring round ${e.round}: ${e.points.map((p, s) => `${who(s)} ${signed(p)}`).join(", ")}${roundHasDirk(e) ? `, Dirk ${signed(e.neutral_points)}` : ""}.`;
     case "MarketTileAwarded": {
       const m = T.msg ? T.msg.view.market[e.square - 1] : null;
       return `At the end, ${who(e.seat)} receives ${tileName(e.tile)} from ${squareText(e.square)}${m ? ` (the most ${CURRENCY_NAMES[m.currency]})` : ""}.`;
@@ -1788,6 +1788,9 @@ function scoringColumns(e) {
   }
   return cols;
 }
+
+/** Points with their sign: "+5", "-3" (modules may take points away). */
+const signed = (p) => (p < 0 ? `${p}` : `+${p}`);
 
 /** True when a scoring round scored the neutral player too (its counts have one more entry). */
 const roundHasDirk = (e) => Object.values(e.counts).some((c) => c.length > e.points.length);
@@ -1852,7 +1855,7 @@ function roundTable(e) {
       ...seats.map((s) => h("td", { dataset: { module: c.module }, text: c.values[s] === undefined || c.values[s] === null ? "" : String(c.values[s]) }))));
   }
   rows.push(h("tr", { class: "rt-round" }, h("th", { scope: "row", text: "This round" }),
-    ...seats.map((s) => h("td", { text: `+${isDirk(s) ? e.neutral_points : e.points[s]}` }))));
+    ...seats.map((s) => h("td", { text: signed(isDirk(s) ? e.neutral_points : e.points[s]) }))));
   rows.push(h("tr", { class: "rt-total" }, h("th", { scope: "row", text: "Total" }),
     ...seats.map((s) => h("td", {}, h("strong", { text: String(isDirk(s) ? e.neutral_score : e.scores[s]) })))));
   const caption = multiples
@@ -1867,7 +1870,7 @@ function renderRounds() {
   const rounds = T.events.filter((e) => e.type === "RoundScored");
   if (!rounds.length) return null;
   return h("div", { class: "panel rounds" }, h("h2", { text: "Scoring rounds" }),
-    ...rounds.map((e) => h("details", { dataset: { round: e.round } }, h("summary", { dataset: { key: `round-${e.round}` }, text: `Round ${e.round}: ${e.points.map((p, s) => `${seatName(s)} +${p}`).join(", ")}` }), roundTable(e))));
+    ...rounds.map((e) => h("details", { dataset: { round: e.round } }, h("summary", { dataset: { key: `round-${e.round}` }, text: `Round ${e.round}: ${e.points.map((p, s) => `${seatName(s)} ${signed(p)}`).join(", ")}` }), roundTable(e))));
 }
 
 /** The final hand-out: each market tile given away at the end (to whom, and why) and each tile

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from alhambra import GameConfig, GameRecord, apply, parse_action, replay
+from alhambra import GameConfig, GameRecord, apply, parse_action, replay, view
 from alhambra.bots.greedy import seat_values
 from alhambra.events import BuildingBought, Event, GameEnded, RoundScored
 from alhambra.modules.medina import MODULE, round_penalties
@@ -58,6 +58,17 @@ def test_random_games_with_the_modules_it_touches(players: int, modules: tuple[s
     game = play_random_game(GameConfig(players=players, modules=(ID, *modules)), seed=600 + players, try_every_action=False)
     check_end(game.state, game.events)
     assert medinas_bought(game.events)
+
+
+def test_a_game_stopped_by_the_turn_limit_scores_only_the_rounds_played() -> None:
+    game = play_random_game(GameConfig(players=3, modules=(ID,), turn_limit=80), seed=3, try_every_action=False)
+    assert game.state.outcome == "truncated" and isinstance(game.events[-1], GameEnded)
+    rounds = [e for e in game.events if isinstance(e, RoundScored)]
+    assert [e.round for e in rounds] == [1, 2]  # no final scoring, so no third medina penalty
+    assert all(len(e.extra[ID]) == 3 and min(e.extra[ID]) < 0 for e in rounds)
+    assert game.state.scores == list(rounds[-1].scores)
+    assert view(game.state, None)["module_views"][ID]["next"] is None
+    assert MODULE.bot_values(game.state) is None
 
 
 def test_a_vizier_buys_a_medina_in_some_random_game() -> None:

@@ -273,6 +273,19 @@ def test_two_players_a_player_and_the_neutral_player_without_medinas_share() -> 
     assert state.neutral_score == r1.neutral_points + r2.neutral_points
 
 
+def test_two_players_a_bought_medina_given_to_the_neutral_player_counts_for_him() -> None:
+    state = fresh(players=2, seed=3, market=("M8s", "S5sw", "A6sw", "C7sw"))
+    s = state.current
+    set_hand(state, s, ["b9"])
+    state, _ = apply(state, parse_action("buy 1 b9"), s)  # overpaid: the turn's action is over
+    assert state.pending[-1] == PlaceTiles(s, ("M8s",), True, "bought")
+    assert built(state, -1) == []  # fresh: the neutral player starts without a medina
+    state, _ = apply(state, parse_action("place M8s neutral"), s)
+    assert built(state, -1) == [8]
+    assert view(state, None)["module_views"][ID]["participants"][2] == {"seat": -1, "medinas": ["M8s"]}
+    check_conservation(state)
+
+
 # ---------------------------------------------------------------------------------- buying and building
 def test_a_medina_is_bought_on_its_market_square_and_built_like_a_building() -> None:
     state = fresh(players=3, seed=4, market=("M5nw", "S5sw", "A6sw", "C7sw"))

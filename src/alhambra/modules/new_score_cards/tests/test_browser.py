@@ -89,6 +89,38 @@ def _check_panel(page: Any, state: dict[str, Any]) -> None:
         assert nxt.evaluate("(e) => getComputedStyle(e).boxShadow") != "none"  # highlighted
 
 
+HOOKS_JS = """async (views) => {
+  let plugin = null;
+  const art = await import("/static/art.js");
+  window.Alhambra = { apiVersion: 1, art, registerModule: (id, p) => { plugin = p; } };
+  await import("/modules/new_score_cards/ui/ui.js");
+  const panel = (state) => plugin.panel({ id: "new_score_cards", state, art, h: art.h, svg: art.svgEl });
+  const out = views.map((state) => {
+    const node = panel(state);
+    return [...node.querySelectorAll(".nsc-card")].map((li) => ({
+      status: li.dataset.status, caption: li.querySelector(".nsc-status").textContent,
+      swatches: [...li.querySelectorAll(".nsc-swatch")].map((r) => r.getAttribute("fill")),
+    }));
+  });
+  return { out, none: panel(null), colours: art.KIND_COLORS, hooks: Object.keys(plugin).sort() };
+}"""
+
+
+def _check_hooks(page: Any, url: str, state: dict[str, Any]) -> None:
+    """The panel on its own (in the browser) for the states the game did not reach: before the
+    last scoring (round 3 next) and after the game (nothing next); no panel without a state."""
+    page.goto(url + "/api/health")
+    later = {**state, "next": 3}
+    over = {**state, "next": None}
+    got = page.evaluate(HOOKS_JS, [later, over])
+    assert got["none"] is None and got["hooks"] == ["panel"]
+    assert [c["status"] for c in got["out"][0]] == ["scored", "scored", "next"]
+    assert [c["caption"] for c in got["out"][0]] == ["✓ Scored", "✓ Scored", "Next"]
+    assert [c["status"] for c in got["out"][1]] == ["scored"] * 3
+    for slot, card in zip(state["cards"], got["out"][1], strict=True):
+        assert card["swatches"] == [got["colours"][k] for k in slot["kinds"]]  # the kinds' colours, top to bottom
+
+
 class _Person(tb.ClickPlayer):
     """The person's seat, by clicks; checks the first scoring round's breakdown when it pops up."""
 
@@ -210,6 +242,7 @@ def test_the_points_indicator_and_the_first_scoring_by_clicks(tmp_path: Path) ->
         entry.wait_for(timeout=10000)
         text = entry.inner_text()
         assert "New score cards" in text and "Three of eighteen score cards" in text, text
+        _check_hooks(page, page.url.rstrip("/"), state)
     print("seen:", person.seen, "rounds:", len(person.rounds), f"in {time.monotonic() - started:.1f} s")
     person.check_shots()
     assert problems == [], problems

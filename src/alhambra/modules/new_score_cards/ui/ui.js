@@ -24,6 +24,14 @@ function kindName(ctx, kind) {
   return ctx.art.KIND_NAMES[kind] || kind.charAt(0).toUpperCase() + kind.slice(1);
 }
 
+/** Ink or paper, whichever reads better on the colour `hex` (#rrggbb). */
+function textOn(ctx, hex) {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex || "");
+  if (!m) return ctx.art.INK;
+  const [r, g, b] = m.slice(1).map((v) => parseInt(v, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? ctx.art.INK : ctx.art.PAPER;
+}
+
 /** The points of one row: "15 · 7 · 1" (1st · 2nd · 3rd place). */
 function pointsText(points) {
   return points.join("\u2009·\u2009");
@@ -68,8 +76,9 @@ function cardSVG(ctx, slot, state, label) {
     const g = svg("g", { class: "nsc-row", "data-kind": kind, "data-row": i + 1 });
     if (i % 2 === 1) g.appendChild(svg("rect", { x: 4, y: y - 2, width: W - 8, height: ROW, rx: 3, fill: PAPER }));
     // the kind's colour as a small tile with the row number (the card's rows are its ranks)
-    g.appendChild(svg("rect", { x: 5, y: y + 2, width: 13, height: 19, rx: 3, fill: KIND_COLORS[kind] || "#b0a48a", stroke: INK, "stroke-width": 1.2 }));
-    g.appendChild(svgText(11.5, y + 15.5, i + 1, { "font-size": 11, "font-weight": 700, fill: kind === "chambers" ? INK : PAPER }));
+    const colour = KIND_COLORS[kind] || "#b0a48a";
+    g.appendChild(svg("rect", { x: 5, y: y + 2, width: 13, height: 19, rx: 3, fill: colour, stroke: INK, "stroke-width": 1.2, class: "nsc-swatch" }));
+    g.appendChild(svgText(11.5, y + 15.5, i + 1, { "font-size": 11, "font-weight": 700, fill: textOn(ctx, colour) }));
     g.appendChild(svgText(22, y + 9, kindName(ctx, kind), { "font-size": 10, "text-anchor": "start", class: "nsc-kind" }));
     g.appendChild(svgText(22, y + 22, pointsText((slot.points || {})[kind] || []), { "font-size": 12, "font-weight": 700, "text-anchor": "start", class: "nsc-points" }));
     s.appendChild(g);

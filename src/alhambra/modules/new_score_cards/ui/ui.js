@@ -39,8 +39,7 @@ function pointsText(points) {
 
 /** The points in words, for titles and screen readers: "16 points for the 1st place, 8 for the 2nd, 1 for the 3rd". */
 function pointsWords(points) {
-  if (points.length === 1) return `${points[0]} point${points[0] === 1 ? "" : "s"} for the most`;
-  return points.map((p, i) => (i === 0 ? `${p} points for the ${PLACES[i]} place` : `${p} for the ${PLACES[i]}`)).join(", ");
+  return points.map((p, i) => (i === 0 ? `${p} point${p === 1 ? "" : "s"} for the ${PLACES[i]} place` : `${p} for the ${PLACES[i]}`)).join(", ");
 }
 
 /** Whether slot `round` is scored, next or still to come (`next`: the view's round scored next). */

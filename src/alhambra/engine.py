@@ -266,6 +266,8 @@ def new_game(
         )
     )
     events += setup_events
+    for m in _users(state, "game_set_up"):
+        m.game_set_up(state, events)
     _start_turn(state, start, events)
     _advance(state, events)
     _notify(state, events)

@@ -65,8 +65,14 @@ class _Player(tb.ClickPlayer):
         rows = []
         for row in page.locator(f"{PANEL} .md-standing tr.md-row").all():
             dearest = row.locator(".md-dearest").inner_text().strip()
-            rows.append((int(str(row.get_attribute("data-seat"))), int(row.locator(".md-count").inner_text()),
-                         0 if dearest == "–" else int(dearest), _minus(row.locator(".md-now").inner_text())))
+            rows.append(
+                (
+                    int(str(row.get_attribute("data-seat"))),
+                    int(row.locator(".md-count").inner_text()),
+                    0 if dearest == "–" else int(dearest),
+                    _minus(row.locator(".md-now").inner_text()),
+                )
+            )
         return rows
 
     def check_round(self, page: Any) -> None:
@@ -174,7 +180,9 @@ def _check_hooks(page: Any, url: str) -> None:
     got = page.evaluate(HOOKS_JS, catalogue)
     assert len(got["tiles"]) == 9
     for code, tile in got["tiles"].items():
-        price, walls = re.fullmatch(r"M(\d+)([nesw]*)", code).groups()  # type: ignore[union-attr]
+        parts = re.fullmatch(r"M(\d+)([nesw]*)", code)
+        assert parts, code
+        price, walls = parts.groups()
         assert tile["name"] == f"Medina {price}" and tile["label"].startswith(f"Medina {price} ("), tile
         assert "medina-tile" in tile["cls"] and price in tile["texts"], tile
         assert sorted(tile["walls"]) == sorted(walls), (code, tile["walls"])

@@ -158,7 +158,7 @@ function roundRule(st, round) {
   const places = (st.penalties || [])[round - 1] || [];
   const parts = places.map((p, i) => (i === 0 ? `the fewest medinas lose ${p}` : `the ${ordinal(i + 1)} fewest ${p}`));
   const without = (st.without_medina || [])[round - 1];
-  return `${parts.join(", ")}; a tie goes to the dearer medina${without ? `; every participant without any medina loses ${without} more` : ""}`;
+  return `${parts.join(", ")} (a tie goes to the dearer medina)${without ? `; without any medina, ${without} more` : ""}`;
 }
 
 /** The penalty table: a row per place (and one for "no medina"), a column per scoring round,
@@ -196,7 +196,7 @@ function panel(ctx) {
     h("td", { class: "md-dearest", text: s.count ? String(s.dearest) : "–" }),
     next !== null ? h("td", { class: `md-now ${s.now < 0 ? "losing" : ""}`, text: s.now === null ? "" : minus(s.now) }) : null));
   const help = next !== null
-    ? `Scoring round ${next}: ${roundRule(st, next)}. Only medinas built in the Alhambra count.`
+    ? `Round ${next}: ${roundRule(st, next)}. Only medinas built in an Alhambra count.`
     : "All three scoring rounds are over.";
   return h("div", { class: "md-panel" },
     h("table", { class: "md-standing", "aria-label": "Medinas built and what each would lose now" }, h("thead", {}, head), h("tbody", {}, ...body)),

@@ -163,8 +163,13 @@ HOOKS_JS = """async (catalogue) => {
   const rows = [...panel.querySelectorAll("tr.md-row")].map((r) => [...r.children].map((c) => c.textContent));
   const marked = [...panel.querySelectorAll(".md-penalties tbody td.md-next")].map((c) => c.textContent);
   const badge = (s) => { const b = plugin.seatBadges(ctx, s); return b ? { text: b.text, title: b.title } : null; };
+  const over = { ...ctx, state: { ...state, next: null, now: null } };
+  const overPanel = plugin.panel(over);
+  const ended = { cells: [...overPanel.querySelectorAll("tr.md-row")].map((r) => r.children.length),
+    marked: overPanel.querySelectorAll(".md-next").length, help: overPanel.querySelector(".md-help").textContent,
+    badge: plugin.seatBadges(over, 1).title };
   return {
-    tiles, rows, marked, badges: [badge(0), badge(1), badge(-1), badge(5)],
+    tiles, rows, marked, ended, badges: [badge(0), badge(1), badge(-1), badge(5)],
     other: plugin.tileArt(ctx, "G8ne", 100), otherName: plugin.tileName(ctx, "G8ne"),
     scoring: plugin.scoring(ctx, { round: 3, extra: { medina: [-3, -11, 0] } }), none: plugin.scoring(ctx, { round: 1, extra: {} }),
   };
@@ -196,6 +201,13 @@ def _check_hooks(page: Any, url: str) -> None:
     assert got["marked"] == ["\u22126", "\u22123", "–", "\u22122"]  # round 2's column
     assert [b["text"] if b else None for b in got["badges"]] == ["2", "0", "1", None]
     assert got["badges"][1]["title"] == "Medinas: Bo: no medina built; would lose 8 points if scoring round 2 were scored now."
+    # after the third round: no "now" column, nothing marked, no loss foretold
+    assert got["ended"] == {
+        "cells": [3, 3, 3],
+        "marked": 0,
+        "help": "All three scoring rounds are over.",
+        "badge": "Medinas: Bo: no medina built.",
+    }
     assert got["scoring"][0]["label"] == "Medina" and got["scoring"][0]["values"] == [-3, -11, 0]
     assert "9, the 2nd fewest 6, the 3rd fewest 3" in got["scoring"][0]["title"]
     assert got["none"] is None

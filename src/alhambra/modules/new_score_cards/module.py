@@ -150,7 +150,8 @@ class NewScoreCards(Module):
     )
     assumptions = (
         "The card in the first slot scores the first round, the second slot the second, the third slot the last "
-        "(the cards are laid out 'one after the other from left to right'; the overview shows '1st scoring, 2nd scoring, 3rd scoring').",
+        "(the cards are laid out 'one after the other from left to right'; the rulebook's picture labels the slots "
+        "'1st soring 2nd soring 3rd soring', sic).",
         "The neutral player (2 players) is scored with the same cards.",
     )
 

@@ -261,3 +261,20 @@ def test_the_module_is_listed() -> None:
     assert load_module(ID) is MODULE
     assert MODULE.component_assumptions == ()
     assert len(MODULE.assumptions) == 2
+
+
+def test_the_setup_announces_the_three_cards_in_the_log() -> None:
+    from alhambra.modules.new_score_cards import ScoreCardsDrawn
+    from alhambra.view import view_events
+
+    state, events = new_game(GameConfig(players=3, modules=(ID,)), 3)
+    drawn = [e for e in events if isinstance(e, ScoreCardsDrawn)]
+    assert len(drawn) == 1 and drawn[0].cards == score_cards(state).cards
+    assert [type(e).__name__ for e in events].index("ScoreCardsDrawn") == 1  # right after GameStarted
+    text = drawn[0].describe()
+    for slot, number in zip(("1st", "2nd", "3rd"), drawn[0].cards, strict=True):
+        assert f"{slot} scoring: card {number} ({', '.join(card(number).kinds)})" in text
+    assert Event.from_dict(json.loads(json.dumps(drawn[0].to_dict()))) == drawn[0]
+    assert view_events(drawn, 0) == view_events(drawn, None)  # public
+    _, plain = new_game(GameConfig(players=3), 3)
+    assert not any(isinstance(e, ScoreCardsDrawn) for e in plain)

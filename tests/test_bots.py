@@ -703,7 +703,11 @@ def test_mcts_takes_its_next_choice_when_the_most_visited_repeats(monkeypatch: p
     assert not Repetition(obs).repeats(action)
 
 
-@pytest.mark.parametrize("config", [*CONFIGS, GameConfig(players=3, modules=("bonus_cards", "building_sites"))], ids=str)
+@pytest.mark.parametrize(
+    "config",
+    [*CONFIGS, GameConfig(players=3, modules=("bonus_cards", "building_sites")), GameConfig(players=2, modules=("new_score_cards",))],
+    ids=str,
+)
 def test_the_evaluation_caches_give_the_values_of_a_fresh_evaluation(config: GameConfig) -> None:
     """seat_values keeps notes with the analyses, per hand, reserve and standing: evaluated one
     after the other (caches warm, analyses shared as in a search), positions of a random game

@@ -205,6 +205,26 @@ def test_a_hinted_module_move_marks_its_control(server: ServerProcess, browser: 
     t.close()
 
 
+def test_a_hinted_thief_marks_the_card_it_steals_and_its_button(server: ServerProcess, browser: Any) -> None:
+    """Between turns with a thief in hand: a hinted steal marks the face-up card it takes (the
+    card the thieves' plug-in offers) and the steal button, not the other cards."""
+
+    def steal(seat: int, msg: dict[str, Any]) -> bool:
+        return any(a.startswith("thief ") for a in msg["view"]["legal_actions"])
+
+    tid, token, legal = table_at(server, steal, random.Random(6), ("thieves",), buy="take ")
+    t = HintedTable(server, browser, tid, token)
+    move = first(legal, "thief ")
+    code = move.split()[1]
+    t.hint(move)
+    slots = t.page.eval_on_selector_all(".display-card.hint-target", "(els) => els.map((e) => [e.dataset.code, e.dataset.module])")
+    assert slots and all(c == code and m == "thieves" for c, m in slots), slots
+    assert t.marked_move(".thief-steal") == [move]
+    t.hint("pass")
+    assert t.marked(".display-card") == 0
+    t.close()
+
+
 def test_a_hinted_vizier_purchase_marks_its_square_and_pass_its_button(server: ServerProcess, browser: Any) -> None:
     """Between turns with the vizier awake: a hinted out-of-turn purchase picks and marks its
     market square, its payment and the "Use vizier" button (not the vizier's panel); a hinted

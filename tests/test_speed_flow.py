@@ -18,13 +18,16 @@ from alhambra.engine import (
     _tables,
     _take_actions,
     action_kinds,
+    apply,
     apply_unchecked,
     kind_forms,
     legal_actions,
     new_game,
+    plain_flow,
 )
 from alhambra.errors import GameOver, IllegalAction
 from alhambra.policies import kind_random
+from alhambra.serialize import state_to_json
 from alhambra.state import ChooseAction, GameConfig, GameState
 
 
@@ -59,7 +62,14 @@ def _games(config: GameConfig, seeds: range) -> list[GameState]:
 
 @pytest.mark.parametrize(
     ("players", "modules", "game"),
-    [(2, (), "alhambra"), (4, (), "alhambra"), (6, (), "alhambra"), (3, ("vizier", "currency_exchange"), "alhambra"), (3, (), "granada")],
+    [
+        (2, (), "alhambra"),
+        (4, (), "alhambra"),
+        (6, (), "alhambra"),
+        (3, ("vizier", "currency_exchange"), "alhambra"),
+        (3, ("medina", "new_score_cards"), "alhambra"),  # passive modules: the plain flow
+        (3, (), "granada"),
+    ],
 )
 def test_kind_random_draws_as_its_definition(players: int, modules: tuple[str, ...], game: str) -> None:
     config = GameConfig(players=players, modules=modules, game=game)
@@ -156,3 +166,39 @@ def test_a_refused_purchase_still_gets_the_full_checks_reason() -> None:
     assert not _plain_payment(state, top.seat, square, (code,))
     with pytest.raises(IllegalAction, match="takes"):
         _check_payment(state, top.seat, square, (code,))
+
+
+def test_passive_modules_play_on_the_plain_flow() -> None:
+    assert plain_flow(GameConfig(players=3))
+    assert plain_flow(GameConfig(players=3, modules=("medina", "new_score_cards")))
+    assert not plain_flow(GameConfig(players=3, modules=("vizier",)))
+    assert not plain_flow(GameConfig(players=3, modules=("medina", "bonus_cards")))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 2)])
+def test_the_plain_flow_of_passive_modules_plays_as_the_module_flow(players: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Medina and new score cards touch only setup, scoring, views and bots: their games take
+    the flow of a game without modules, and every state and event is what the general module
+    flow (forced here) gives, on both paths."""
+    from alhambra import engine
+
+    config = GameConfig(players=players, modules=("medina", "new_score_cards"))
+    plain, plain_events = new_game(config, seed)
+    fast, _ = new_game(config, seed)
+    with monkeypatch.context() as m:
+        m.setitem(engine._PLAIN, config.modules, False)
+        general, general_events = new_game(config, seed)
+    assert plain_events == general_events
+    rng = random.Random(seed)
+    steps = 0
+    while not plain.is_over:
+        action = kind_random(plain, rng)
+        plain, events = apply(plain, action)
+        apply_unchecked(fast, action, events=False)
+        with monkeypatch.context() as m:
+            m.setitem(engine._PLAIN, config.modules, False)
+            general, expected = apply(general, action)
+        assert events == expected
+        assert state_to_json(plain) == state_to_json(general) == state_to_json(fast)
+        steps += 1
+    assert steps > 100 and plain.scores == general.scores

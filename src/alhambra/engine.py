@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from . import city as geo
 from .actions import (
@@ -266,6 +266,8 @@ def new_game(
         )
     )
     events += setup_events
+    for m in _users(state, "game_set_up"):
+        m.game_set_up(state, events)
     _start_turn(state, start, events)
     _advance(state, events)
     _notify(state, events)
@@ -507,7 +509,7 @@ def _fill_market(state: GameState, events: list[Event] | None, announce: bool) -
     market = state.market
     if -1 not in market:
         return True
-    if events is None and not state.config.modules and state.decided is None and not state.components.twins:
+    if events is None and (not state.config.modules or plain_flow(state.config)) and state.decided is None and not state.components.twins:
         # the usual refill of the fast path: the next tiles of the bag, square by square
         bag = state.bag
         for i in range(MARKET_SIZE):
@@ -726,6 +728,57 @@ def _enumerate_payments(
 
     rec(0, 0, 0)
     return out
+
+
+PASSIVE_HOOKS: Final = frozenset(
+    {
+        "check_config",
+        "extra_tiles",
+        "deck_piles",
+        "setup",
+        "game_set_up",
+        "final_starting",
+        "building_counts",
+        "round_points",
+        "kind_points",
+        "bot_values",
+        "held_cards",
+        "held_tiles",
+        "held_money",
+        "view",
+        "observation_flags",
+        "max_actions_between_turns",
+        "chance_items",
+        "notation_items",
+        "slice_from_view",
+        "sample_slice",
+        "slice_to_json",
+        "slice_from_json",
+    }
+)
+"""Hooks that leave the turn flow alone: the core calls them at setup, in scoring, at the end
+and for views, bots and persistence, never while a turn is played. A game whose modules override
+only these (new score cards, medina) plays its turns on the flow of a game without modules
+(:func:`plain_flow`): no module pendings, no window between turns, no reactions to actions."""
+
+_PLAIN: dict[tuple[str, ...], bool] = {(): True}
+
+
+def plain_flow(config: GameConfig) -> bool:
+    """True when the turns of this game need none of the modules' flow hooks: no module, or
+    modules that override only :data:`PASSIVE_HOOKS` (cached per module list)."""
+    got = _PLAIN.get(config.modules)
+    if got is None:
+        got = _PLAIN[config.modules] = all(_passive(m) for m in modules_of(config))
+    return got
+
+
+def _passive(module: Module) -> bool:
+    cls = type(module)
+    for name, value in vars(Module).items():
+        if callable(value) and not name.startswith("_") and name not in PASSIVE_HOOKS and getattr(cls, name) is not value:
+            return False
+    return True
 
 
 def _users(state: GameState, hook: str) -> tuple[Module, ...]:
@@ -1784,12 +1837,14 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> tuple[Ga
         _perform(new, action, events)
     else:
         handler(new, action, events)
-    if new.config.modules:
+    config = new.config
+    if not config.modules or plain_flow(config):
+        if not new.pending:  # without modules, nothing is automatic while a decision waits
+            _advance(new, events)
+    else:
         _after_action(new, events)
         _advance(new, events)
         _notify(new, events)
-    elif not new.pending:  # without modules, nothing is automatic while a decision waits
-        _advance(new, events)
     return new, events
 
 
@@ -1804,7 +1859,7 @@ def apply_unchecked(state: GameState, action: Action, *, events: bool = True) ->
     """
     config = state.config
     handler = _PERFORM.get(type(action))
-    if not config.modules:
+    if not config.modules or plain_flow(config):  # the flow of a game without modules
         evs: list[Event] | None = [] if events else None
         if handler is None:
             _perform(state, action, evs)
@@ -2280,7 +2335,7 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
         top = pending[-1]
         if top.module is None and state.outcome is None and (type(top) is not BetweenTurns or not top.restart):
             return
-    elif state.stage == STAGE_TURN and not state.config.modules and state.outcome is None:
+    elif state.stage == STAGE_TURN and (not state.config.modules or plain_flow(state.config)) and state.outcome is None:
         # A turn of a game without modules is over: nothing can pause its end or open the window
         # between turns, so the next turn starts at once unless a scoring round, the end of the
         # game or the turn limit is due (the same steps the loop below takes, straight through:

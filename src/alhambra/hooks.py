@@ -172,6 +172,11 @@ class Module:
     def setup(self, state: GameState, rng: random.Random) -> None:
         """Create the module's state slice in ``state.mods[self.id]`` (an immutable value)."""
 
+    def game_set_up(self, state: GameState, events: list[Event]) -> None:
+        """The game is set up (market, money, display dealt; ``GameStarted`` is in ``events``)
+        and the first turn has not started: announce what the module laid out at setup with
+        public events (the score cards drawn...), so that logs and replays show it."""
+
     # ----- actions --------------------------------------------------------------------
     def turn_actions(self, state: GameState, seat: int) -> list[Action]:
         """Extra actions the player may choose as a turn action (the ``ChooseAction`` phase).

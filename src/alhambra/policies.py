@@ -28,6 +28,7 @@ from .engine import (
     action_kinds,
     kind_forms,
     legal_actions,
+    plain_flow,
 )
 from .errors import GameOver
 from .state import BetweenTurns, ChooseAction, GameState, PlaceTiles
@@ -51,7 +52,7 @@ def kind_random(state: GameState, rng: random.Random) -> Action:
     dispatch): the same lists and the same draws, only cheaper."""
     rand = rng.random
     pending = state.pending
-    if pending and state.outcome is None and not state.config.modules:
+    if pending and state.outcome is None and (not state.config.modules or plain_flow(state.config)):
         # a game without modules: the same draws as below, with the generators called directly
         top = pending[-1]
         if type(top) is ChooseAction:

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import city as geo
 from .components import CURRENCIES, CURRENCY_NAMES
-from .engine import build_components, legal_actions, money_of
+from .engine import build_components, kind_points, legal_actions, money_of
 from .events import Event
 from .hooks import hook_users, modules_of
 from .rulesets import ruleset
@@ -87,6 +87,10 @@ def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = Tru
     }
     out["game"] = state.config.game
     out["kinds"] = list(comp.kinds)
+    if state.config.modules and hook_users(state.config, "kind_points"):
+        # a module replaces the scoring table (``Module.kind_points``): the points per round
+        # (index 0-2) and kind for 1st, 2nd ... place; absent in every other game
+        out["kind_points"] = [{k: list(kind_points(state, r, k)) for k in comp.kinds} for r in (1, 2, 3)]
     if comp.twins:  # two-sided tiles (Granada): the marker, the turned faces, each market tile's back
         twin = comp.tile_twin
         out["market_face"] = "odd" if state.market_face else "even"

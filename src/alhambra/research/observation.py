@@ -31,6 +31,11 @@ section            size               content
 ``neutral``        2 + k              2-player neutral player: present, kinds (k), score
 ``modules``        m * n              per-seat flags of module views: every key a module
                                       names in ``observation_flags``, in module order
+``kind_points``    6k or 0            only when a module of the game replaces the scoring table
+                                      (``Module.kind_points``, new score cards; 0 entries in
+                                      every other game): per kind the points of round 1 (1st),
+                                      round 2 (1st, 2nd) and round 3 (1st, 2nd, 3rd), from the
+                                      view's ``kind_points``, divided by 21
 ``prefix``         K + 6 + H + 2T     the partial decision: keyword, square, cards, first and
                    (+ E + P)          second tile, ``far`` and its x coordinate; then one entry
                                       per token of the types only modules use (``item``,
@@ -64,7 +69,7 @@ import numpy.typing as npt
 from ..components import EAST, NORTH, SOUTH, WEST, ComponentSet
 from ..engine import build_components
 from ..events import Event
-from ..hooks import modules_of
+from ..hooks import hook_users, modules_of
 from ..state import GameConfig
 from .encoding import ActionCodec, TokenKind
 
@@ -74,6 +79,10 @@ DEFAULT_GRID: Final = 7
 """Half-width of the Alhambra grids in the observation."""
 
 _SCORE_SCALE: Final = 300.0
+_POINTS_SCALE: Final = 21.0
+"""The most a place of a kind scores in the base table (tower, round 3): ``kind_points`` entries are divided by it."""
+_PLACES: Final = 6
+"""Entries per kind in ``kind_points``: 1 place in round 1, 2 in round 2, 3 in round 3."""
 _COUNT_SCALE: Final = 12.0
 _DECISIONS: Final = ("ChooseAction", "PlaceTiles")
 _STAGES: Final = ("turn", "between_turns", "final_distribution", "over")
@@ -121,6 +130,9 @@ class ObservationEncoder:
         self._card: dict[str, int] = {c: i for i, c in enumerate(self.codec.card_codes)}
         self._tile: dict[str, int] = {c: i for i, c in enumerate(self.codec.tile_codes)}
         self._money_total = float(sum(1 for c in comp.cards if c.kind != "scoring"))
+        # a module's scoring table (new score cards) is part of the observation; without one the
+        # section is empty and every other game's tensor is unchanged
+        self._kind_points = bool(self.config.modules) and bool(hook_users(self.config, "kind_points"))
         n = self.config.players
         h = len(self.codec.card_codes)
         t = len(self.codec.tile_codes)
@@ -149,6 +161,7 @@ class ObservationEncoder:
             ("waiting", t),
             ("neutral", 2 + nk),
             ("modules", len(self.module_flags) * n),
+            ("kind_points", _PLACES * nk if self._kind_points else 0),
             ("prefix", prefix),
             ("alhambras", n * self._channels * g * g),
         ]
@@ -299,6 +312,8 @@ class ObservationEncoder:
             for seat, flag in enumerate(flags):
                 if flag:
                     out[mo0 + i * n + rel(seat)] = 1.0
+        if self._kind_points:
+            self._points(out, sec["kind_points"][0], view.get("kind_points"))
         if prefix:
             self._prefix(out, sec["prefix"][0], prefix)
         if hands is not None:
@@ -320,6 +335,17 @@ class ObservationEncoder:
         for i, (bit, _) in enumerate(_WALL_CHANNELS):
             if tile.walls & bit:
                 out[at + 2 + self._nk + i] = 1.0
+
+    def _points(self, out: FloatArray, at: int, table: Sequence[Mapping[str, Sequence[int]]] | None) -> None:
+        """The view's ``kind_points`` (per round, per kind, 1st, 2nd ... place): per kind six
+        entries, round ``r`` giving its first ``r`` places."""
+        if not table:
+            return
+        for ki, kind in enumerate(self._comp.kinds):
+            b = at + _PLACES * ki
+            for r, per_kind in enumerate(table[:3]):
+                for place, v in enumerate(list(per_kind.get(kind, ()))[: r + 1]):
+                    out[b + r * (r + 1) // 2 + place] = v / _POINTS_SCALE
 
     def _count_cards(self, out: FloatArray, at: int, codes: Iterable[str], scale: float) -> None:
         step = 1.0 / scale
@@ -438,6 +464,8 @@ def render_view(view: Mapping[str, Any], prefix_text: str = "") -> str:
     lines.append("display  " + " ".join(c or "--" for c in view["display"]))
     counts = f"deck {view['deck_count']}  bag {view['bag_count']}  discard {len(view['discard'])}"
     lines.append(f"{counts}  rounds scored {view['rounds_scored']}")
+    for r, table in enumerate(view.get("kind_points") or (), 1):  # a module's scoring table
+        lines.append(f"points round {r}: " + "  ".join(f"{kind} {'/'.join(map(str, pts))}" for kind, pts in table.items()))
     if view["neutral"] is not None:
         lines.append(f"neutral  score {view['neutral']['score']}  tiles {' '.join(view['neutral']['tiles'])}")
     for seat in view["seats"]:

@@ -26,8 +26,8 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ...actions import Action, register_parser, word_parser
-from ...components import BASE_TILE_CODES, KINDS, SCORING_POINTS, CardType, ComponentSet, parse_tile_code
-from ...engine import building_counts, module_deal
+from ...components import BASE_TILE_CODES, KINDS, CardType, ComponentSet, parse_tile_code
+from ...engine import building_counts, kind_points, module_deal
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
@@ -540,7 +540,7 @@ class BonusCards(Module):
                 caught[rival] += 1
                 gain = 0.0
                 for r in range(first, 4):
-                    pts = SCORING_POINTS[kind][r - 1]
+                    pts = kind_points(state, r, kind)  # the round's table (new score cards may change it)
                     now = _gain(col, seat, pts)
                     if offer is not None and r == offer.round_no:
                         gain += ROUND_WEIGHTS[r - nxt] * now  # the round is scored now: the counts are final

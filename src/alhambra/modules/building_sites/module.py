@@ -37,9 +37,9 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ...actions import Action, need_words, register_parser
-from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES, KINDS, SCORING_POINTS
+from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES, KINDS
 from ...engine import building_counts as core_building_counts
-from ...engine import module_draw, module_random
+from ...engine import kind_points, module_draw, module_random
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, Offer, Purchase, load_module
@@ -455,6 +455,7 @@ class _Standing:
                     self.all[k][s] += RESERVE_SHARE
         self.rounds = list(range(state.rounds_scored + 1, 4))
         self.players = n
+        self._state = state
 
     def delta(self, seat: int, kind: str, d_built: float, d_all: float) -> list[float]:
         """How every seat's points over the rounds to come (weighted like the greedy bot) change
@@ -466,10 +467,9 @@ class _Standing:
         col2[seat] += d_built
         all2 = list(col_all)
         all2[seat] += d_all
-        table = SCORING_POINTS[kind]
         out = [0.0] * self.players
         for i, r in enumerate(self.rounds):
-            pts = table[r - 1]
+            pts = kind_points(self._state, r, kind)  # the round's table (new score cards may change it)
             a0, a1 = _awards(col, pts), _awards(col2, pts)
             b0, b1 = _awards(col_all, pts), _awards(all2, pts)
             wi = ROUND_WEIGHTS[i]

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from .module import MODULE, NewScoreCards, ScoreCard, ScoreCardsState, card, cards, points, score_cards
+from .module import MODULE, NewScoreCards, ScoreCard, ScoreCardsDrawn, ScoreCardsState, card, cards, points, score_cards
 
-__all__ = ["MODULE", "NewScoreCards", "ScoreCard", "ScoreCardsState", "card", "cards", "points", "score_cards"]
+__all__ = ["MODULE", "NewScoreCards", "ScoreCard", "ScoreCardsDrawn", "ScoreCardsState", "card", "cards", "points", "score_cards"]

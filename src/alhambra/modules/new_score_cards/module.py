@@ -25,6 +25,7 @@ from typing import Any, Final
 from ...components import KINDS
 from ...engine import module_draw
 from ...errors import NotationError
+from ...events import Event
 from ...hooks import Module
 from ...state import GameConfig, GameState
 
@@ -96,6 +97,18 @@ def points(number: int, round_no: int, kind: str) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreCardsDrawn(Event):
+    """At setup: the three score cards drawn, by slot (round 1, 2, 3). Public."""
+
+    cards: tuple[int, ...]
+
+    def describe(self) -> str:
+        slots = ("1st", "2nd", "3rd")
+        named = "; ".join(f"{slots[i]} scoring: card {n} ({', '.join(card(n).kinds)})" for i, n in enumerate(self.cards))
+        return f"the score cards are drawn (kinds from the fewest points to the most): {named}"
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreCardsState:
     """The module's state slice: the card number in each of the three slots (round 1, 2, 3). Public."""
 
@@ -137,7 +150,8 @@ class NewScoreCards(Module):
     )
     assumptions = (
         "The card in the first slot scores the first round, the second slot the second, the third slot the last "
-        "(the cards are laid out 'one after the other from left to right'; the overview shows '1st scoring, 2nd scoring, 3rd scoring').",
+        "(the cards are laid out 'one after the other from left to right'; the rulebook's picture labels the slots "
+        "'1st soring 2nd soring 3rd soring', sic).",
         "The neutral player (2 players) is scored with the same cards.",
     )
 
@@ -147,6 +161,10 @@ class NewScoreCards(Module):
         decided = module_draw(state, self.id, pool, ROUNDS)
         drawn = [int(v) for v in decided] if decided is not None else rng.sample(range(1, len(pool) + 1), ROUNDS)
         state.mods[self.id] = ScoreCardsState(tuple(drawn))
+
+    def game_set_up(self, state: GameState, events: list[Event]) -> None:
+        """Announce the three cards (:class:`ScoreCardsDrawn`)."""
+        events.append(ScoreCardsDrawn(score_cards(state).cards))
 
     def chance_items(self, config: GameConfig) -> list[str]:
         """The card numbers ``1``..``18``."""

@@ -1373,6 +1373,7 @@ function renderActionPanel(v, myTurn, controls) {
     show: (a) => showHinted(a, controls),
     owner: (a) => controls.owners.get(a) || null,
     squares: (a) => offeredSquares(controls, a).map((o) => o.square),
+    cards: (a) => [...controls.cards.values()].filter((o) => Array.isArray(o.actions) && o.actions.includes(a)).map((o) => o.slot),
   });
   if (hint) bar.append(hint);
   if (sel) bar.append(h("button", { id: "btn-clear", class: "secondary", text: "Clear selection", onclick: () => { T.sel = null; T.placeCleared = true; render(); } }));

@@ -254,6 +254,28 @@ export function backFacts(code, catalogue) {
  * (x and y from 2 to 98, corners rounded with radius 6). */
 const WALL_BAND = "M2 11 V8 A6 6 0 0 1 8 2 H92 A6 6 0 0 1 98 8 V11 Z";
 
+/** The walls of a tile with the wall letters `walls` ("nw"), in the tile's 100 x 100 units, as
+ * a list of SVG elements to append after the tile's background and before its picture: a wall
+ * (a moat in Granada) is a band along one side inside the tile's rounded outline, drawn for
+ * the north side and turned for the others, never past the tile's edge. Module tiles with walls
+ * use it to draw them exactly as the base tiles do. */
+export function tileWalls(walls, catalogue) {
+  const turn = { n: 0, e: 90, s: 180, w: 270 };
+  const moat = catalogue && catalogue.wall_name === "moat";
+  const out = [];
+  for (const side of walls || "") {
+    const at = { transform: `rotate(${turn[side]} 50 50)`, "data-side": side };
+    if (moat) {
+      // Granada's moats: water with a light ripple instead of a stone wall
+      out.push(path(WALL_BAND, "#2f6db3", { ...at, stroke: "none", class: "wall moat" }));
+      out.push(svgEl("line", { ...at, x1: 8, y1: 6.5, x2: 92, y2: 6.5, stroke: "#9cc9e8", "stroke-width": 2, "stroke-dasharray": "6 5", class: "moat-ripple" }));
+    } else {
+      out.push(path(WALL_BAND, WALL, { ...at, stroke: "none", class: "wall" }));
+    }
+  }
+  return out;
+}
+
 /** The group of one tile, drawn at (x, y) with side `size` (in the parent's units). Options of
  * two-sided tiles (Granada): `backMark` draws the coloured mark of the other face's kind
  * (default: on the even fronts, as on the real tiles), `turned` a turn-over badge (a tile
@@ -263,21 +285,8 @@ export function tileGroup(code, catalogue, x = 0, y = 0, size = 100, opts = {}) 
   const g = svgEl("g", { transform: `translate(${x} ${y}) scale(${size / 100})`, class: `tile kind-${f.kind}` });
   g.appendChild(svgEl("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, fill: KIND_COLORS[f.kind] || "#b0a48a", stroke: "#6b5235", "stroke-width": 1.5 }));
   g.appendChild(svgEl("rect", { x: 8, y: 8, width: 84, height: 84, rx: 4, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }));
-  // a wall (a moat in Granada) is a band along one side inside the tile's rounded outline,
-  // drawn for the north side and turned for the others: never past the tile's edge, and under
-  // the roof, the price and the marks
-  const turn = { n: 0, e: 90, s: 180, w: 270 };
-  const moat = catalogue && catalogue.wall_name === "moat";
-  for (const side of f.walls) {
-    const at = { transform: `rotate(${turn[side]} 50 50)`, "data-side": side };
-    if (moat) {
-      // Granada's moats: water with a light ripple instead of a stone wall
-      g.appendChild(path(WALL_BAND, "#2f6db3", { ...at, stroke: "none", class: "wall moat" }));
-      g.appendChild(svgEl("line", { ...at, x1: 8, y1: 6.5, x2: 92, y2: 6.5, stroke: "#9cc9e8", "stroke-width": 2, "stroke-dasharray": "6 5", class: "moat-ripple" }));
-    } else {
-      g.appendChild(path(WALL_BAND, WALL, { ...at, stroke: "none", class: "wall" }));
-    }
-  }
+  // the walls, under the roof, the price and the marks
+  for (const el of tileWalls(f.walls, catalogue)) g.appendChild(el);
   if (f.kind === "fountain") {
     g.appendChild(svgEl("circle", { cx: 50, cy: 54, r: 30, fill: "#9cc9e8", stroke: INK, "stroke-width": 2.5 }));
     g.appendChild(svgEl("circle", { cx: 50, cy: 54, r: 18, fill: "#5aa3d6", stroke: INK, "stroke-width": 1.5 }));

@@ -5,8 +5,9 @@
 // highlight back while the hint is for the version on screen. When the answer comes, the table
 // selects what the move needs (hooks.show: the suggested waiting or reserve tile, the cards, the
 // payment), so the spot, the exchange target and the buttons of that move are drawn and marked
-// even when another tile was selected; a module's move marks its control, else the market
-// square it is offered on (then its payment and button), else its module's controls.
+// even when another tile was selected; a module's move marks its control and the face-up card
+// it is offered on, else the market square it is offered on (then its payment and button), else
+// its module's controls.
 
 const H = { version: null, action: null, text: "", loading: false, error: "", hooks: {} };
 
@@ -20,7 +21,8 @@ if (!document.querySelector('link[href="/static/hint.css"]')) {
 /** The hint button for the seat to act at version `version` (null when hints are off).
  * `hooks.show(action)` selects on the table what the hinted move needs (called once, when the
  * answer comes); `hooks.owner(action)` names the module whose controls offer a module's move;
- * `hooks.squares(action)` the market squares a module offers that move on. */
+ * `hooks.squares(action)` the market squares a module offers that move on; `hooks.cards(action)`
+ * the slots (1-4) of the face-up cards a module offers it on. */
 export function hintButton(table, token, version, hooks = {}) {
   if (!table || !table.hints || !token) return null;
   H.hooks = hooks;
@@ -65,6 +67,9 @@ function targets(action) {
   // a module's move offered on a market square (hooks.squares): the square
   const squares = typeof H.hooks.squares === "function" ? H.hooks.squares(action) || [] : [];
   for (const n of squares) sel.push(`.market-square[data-square="${CSS.escape(String(n))}"]`);
+  // a module's move offered on a face-up card of the display (hooks.cards): the card
+  const slots = typeof H.hooks.cards === "function" ? H.hooks.cards(action) || [] : [];
+  for (const n of slots) sel.push(`.display-card[data-slot="${CSS.escape(String(n))}"]`);
   const cards = (s, where) => { for (const c of (s || "").split("+")) if (c) sel.push(`${where}[data-code="${CSS.escape(c)}"]`); };
   if (w[0] === "take") cards(w[1], ".display-card");
   else if (w[0] === "buy" && /^\d+$/.test(w[1] || "")) { sel.push(`.market-square[data-square="${w[1]}"]`); cards(w[2], ".hand-card"); }

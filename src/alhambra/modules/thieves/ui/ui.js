@@ -208,7 +208,7 @@ function actionControls(ctx, actions) {
     const f = cardFacts(ctx, code);
     const label = `steal it with your ${f.currency} thief`;
     (ctx.view.display || []).forEach((c, i) => {
-      if (c === code) cards.push({ slot: i + 1, label, pick: () => ctx.act(notation) });
+      if (c === code) cards.push({ slot: i + 1, label, actions: [notation], pick: () => ctx.act(notation) });
     });
     buttons.push(h("button", {
       class: "secondary thief-steal", dataset: { action: notation, code },

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 
 from alhambra import apply, legal_actions
 from alhambra import city as geo
-from alhambra.actions import PlaceBuilding, TakeMoney
+from alhambra.actions import TakeMoney
 from alhambra.events import Event, RoundScored
 from alhambra.modules.medina.module import MODULE_ID
-from alhambra.state import ChooseAction, GameState, PlaceTiles
+from alhambra.state import ChooseAction, GameState
 from alhambra.testing import fresh_game
 
 ID = MODULE_ID
@@ -100,16 +100,6 @@ def score_next_round(state: GameState) -> tuple[GameState, RoundScored]:
     rounds = [e for e in events if isinstance(e, RoundScored)]
     assert len(rounds) == 1
     return state, rounds[0]
-
-
-def place_all_in_reserve(state: GameState) -> tuple[GameState, list[Event]]:
-    """Every waiting tile goes onto its buyer's reserve board."""
-    events: list[Event] = []
-    while state.pending and isinstance(state.pending[-1], PlaceTiles):
-        top = state.pending[-1]
-        state, evs = apply(state, PlaceBuilding(top.tiles[0], "reserve"), top.seat)
-        events += evs
-    return state, events
 
 
 def medina_codes(state: GameState, ids: Sequence[int]) -> list[str]:

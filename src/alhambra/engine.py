@@ -97,6 +97,7 @@ from .state import (
 __all__ = [
     "PAYMENTS",
     "action_kinds",
+    "add_points",
     "apply",
     "apply_unchecked",
     "build_components",
@@ -740,6 +741,7 @@ PASSIVE_HOOKS: Final = frozenset(
         "final_starting",
         "building_counts",
         "round_points",
+        "round_scored",
         "kind_points",
         "bot_values",
         "held_cards",
@@ -2589,21 +2591,36 @@ def _score_round(state: GameState, rnd: int, events: list[Event] | None) -> None
     state.neutral_score += neutral_points
     state.rounds_scored += 1
     state.score_history.append(tuple(state.scores))
-    if events is None:
-        return
-    events.append(
-        RoundScored(
-            round=rnd,
-            kinds=kinds,
-            counts=kind_counts,
-            walls=walls,
-            points=tuple(points[:n]),
-            extra=extra,
-            scores=tuple(state.scores),
-            neutral_points=neutral_points,
-            neutral_score=state.neutral_score,
+    if events is not None:
+        events.append(
+            RoundScored(
+                round=rnd,
+                kinds=kinds,
+                counts=kind_counts,
+                walls=walls,
+                points=tuple(points[:n]),
+                extra=extra,
+                scores=tuple(state.scores),
+                neutral_points=neutral_points,
+                neutral_score=state.neutral_score,
+            )
         )
-    )
+    if state.config.modules:
+        for m in _users(state, "round_scored"):
+            m.round_scored(state, rnd, _sink(events))
+        state.score_history[-1] = tuple(state.scores)
+
+
+def add_points(state: GameState, seat: int, delta: int, floor: int | None = None) -> int:
+    """Add ``delta`` points to ``seat``'s score (a module's adjustment, e.g. after a scoring
+    round); with ``floor`` a loss never takes the score below it (a score already below stays
+    where it is). Returns the change actually made."""
+    score = state.scores[seat]
+    new = score + delta
+    if floor is not None and delta < 0:
+        new = max(new, min(score, floor))
+    state.scores[seat] = new
+    return new - score
 
 
 def money_of(state: GameState, seat: int, currency: int) -> int:

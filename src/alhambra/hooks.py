@@ -317,6 +317,11 @@ class Module:
         seats', goes to the neutral player (it may be left out: then he gets nothing)."""
         return None
 
+    def round_scored(self, state: GameState, round_no: int, events: list[Event]) -> None:
+        """Directly after scoring round ``round_no`` (1-3, ``RoundScored`` is in the events when
+        they are built), in every stage: adjust scores (:func:`alhambra.engine.add_points`, with a
+        floor), reveal something, turn up new components. No pending may be pushed here."""
+
     def kind_points(self, state: GameState, round_no: int, kind: str) -> tuple[int, ...] | None:
         """The points for 1st, 2nd ... most buildings of ``kind`` in scoring round ``round_no``
         (1-3), replacing the game's scoring table (for every seat and the neutral player), or

@@ -203,7 +203,8 @@ HOOKS_JS = """async (catalogue) => {
       backs: p.querySelectorAll(".inv-back").length, faces: all(".inv-card", (e) => e.dataset.direction),
       scouts: all(".inv-scout", (e) => e.dataset.kind), lookers: all(".inv-looker", (e) => e.textContent),
       seats: all(".inv-seat", (e) => e.dataset.seat), now: all(".inv-now", (e) => e.textContent),
-      known: all(".inv-num.known", (e) => e.dataset.direction) };
+      known: all(".inv-num.known", (e) => e.dataset.direction),
+      marks: all(".inv-num", (e) => `${e.dataset.direction}:${e.classList[1]}`).join(" ") };
   };
   const badge = (ctx, s) => { const b = plugin.seatBadges(ctx, s); return b ? b.text : null; };
   const strength = (n) => (n.classList.contains("strong") ? "strong" : "light");
@@ -213,7 +214,7 @@ HOOKS_JS = """async (catalogue) => {
   const a = make(0, base), b = make(1, looked), up = make(0, { ...base, face_up: true, top: "west", known: [false, false], scouts: [] });
   const over = make(0, { ...base, revealed: ["east", "north", "west"], left: 1, next: null, known: [false, false] });
   return {
-    ada: seen(a), bo: seen(b), up: seen(up), over: seen(over),
+    ada: seen(a), bo: seen(b), third: seen(make(1, { ...looked, next: 3 })), up: seen(up), over: seen(over),
     badges: [badge(a, 0), badge(a, 1), badge(b, 1), badge(up, 0)],
     notchesUnknown: notches(a, 0), notchesKnown: notches(b, 0), notchesThird: notches(make(1, { ...looked, next: 3 }), 0),
     notchesOver: plugin.boardOverlay(over, 0),
@@ -249,12 +250,17 @@ def _check_hooks(page: Any, url: str) -> None:
     assert "you scouted" in bo["text"] and bo["lookers"] == ["you"]
     assert bo["seats"] == ["1", "0"] and bo["known"] == ["south", "south"]
     assert bo["now"] == ["\u22122", "\u22126"]
+    assert bo["marks"].startswith("north:past east:past south:known west:past")  # Bo's own compass first
+    # before round 3 the neighbours of the known direction cost points too: Bo 3 + 1 + 1, Ada 9 + 1 + 0
+    assert got["third"]["marks"].startswith("north:past east:open south:known west:open")
+    assert got["third"]["now"] == ["\u22125", "\u221210"]
+    assert "1 point per open side facing either neighbouring direction" in got["third"]["text"]
     # the variation: the card face up for everybody, no scouts; after round 3: nothing to come
     assert got["up"]["shown"] == ["west"] and "face up" in got["up"]["text"] and got["up"]["scouts"] == []
     assert "All three invasions are over." in got["over"]["text"] and got["over"]["now"] == []
     assert got["badges"] == [None, "scouted", "scouted: south", None]
     # the fountain (0,0) with a garden east of it (walls south, west): open sides
-    assert got["notchesUnknown"] == [[0, 0, "north:light south:light west:light"], [1, 0, "north:light east:light"]]
+    assert got["notchesUnknown"] == [[0, 0, "north:light south:light west:light"], [1, 0, "north:light"]]  # east came already
     assert got["notchesKnown"] == [[0, 0, "south:strong"]]
     assert got["notchesThird"] == [[0, 0, "south:strong west:light"], [1, 0, "east:light"]]
     assert got["notchesOver"] is None

@@ -201,11 +201,18 @@ function exposureCompass(ctx, ex, marks, size = 64) {
 }
 
 // ------------------------------------------------------------------------------ the panel
-/** Per direction: "known" (the next invasion comes from there), "open" (it may), "past"
- * (turned up already, or not the known one). */
+/** Per direction: "known" (the next invasion comes from there), "open" (it may, or it costs
+ * points as a neighbouring direction after round 3), "past" (it cannot matter next time: turned
+ * up already, or not the known one). */
 function marksOf(st) {
   const may = possible(st);
-  return Object.fromEntries(DIRS.map((d) => [d, st.top === d ? "known" : may.includes(d) ? "open" : "past"]));
+  const wide = st.next ? pointsOf(st, st.next).beside > 0 : false;
+  const near = st.top && wide ? beside(st.top) : [];
+  return Object.fromEntries(DIRS.map((d) => {
+    if (st.top === d) return [d, "known"];
+    if (near.includes(d) || (!st.top && (wide || may.includes(d)))) return [d, "open"];
+    return [d, "past"];
+  }));
 }
 
 /** The invasion cards in a row: those turned up by round, then the pile (the top card face up
@@ -306,7 +313,7 @@ function panel(ctx) {
     scoutsBlock(ctx, st),
     h("h3", { class: "inv-sub", text: "Unprotected sides" }),
     exposureRows(ctx, st),
-    r ? h("p", { class: "muted inv-help", text: "Numbers: open sides facing each direction (no wall, no tile beyond). Under each: what the next invasion would take now." }) : null);
+    r ? h("p", { class: "muted inv-help", text: "Numbers: open sides facing each direction (no wall, no tile beyond), marked red on the Alhambras. Under each: what the next invasion would take now." }) : null);
 }
 
 // ------------------------------------------------------------------------------ the board
@@ -332,20 +339,16 @@ function notch(ctx, d, strong) {
 }
 
 /** The open outer sides of the Alhambra of `seat`: towards the known direction strongly (and
- * lightly towards its neighbours when they cost points too), on every side lightly while the
- * direction is unknown; nothing once the invasions are over. */
+ * lightly towards its neighbours when they cost points too), lightly towards every direction
+ * the next invasion may come from (or cost points from) while it is unknown; nothing once the
+ * invasions are over. */
 function boardOverlay(ctx, seat) {
   const st = stateOf(ctx);
   if (!st || !st.next || !ctx.view || !ctx.view.seats || !ctx.view.seats[seat]) return null;
   const city = ctx.view.seats[seat].alhambra || [];
   const taken = new Set(city.map((c) => `${c.x},${c.y}`));
-  let show;
-  if (st.top) {
-    show = { [st.top]: "strong" };
-    if (pointsOf(st, st.next).beside) for (const d of beside(st.top)) show[d] = "light";
-  } else {
-    show = Object.fromEntries(DIRS.map((d) => [d, "light"]));
-  }
+  const marks = marksOf(st);
+  const show = Object.fromEntries(DIRS.filter((d) => marks[d] !== "past").map((d) => [d, marks[d] === "known" ? "strong" : "light"]));
   const items = [];
   for (const c of city) {
     const walls = wallsOf(ctx, c.tile);

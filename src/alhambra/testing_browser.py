@@ -344,7 +344,7 @@ def open_table(
     lobby.goto(url + "/")
     for mid in modules:
         lobby.wait_for_selector(f".module[data-module='{mid}']")
-        lobby.locator(f".module[data-module='{mid}'] input[type='checkbox']").check()
+        lobby.locator(f".module[data-module='{mid}'] input[type='checkbox']:not([data-option])").check()
     if len(pages) + len(bots) != 2:
         lobby.locator("#seat-count").select_option(str(len(pages) + len(bots)))
     for seat in range(len(pages)):

@@ -134,7 +134,8 @@ class _Player(tb.ClickPlayer):
     def check_round(self, page: Any) -> None:
         """A round's breakdown is open: its invasion row holds the points the round's
         ``InvasionRevealed`` event took, and those follow the rules from the breakdown's totals
-        (the scores before the invasion): one point per open side, never below 0."""
+        (the scores after the invasion, which they include): one point per open side, never
+        below 0."""
         modal = page.locator("#round-modal")
         rnd = int(str(modal.locator("table.round-table").get_attribute("data-round")))
         if rnd in self.rounds:
@@ -145,12 +146,17 @@ class _Player(tb.ClickPlayer):
         assert inv["type"] == "InvasionRevealed" and inv["round"] == rnd, inv
         head = modal.locator(f"th[data-module='{ID}']")
         assert head.inner_text() == f"Invasion from the {inv['direction']}"
-        assert "not in" in str(head.get_attribute("title"))
+        assert "included in" in str(head.get_attribute("title"))
         cells = [int(t.replace("\u2212", "-")) for t in modal.locator(f"td[data-module='{ID}']").all_inner_texts() if t.strip()]
         assert cells == [-v for v in inv["lost"]], (cells, inv)
         totals = [int(t) for t in modal.locator("tr.rt-total td").all_inner_texts()][: len(NAMES)]
+        scored = next(e for e in events if e["type"] == "RoundScored" and e["round"] == rnd)
+        assert totals == [t - v for t, v in zip(scored["scores"], inv["lost"], strict=True)], (totals, scored, inv)
+        gains = [int(t.replace("\u2212", "-")) for t in modal.locator("tr.rt-round td").all_inner_texts()][: len(NAMES)]
+        assert gains == [p - v for p, v in zip(scored["points"], inv["lost"], strict=True)], (gains, scored, inv)
         if rnd == 1:
-            assert inv["lost"] == [min(s, t) for s, t in zip(inv["sides"], totals, strict=True)], (inv, totals)
+            before = scored["scores"]
+            assert inv["lost"] == [min(s, t) for s, t in zip(inv["sides"], before, strict=True)], (inv, before)
             assert sum(inv["sides"]) >= 1  # two small Alhambras always have an open side somewhere
         if self.scout is not None and rnd == 1:
             assert inv["direction"] == self.scout[2], "the invasion came from where the scout looked"

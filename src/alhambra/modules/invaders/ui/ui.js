@@ -414,7 +414,7 @@ function scoring(ctx, roundEvent) {
   return [{
     label: `Invasion from the ${inv.direction}`,
     values: (inv.lost || []).map((v) => (v ? -v : 0)),
-    title: `Right after scoring round ${inv.round} the invaders came from the ${inv.direction}: ${rule} (open sides facing it: ${sides}; never below 0). Taken after the round: not in "This round" and "Total".`,
+    title: `Right after scoring round ${inv.round} the invaders came from the ${inv.direction}: ${rule} (open sides facing it: ${sides}; never below 0). Taken right after the round: included in "This round" and "Total".`,
   }];
 }
 

@@ -1,0 +1,216 @@
+"""The Falconers in the browser: one person plays both seats of a 2-player table in Debian's
+Chromium (two pages, one per seat), by clicks only. The seats build compactly (each bought tile
+on the free spot with the most neighbours) so that four tiles soon meet; a seat buys a falcon as
+soon as the controls offer one: the first time falcon first, then the gold ring of an
+intersection on the board, then the cheapest money card; later the intersection first. Checked:
+the falcon is drawn on that intersection of the buyer's Alhambra (on both pages) and in the
+panel, the supply lost it, the log says it in words; ``falcon done`` by its button; after a
+scoring round with a falcon in play, the breakdown's Falconers row equals the ``RoundScored``
+event's extra. No button shows the notation; the console stays free of errors. Screenshots
+(desktop and a 390 x 844 phone) go to artifacts/screenshots/falconers-*.png."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from alhambra import testing_browser as tb
+
+ID = "falconers"
+PANEL = f".module-panel[data-module='{ID}']"
+RAW = re.compile(r"\bfalcon (done|F[krw]\d)\b|\bF[krw]\d\b")
+"""The module's notation, which no button may show."""
+WANTED = ("bought", "done", "scored")
+PLAY_SECONDS = 75.0
+NAMES = ("Ada", "Bo")
+
+pytestmark = tb.needs_chromium
+
+SEED = int(os.environ.get("ALHAMBRA_FALCONERS_SEED", "3"))
+"""The seed of the table's game (every ``secrets.randbits`` draw of the server is this number),
+so that the clicks play the same game every time. Another seed plays another game."""
+
+
+def _public_events(page: Any) -> list[dict[str, Any]]:
+    """The table's public event log, read from the server's API on the page."""
+    tid = re.search(r"/table/([^/?#]+)", page.url)
+    assert tid, page.url
+    got: list[dict[str, Any]] = page.evaluate(f"async () => (await (await fetch('/api/tables/{tid.group(1)}/view')).json()).events")
+    return got
+
+
+def _xy(el: Any) -> tuple[int, int]:
+    return int(str(el.get_attribute("data-x"))), int(str(el.get_attribute("data-y")))
+
+
+class _Player(tb.ClickPlayer):
+    """Both seats, one page each, by clicks; ``bought`` lists (seat, falcon, x, y) of the falcons
+    bought by clicks."""
+
+    module = ID
+    raw = RAW
+    wanted = WANTED
+
+    def __init__(self, pages: list[Any], rng: random.Random) -> None:
+        super().__init__(pages, rng)
+        self.bought: list[tuple[int, str, int, int]] = []
+        self.rounds: list[int] = []
+
+    def done(self) -> bool:
+        return super().done() and self.seen["bought"] >= 2
+
+    # ----- compact building: four tiles must meet
+    def place(self, page: Any) -> None:
+        if not page.locator(".waiting-tile.selected").count():
+            page.locator(".waiting-tile").first.click(timeout=5000)
+        spots = page.locator(".city.mine .spot")
+        if not spots.count():
+            self.click(page, "#btn-reserve")
+            return
+        built = {_xy(t) for t in page.locator(".city.mine g[data-tile]").all()}
+        best: list[int] = []
+        score = -1
+        for i, s in enumerate(spots.all()):
+            x, y = _xy(s)
+            n = sum((x + dx, y + dy) in built for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            if n > score:
+                best, score = [i], n
+            elif n == score:
+                best.append(i)
+        before = tb.version(page)
+        spots.nth(self.rng.choice(best)).click(timeout=5000)
+        self.wait_change(page, before)
+
+    # ----- the falcons
+    def buy_falcon(self, page: Any) -> None:
+        """Buy and place a falcon by clicks: the falcon then the intersection (the first time),
+        else the intersection then the falcon; then the cheapest card. Check where it is drawn."""
+        seat = self.seat(page)
+        controls = page.locator(f".module-controls[data-module='{ID}']")
+        falcon_first = not self.seen["bought"]
+        if falcon_first:
+            buttons = controls.locator("button.fal-falcon")
+            buttons.nth(self.rng.randrange(buttons.count())).click(timeout=5000)
+            assert controls.locator("button.fal-falcon.selected").count() == 1
+            code = str(controls.locator("button.fal-falcon.selected").get_attribute("data-falcon"))
+            picks = page.locator(".city.mine .board-overlay.fal-pick")
+            assert picks.count() >= 1 and picks.locator(f".fal-token[data-falcon='{code}']").count() == picks.count()
+            self.shot(page, "choose")
+            pick = picks.nth(self.rng.randrange(picks.count()))
+            x, y = _xy(pick)
+            pick.click(timeout=5000)
+        else:
+            picks = page.locator(".city.mine .board-overlay.fal-pick")
+            pick = picks.nth(self.rng.randrange(picks.count()))
+            x, y = _xy(pick)
+            pick.click(timeout=5000)
+            assert page.locator(".city.mine .board-overlay.fal-pick.selected").count() == 1
+            buttons = controls.locator("button.fal-falcon")
+            buttons.nth(self.rng.randrange(buttons.count())).click(timeout=5000)
+            code = str(controls.locator("button.fal-falcon.selected").get_attribute("data-falcon"))
+        cards = controls.locator("button.fal-card")
+        assert cards.count() >= 1
+        names = controls.locator("button.fal-card > span").all_inner_texts()
+        values = [int(n.split()[0]) for n in names]
+        assert values == sorted(values), values  # the cheapest first
+        label = str(cards.first.get_attribute("aria-label"))
+        assert label.startswith("Buy the ") and " falcon (" in label and " meet" in label, label
+        card_name = names[0]
+        before = tb.version(page)
+        cards.first.click(timeout=5000)
+        self.wait_change(page, before)
+        self.bought.append((seat, code, x, y))
+        self.saw("bought")
+        self.check_placed(seat, code, x, y, card_name)
+
+    def check_placed(self, seat: int, code: str, x: int, y: int, card_name: str) -> None:
+        """The falcon stands on its intersection of the buyer's Alhambra (both pages) and in the panel."""
+        for page in self.pages:
+            page.wait_for_function(
+                f"document.querySelectorAll(\"{PANEL} .fal-seat[data-seat='{seat}'] .fal-token[data-falcon='{code}']\").length === 1",
+                timeout=5000,
+            )
+            city = page.locator(f".city-svg[aria-label='Alhambra of {NAMES[seat]}']")
+            here = city.locator(f"g.board-overlay.fal-placed-item[data-x='{x}'][data-y='{y}']")
+            assert here.locator(f".fal-token[data-falcon='{code}']").count() == 1
+            assert here.locator(".fal-placed").get_attribute("transform") == "translate(100 100)"  # the south-east corner
+            assert page.locator(f"{PANEL} .fal-supply[data-falcon='{code}']").count() == 0
+            log = page.locator(".log-list").inner_text()
+            assert f"{NAMES[seat]} buys the " in log and f"for {card_name} and places it where " in log, log[-400:]
+        if len(self.bought) == 1:
+            self.shot(self.pages[seat], "bought")
+
+    def decide(self, page: Any, decision: str) -> bool:
+        if decision != "FalconTurn":
+            return False
+        done = page.locator("button.fal-done")
+        assert done.count() == 1
+        self.click(page, "button.fal-done")
+        self.saw("done")
+        return True
+
+    def turn(self, page: Any) -> None:
+        if page.locator(f".module-controls[data-module='{ID}'] button.fal-falcon").count() :
+            self.buy_falcon(page)
+            return
+        self.core_turn(page, end=0.2, buy=0.95)
+
+    # ----- the scoring round
+    def move(self, page: Any) -> None:
+        if page.locator("#round-modal").count():
+            self.check_round(page)
+        super().move(page)
+
+    def check_round(self, page: Any) -> None:
+        """The breakdown's Falconers row is the round's ``RoundScored`` extra."""
+        modal = page.locator("#round-modal")
+        rnd = int(str(modal.locator("table.round-table").get_attribute("data-round")))
+        if rnd in self.rounds:
+            return
+        self.rounds.append(rnd)
+        scored = next(e for e in _public_events(page) if e["type"] == "RoundScored" and e["round"] == rnd)
+        extra = scored["extra"][ID]
+        assert modal.locator(f"th[data-module='{ID}']").inner_text() == "Falconers"
+        cells = [int(t.replace("+", "")) for t in modal.locator(f"td[data-module='{ID}']").all_inner_texts() if t.strip()]
+        assert cells == extra, (cells, extra)
+        if any(extra):
+            # what the panel said before the round: the bought falcons score
+            for seat, value in enumerate(extra):
+                assert value == 0 or any(b[0] == seat for b in self.bought), (seat, extra, self.bought)
+            self.shot(page, "scoring")
+            self.saw("scored")
+
+
+def test_a_person_buys_and_places_falcons_by_clicks(tmp_path: Path) -> None:
+    problems: list[str] = []
+    started = time.monotonic()
+    with tb.served_table(tmp_path, problems, (ID,), NAMES, constant_seed=SEED) as pages:
+        for p in pages:
+            p.wait_for_selector(f"{PANEL} .fal-panel", timeout=10000)
+            assert p.locator(f"{PANEL} .fal-supply").count() == 15
+            assert p.locator(f"{PANEL} .fal-supply-row").count() == 3
+            assert p.locator(f"{PANEL} .fal-seat").count() == 2
+            assert p.locator(f"{PANEL} table.fal-points").inner_text().split() == "Falcons of a type 1 2 3 4 5 Points 2 6 12 20 30".split()
+            title = str(p.locator(f"{PANEL} .fal-supply[data-falcon='Fw5']").get_attribute("title"))
+            assert title == "white falcon: green (garden) and purple (tower)", title
+        player = _Player(pages, random.Random(11))
+        player.play(PLAY_SECONDS)
+        page = pages[0]
+        if page.locator("#btn-close-modal").count():
+            page.locator("#btn-close-modal").click(timeout=5000)
+        page.wait_for_timeout(200)
+        player.shot(page, "table")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(300)
+        player.shot(page, "phone")
+        page.locator(PANEL).screenshot(path=str(tb.ARTIFACTS / f"{ID}-phone-panel.png"))
+        page.set_viewport_size({"width": 1400, "height": 1000})
+    print("seen:", player.seen, "bought:", player.bought, f"in {time.monotonic() - started:.1f} s")
+    for w in WANTED:
+        assert player.seen[w] >= 1, (w, player.seen)
+    assert problems == []
+    player.check_shots()

@@ -154,8 +154,10 @@ class _Player(tb.ClickPlayer):
         return True
 
     def turn(self, page: Any) -> None:
-        if page.locator(f".module-controls[data-module='{ID}'] button.fal-falcon").count() :
-            self.buy_falcon(page)
+        if page.locator(f".module-controls[data-module='{ID}'] button.fal-falcon").count():
+            # with a few cards in hand, more falcons may follow the first (then "Done" is asked)
+            if self.seen["done"] or page.locator(".panel.hand .hand-card").count() >= 3 or not self.take_random(page):
+                self.buy_falcon(page)
             return
         self.core_turn(page, end=0.2, buy=0.95)
 

@@ -340,7 +340,7 @@ function actionControls(ctx, actions) {
       sel.x !== null
         ? h("span", { class: "fal-where" }, h("span", { text: cornerText(ctx, ctx.me, sel.x, sel.y) }), " ",
           h("button", { class: "secondary fal-unpick", text: "Change", onclick: () => choose(ctx, { x: null, y: null }) }))
-        : h("span", { class: "muted fal-where", text: `click one of the ${spots.size} gold ring${spots.size === 1 ? "" : "s"} on your Alhambra` })));
+        : h("span", { class: "muted fal-where", text: spots.size === 1 ? "click the gold ring on your Alhambra" : `click one of the ${spots.size} gold rings on your Alhambra` })));
     // 3. the card
     if (sel.falcon && sel.x !== null && fit.length) {
       const cards = [...fit].sort((a, b) => cardValue(ctx, a.card) - cardValue(ctx, b.card) || a.card.localeCompare(b.card));

@@ -187,6 +187,64 @@ class _Player(tb.ClickPlayer):
             self.saw("scored")
 
 
+HOOKS_JS = """async ([catalogue, garden, tower]) => {
+  let plugin = null;
+  const art = await import("/static/art.js");
+  window.Alhambra = { apiVersion: 1, art, registerModule: (id, p) => { plugin = p; } };
+  await import("/modules/falconers/ui/ui.js");
+  const fw5 = { falcon: "Fw5", type: "white", kinds: ["garden", "tower"] };
+  const fk1 = { falcon: "Fk1", type: "black", kinds: ["pavilion", "seraglio"] };
+  const state = { supply: [fk1], placed: [[{ ...fw5, x: 0, y: 0, tiles: ["F", garden, tower, garden] }], []],
+    points_now: [2, 0], points: [0, 2, 6, 12, 20, 30], types: ["black", "brown", "white"] };
+  const cells = [[0, 0, "F"], [1, 0, garden], [0, 1, tower], [1, 1, garden]].map(([x, y, tile]) => ({ x, y, tile }));
+  const seats = [{ seat: 0, alhambra: cells },
+    { seat: 1, alhambra: [{ x: 0, y: 0, tile: "F" }] }];
+  const ctx = { id: "falconers", state, art, catalogue, svg: art.svgEl, h: art.h, me: 0, myTurn: false, legal: [], events: [],
+    view: { seats }, seatName: (s) => ["Ada", "Bo"][s], seatColor: () => "#888", select() {}, selection: null,
+    cardName: (c) => `${c.slice(1)} ${art.CURRENCY_NAMES[art.CURRENCY_LETTER[c[0]]]}`, tileName: (c) => art.tileLabel(c, catalogue) };
+  const items = plugin.boardOverlay(ctx, 0);
+  return {
+    bought: plugin.describeEvent(ctx, { type: "FalconBought", seat: 0, falcon: "Fw5", x: 0, y: 0, card: "b2" }),
+    gone: plugin.describeEvent(ctx, { type: "FalconBought", seat: 1, falcon: "Fk1", x: 3, y: -1, card: "y7" }),
+    returned: plugin.describeEvent(ctx, { type: "FalconReturned", seat: 1, falcon: "Fk1" }),
+    finished: plugin.describeEvent(ctx, { type: "FalconsFinished", seat: 1 }),
+    other: plugin.describeEvent(ctx, { type: "GameStarted" }),
+    buy: plugin.describeAction(ctx, "falcon Fk1 0,0 g3"),
+    done: plugin.describeAction(ctx, "falcon done"),
+    core: plugin.describeAction(ctx, "take b3"),
+    scoring: plugin.scoring(ctx, { type: "RoundScored", round: 1, extra: { falconers: [6, 0] } }),
+    board: items.map((it) => [it.x, it.y, it.node.getAttribute("transform"), it.node.querySelector(".fal-token").dataset.falcon]),
+    halves: [...items[0].node.querySelectorAll(".fal-half")].map((e) => e.dataset.kind),
+    badge: plugin.seatBadges(ctx, 0).text, noBadge: plugin.seatBadges(ctx, 1),
+  };
+}"""
+
+
+def _check_hooks(page: Any, url: str) -> None:
+    """The plug-in's texts and board items on a crafted view: Ada's white falcon stands where the
+    fountain, a garden, a tower and a garden meet; Bo's black falcon went back to the supply."""
+    page.goto(url + "/api/health")
+    catalogue = page.evaluate("async () => (await fetch('/api/catalogue?players=2&modules=falconers')).json()")
+    garden = next(c for c, t in catalogue["tiles"].items() if t["kind"] == "garden" and not t.get("module"))
+    tower = next(c for c, t in catalogue["tiles"].items() if t["kind"] == "tower" and not t.get("module"))
+    g, t = (f"{catalogue['tiles'][c]['kind'].capitalize()} {catalogue['tiles'][c]['price']}" for c in (garden, tower))
+    got = page.evaluate(HOOKS_JS, [catalogue, garden, tower])
+    assert got["bought"] == f"Ada buys the white falcon (garden, tower) for 2 denar and places it where the fountain, {g}, {t} and {g} meet"
+    assert got["gone"] == (
+        "Bo buys the black falcon (pavilion, seraglio) for 7 florin and places it"
+        " at the south-east corner of the place 1 north and 3 east of the fountain"
+    )
+    assert got["returned"] == "A tile under Bo's black falcon (pavilion, seraglio) was moved: the falcon goes back to the supply"
+    assert got["finished"] == "Bo buys no more falcons" and got["other"] is None
+    assert got["buy"] == f"Buy the black falcon (pavilion, seraglio) for 3 dirham and place it where the fountain, {g}, {t} and {g} meet"
+    assert got["done"] == "Buy no more falcons" and got["core"] is None
+    [row] = got["scoring"]
+    assert row["label"] == "Falconers" and row["values"] == ["+6", "0"]
+    assert got["board"] == [[0, 0, "translate(100 100)", "Fw5"]]  # on the corner south-east of the fountain
+    assert got["halves"] == ["garden", "tower"]
+    assert got["badge"] == "1 falcon" and got["noBadge"] is None
+
+
 def test_a_person_buys_and_places_falcons_by_clicks(tmp_path: Path) -> None:
     problems: list[str] = []
     started = time.monotonic()
@@ -211,6 +269,10 @@ def test_a_person_buys_and_places_falcons_by_clicks(tmp_path: Path) -> None:
         player.shot(page, "phone")
         page.locator(PANEL).screenshot(path=str(tb.ARTIFACTS / f"{ID}-phone-panel.png"))
         page.set_viewport_size({"width": 1400, "height": 1000})
+        hooks = page.context.browser.new_page()
+        tb.watch(hooks, problems, "hooks: ")
+        _check_hooks(hooks, page.url.split("/table/")[0])
+        hooks.close()
     print("seen:", player.seen, "bought:", player.bought, f"in {time.monotonic() - started:.1f} s")
     for w in WANTED:
         assert player.seen[w] >= 1, (w, player.seen)

@@ -107,11 +107,13 @@ function typePoints(ctx, n) {
 const who = (ctx, seat) => (seat === ctx.me ? `${ctx.seatName(seat)} (you)` : ctx.seatName(seat));
 
 // ------------------------------------------------------------------ art
-/** A falcon in flight, wings raised, head up, tail fanned, in a 40 x 40 box centred at 20,20. */
+/** A falcon in flight seen from below (long pointed wings bent at the wrist, a small head, a
+ * narrow tail), in a 40 x 40 box, about 34 wide, centred near 20,20.5. */
 const FALCON_PATH =
-  "M20 9.2 C21.6 9.2 22.6 10.4 22.4 12 L24 13.4 C27 11.2 31 8 35.6 7.2 C33.6 10.8 30.4 15.4 26.4 18.2 " +
-  "C25.4 21.6 24 25 22.6 27.2 L25.6 32.4 L20 30.6 L14.4 32.4 L17.4 27.2 C16 25 14.6 21.6 13.6 18.2 " +
-  "C9.6 15.4 6.4 10.8 4.4 7.2 C9 8 13 11.2 16 13.4 L17.6 12 C17.4 10.4 18.4 9.2 20 9.2 Z";
+  "M20 9.5 C21.8 9.5 22.6 11 22.3 12.8 L23.2 15 C26 13.2 29.5 12.6 31 13 C33.5 13.8 35.5 17 37 20.5 " +
+  "C33 19 29 19 25.5 20.5 C24.2 21.2 23.6 22.5 23.2 24.5 L24.6 31 C21.5 32 18.5 32 15.4 31 L16.8 24.5 " +
+  "C16.4 22.5 15.8 21.2 14.5 20.5 C11 19 7 19 3 20.5 C4.5 17 6.5 13.8 9 13 C10.5 12.6 14 13.2 16.8 15 " +
+  "L17.7 12.8 C17.4 11 18.2 9.5 20 9.5 Z";
 
 /** The falcon token as a group: a round token `r` units wide in radius centred at cx,cy (the
  * falcon inside, the rim split into two half rings of the two building colours). */
@@ -132,14 +134,18 @@ function tokenGroup(ctx, f, cx, cy, r, extraClass = "") {
   }
   g.appendChild(svg("circle", { cx, cy, r, fill: "none", stroke: INK, "stroke-width": Math.max(0.6, r * 0.06) }));
   g.appendChild(svg("circle", { cx, cy, r: r - ring, fill: "none", stroke: INK, "stroke-width": Math.max(0.4, r * 0.04) }));
-  const s = ((r - ring) * 0.95) / 14;
-  const bird = svg("path", {
-    d: FALCON_PATH, fill: BIRD[type] || BIRD.white, stroke: INK, "stroke-width": 1.3, "stroke-linejoin": "round",
-    transform: `translate(${cx - 20 * s} ${cy - 20.6 * s}) scale(${s})`,
-  });
-  g.appendChild(bird);
-  // the eye and the falcon's "moustache" mark
-  g.appendChild(svg("circle", { cx: cx + 0.9 * s, cy: cy - 9.6 * s, r: 0.9 * s, fill: type === "black" ? BIRD_LINE.black : INK }));
+  const s = ((r - ring) * 0.93) / 17.5;
+  g.appendChild(svg("path", {
+    d: FALCON_PATH, fill: BIRD[type] || BIRD.white, stroke: INK, "stroke-width": 1.4, "stroke-linejoin": "round",
+    transform: `translate(${cx - 20 * s} ${cy - 20.5 * s}) scale(${s})`, class: "fal-bird",
+  }));
+  // the dark wing tips and the eyes
+  const tip = type === "black" ? BIRD_LINE.black : INK;
+  for (const [x0, x1] of [[3, 9.5], [37, 30.5]]) {
+    g.appendChild(svg("path", { d: `M${x0} 20.5 Q${(x0 + x1) / 2} 16 ${x1} 13.4`, fill: "none", stroke: tip, "stroke-width": 1.1, "stroke-linecap": "round", opacity: 0.8,
+      transform: `translate(${cx - 20 * s} ${cy - 20.5 * s}) scale(${s})` }));
+  }
+  for (const ex of [18.9, 21.1]) g.appendChild(svg("circle", { cx: cx + (ex - 20) * s, cy: cy + (11.6 - 20.5) * s, r: 0.75 * s, fill: tip }));
   return g;
 }
 
@@ -157,7 +163,7 @@ function falconSVG(ctx, f, size = 28, label = null) {
 /** A falcon on the board: the token on the intersection south-east of its cell. */
 function placedGroup(ctx, f) {
   const g = ctx.svg("g", { class: "fal-placed", transform: "translate(100 100)" });
-  g.appendChild(tokenGroup(ctx, f, 0, 0, 23));
+  g.appendChild(tokenGroup(ctx, f, 0, 0, 21));
   return g;
 }
 
@@ -165,9 +171,9 @@ function placedGroup(ctx, f) {
 function pickGroup(ctx, f, chosen) {
   const svg = ctx.svg;
   const g = svg("g", { class: `fal-pick-mark ${chosen ? "chosen" : ""}`, transform: "translate(100 100)" });
-  g.appendChild(svg("circle", { cx: 0, cy: 0, r: 24, fill: "rgba(255,236,170,0.55)", stroke: GOLD, "stroke-width": 5, "stroke-dasharray": "8 5", class: "fal-pick-ring" }));
+  g.appendChild(svg("circle", { cx: 0, cy: 0, r: 28, fill: "rgba(255,236,170,0.6)", stroke: GOLD, "stroke-width": 6, "stroke-dasharray": "8 5", class: "fal-pick-ring" }));
   if (f) {
-    const ghost = tokenGroup(ctx, f, 0, 0, 17);
+    const ghost = tokenGroup(ctx, f, 0, 0, 19);
     ghost.setAttribute("opacity", chosen ? "1" : "0.7");
     g.appendChild(ghost);
   } else {
@@ -240,8 +246,9 @@ function panel(ctx) {
   const owners = st.placed.map((row, seat) => {
     const cells = tps.map((type) => {
       const mine = row.filter((f) => f.type === type);
-      return h("span", { class: "fal-own", dataset: { type, count: mine.length }, title: `${mine.length} ${type} falcon${mine.length === 1 ? "" : "s"}: ${typePoints(ctx, mine.length)} points` },
-        ...mine.map((f) => falconSVG(ctx, f, 18)), mine.length ? null : h("span", { class: "fal-zero", text: "–" }));
+      const title = `${mine.length} ${type} falcon${mine.length === 1 ? "" : "s"}${mine.length ? ` (${mine.map((f) => f.kinds.join(", ")).join("; ")})` : ""}: ${typePoints(ctx, mine.length)} points`;
+      return h("span", { class: `fal-own ${mine.length ? "" : "none"}`, dataset: { type, count: mine.length }, title },
+        ...mine.map((f) => falconSVG(ctx, f, 18, title)), mine.length ? null : falconSVG(ctx, { falcon: "", type, kinds: [] }, 18, title));
     });
     const now = Array.isArray(st.points_now) ? st.points_now[seat] : 0;
     return h("li", { class: "fal-seat", dataset: { seat } },
@@ -392,7 +399,7 @@ function scoring(ctx, roundEvent) {
   const pts = roundEvent && roundEvent.extra ? roundEvent.extra[ID] : null;
   if (!Array.isArray(pts)) return null;
   const table = points(ctx).slice(1).join(" / ");
-  return [{ label: "Falconers", values: pts, title: `Falcons: ${table} points for 1 to 5 falcons of one type, each type apart` }];
+  return [{ label: "Falconers", values: pts.map((v) => (v > 0 ? `+${v}` : String(v))), title: `Falcons: ${table} points for 1 to 5 falcons of one type, each type apart` }];
 }
 
 window.Alhambra.registerModule(ID, { panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, scoring });

@@ -120,6 +120,8 @@ class _Player(tb.ClickPlayer):
         label = str(cards.first.get_attribute("aria-label"))
         assert label.startswith("Buy the ") and " falcon (" in label and " meet" in label, label
         card_name = names[0]
+        if falcon_first:
+            self.shot(page, "pay")
         before = tb.version(page)
         cards.first.click(timeout=5000)
         self.wait_change(page, before)
@@ -149,6 +151,12 @@ class _Player(tb.ClickPlayer):
             return False
         done = page.locator("button.fal-done")
         assert done.count() == 1
+        if not self.seen["done"]:
+            self.shot(page, "falcon-turn")
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_timeout(200)
+            self.shot(page, "phone-falcon-turn")
+            page.set_viewport_size({"width": 1400, "height": 1000})
         self.click(page, "button.fal-done")
         self.saw("done")
         return True

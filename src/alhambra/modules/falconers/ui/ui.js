@@ -364,7 +364,7 @@ function actionControls(ctx, actions) {
   if (done) {
     parts.push(h("div", { class: "button-row fal-done-row" },
       h("button", { class: "primary fal-done", dataset: { action: done }, onclick: () => { ctx.select(null); ctx.act(done, describeAction(ctx, done)); } },
-        "Done", h("span", { class: "fal-done-note", text: " — buy no more falcons (ends your turn)" }))));
+        "Done"), h("span", { class: "muted fal-done-note", text: "buy no more falcons; your turn ends" })));
   }
   return { node: h("div", { class: "fal-controls" }, ...parts), handled };
 }

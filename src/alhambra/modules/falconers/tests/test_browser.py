@@ -163,10 +163,15 @@ class _Player(tb.ClickPlayer):
 
     def turn(self, page: Any) -> None:
         if page.locator(f".module-controls[data-module='{ID}'] button.fal-falcon").count():
-            # with a few cards in hand, more falcons may follow the first (then "Done" is asked)
-            if self.seen["done"] or page.locator(".panel.hand .hand-card").count() >= 3 or not self.take_random(page):
+            # the first falcon at once; then, until "Done" was asked, with two intersections free
+            # and a few cards in hand, so that more falcons may follow (else build on)
+            rings = page.locator(".city.mine .board-overlay.fal-pick").count()
+            cards = page.locator(".panel.hand .hand-card").count()
+            if not self.seen["bought"] or self.seen["done"] or (rings >= 2 and cards >= 3):
                 self.buy_falcon(page)
-            return
+                return
+            if rings >= 2 and self.take_random(page):
+                return
         self.core_turn(page, end=0.2, buy=0.95)
 
     # ----- the scoring round

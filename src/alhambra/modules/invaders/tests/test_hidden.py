@@ -14,9 +14,11 @@ from alhambra import GameConfig, apply, legal_actions, new_game, view
 from alhambra.actions import BuyBuilding
 from alhambra.bots import EventLog, observe
 from alhambra.bots.tracker import Sampler
+from alhambra.chance import chance_outcomes
 from alhambra.modules.invaders import DIRECTIONS, InvasionScouted, invaders
+from alhambra.modules.invaders.module import data
 from alhambra.state import GameState
-from alhambra.testing import check_conservation, set_hand
+from alhambra.testing import check_conservation, explicit_setup, set_hand
 from alhambra.view import view_events
 
 from .helpers import ID, fresh, set_scouts, set_top
@@ -140,3 +142,23 @@ def test_the_draws_are_chance_nodes_and_the_look_a_secret_one() -> None:
     assert secret > 0 and scouted >= secret, "nobody scouted in this game"
     invaded = [ln for ln in lines[0] if ln.startswith("seen InvasionRevealed(")]
     assert len(invaded) == 3
+
+
+def test_explicit_setup_draws_the_two_scouts_as_public_chance_nodes() -> None:
+    config = GameConfig(players=3, modules=(ID,))
+    state, draws, decided = explicit_setup(config, lambda outs: outs[-1][0])
+    scout_draws = [d for d in draws if d.kind == "module"]
+    assert [d.draw.pool for d in scout_draws if d.draw] == [tuple(data().scouts), tuple(k for k in data().scouts if k != "tower")]
+    assert all(d.draw is not None and d.draw.secret_to is None and d.draw.module == ID for d in scout_draws)
+    outs = chance_outcomes(scout_draws[0].state, "module", scout_draws[0].draw)
+    assert outs == [(f"{ID}:{k}", pytest.approx(1 / 6)) for k in sorted(data().scouts)]
+    assert decided[2] == [f"{ID}:tower", f"{ID}:seraglio"]
+    assert invaders(state).scouts == ("tower", "seraglio") and invaders(state).top is None
+
+
+def test_explicit_setup_of_the_variation_draws_the_first_invasion_card() -> None:
+    config = GameConfig(players=3, modules=(ID,), options=((ID, "face_up", True),))
+    state, draws, decided = explicit_setup(config, lambda outs: outs[0][0])
+    module_draws = [d.draw for d in draws if d.kind == "module"]
+    assert [d.pool for d in module_draws if d] == [tuple(DIRECTIONS)]
+    assert decided[2] == [f"{ID}:east"] and invaders(state).top == "east"

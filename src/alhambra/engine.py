@@ -118,6 +118,7 @@ __all__ = [
     "put_on_market",
     "redesign_options",
     "refill_market",
+    "spend_cards",
     "unbuilt_tiles",
 ]
 
@@ -1173,6 +1174,22 @@ def _spend(state: GameState, seat: int, payment: tuple[str, ...]) -> list[int]:
     for src in srcs:
         load_module(src.module).source_spent(state, seat, src)
     return paid
+
+
+def spend_cards(state: GameState, seat: int, payment: Sequence[str]) -> list[int]:
+    """Pay with these card codes from ``seat``'s hand outside a purchase of a building or an
+    offer (a falcon costs "one money card"): each card goes onto the discard pile, or to its
+    module when that module disposes of it (``Module.card_spent``). Returns the card ids.
+    Check first that the hand holds them (``ValueError`` otherwise)."""
+    hand = state.players[seat].hand
+    code_of = state.components.card_code
+    left = list(hand)
+    for code in payment:
+        c = next((c for c in left if code_of[c] == code), None)
+        if c is None:
+            raise ValueError(f"{code} is not in the hand of seat {seat}")
+        left.remove(c)
+    return _spend(state, seat, tuple(payment))
 
 
 def _purchase_made(state: GameState, purchase: Purchase, events: list[Event] | None) -> None:

@@ -344,7 +344,7 @@ def open_table(
     lobby.goto(url + "/")
     for mid in modules:
         lobby.wait_for_selector(f".module[data-module='{mid}']")
-        lobby.locator(f".module[data-module='{mid}'] input[type='checkbox']").check()
+        lobby.locator(f".module[data-module='{mid}'] input[type='checkbox']:not([data-option])").check()
     if len(pages) + len(bots) != 2:
         lobby.locator("#seat-count").select_option(str(len(pages) + len(bots)))
     for seat in range(len(pages)):
@@ -1210,12 +1210,20 @@ class TouchPlayer:
         """Tap the first ``selector``; with ``wait``, wait for the table to react."""
         before = version(self.page)
         try:
-            self.page.locator(selector).first.tap(timeout=5000)
+            self.page.locator(selector).first.tap(timeout=10000)
         except Exception:
             dump(self.page, f"tap {selector}", "phone-failure")
             raise
         if wait:  # after a confirmation, wait for the new version itself
             wait_change(self.page, before, confirm=selector != "#btn-confirm", failure="phone-failure")
+
+    def tap_nth(self, locator: Any, n: int) -> None:
+        """Tap the ``n``-th element of ``locator`` (on a failure: a screenshot and the table's state)."""
+        try:
+            locator.nth(n).tap(timeout=10000)
+        except Exception:
+            dump(self.page, f"tap {n} of {locator}", "phone-failure")
+            raise
 
     def move(self) -> None:
         """One step of my turn: confirm, place on a random spot (else the reserve board), buy
@@ -1230,24 +1238,24 @@ class TouchPlayer:
             if spots.count():
                 n = rng.randrange(spots.count())
                 before = version(page)
-                spots.nth(n).tap(timeout=5000)
+                self.tap_nth(spots, n)
                 wait_change(page, before, failure="phone-failure")
             else:
                 self.tap("#btn-reserve")
             return
         affordable = page.locator(".market-square.affordable")
         if affordable.count() and rng.random() < 0.8:
-            affordable.nth(rng.randrange(affordable.count())).tap(timeout=5000)
+            self.tap_nth(affordable, rng.randrange(affordable.count()))
             if not page.locator("#btn-buy").count():
                 exact = page.locator(".pay-option.exact")
-                (exact if exact.count() else page.locator(".pay-option")).first.tap(timeout=5000)
+                self.tap_nth(exact if exact.count() else page.locator(".pay-option"), 0)
             # the decision bar stays in sight above the market while paying
             assert page.locator("#btn-buy").is_visible()
             self.tap("#btn-buy")
             return
         cards = page.locator(".display-card.takeable")
         if cards.count():
-            cards.nth(rng.randrange(cards.count())).tap(timeout=5000)
+            self.tap_nth(cards, rng.randrange(cards.count()))
             if page.locator("#btn-take").count():
                 self.tap("#btn-take")
                 return

@@ -145,7 +145,7 @@ class Narrator:
         if kind in QUIET_EVENTS:
             return None
         if kind == "RoundScored":
-            pts = ", ".join(f"{self.seat(i)} +{p}" for i, p in enumerate(event["points"]))
+            pts = ", ".join(f"{self.seat(i)} {p:+d}" for i, p in enumerate(event["points"]))
             return f"Scoring round {event['round']}: {pts}"
         if kind == "GameEnded":
             winners = " and ".join(self.seat(s) for s in event["winners"])

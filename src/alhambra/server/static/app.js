@@ -1793,6 +1793,17 @@ function scoringColumns(e) {
 /** Points with their sign: "+5", "-3" (modules may take points away). */
 const signed = (p) => (p < 0 ? `${p}` : `+${p}`);
 
+/** The players' scores after scoring round `e` and what modules did right after it (an
+ * invasion): the view's score history, else the round's own totals. */
+function scoresAfter(e) {
+  const history = T.msg && T.msg.view && T.msg.view.score_history;
+  const after = Array.isArray(history) ? history[e.round - 1] : null;
+  return Array.isArray(after) && after.length === e.scores.length ? after : e.scores;
+}
+
+/** What a player gained in scoring round `e`, modules' adjustments right after it included. */
+const roundGain = (e, s) => e.points[s] + scoresAfter(e)[s] - e.scores[s];
+
 /** True when a scoring round scored the neutral player too (its counts have one more entry). */
 const roundHasDirk = (e) => Object.values(e.counts).some((c) => c.length > e.points.length);
 
@@ -1856,9 +1867,10 @@ function roundTable(e) {
       ...seats.map((s) => h("td", { dataset: { module: c.module }, text: c.values[s] === undefined || c.values[s] === null ? "" : String(c.values[s]) }))));
   }
   rows.push(h("tr", { class: "rt-round" }, h("th", { scope: "row", text: "This round" }),
-    ...seats.map((s) => h("td", { text: signed(isDirk(s) ? e.neutral_points : e.points[s]) }))));
+    ...seats.map((s) => h("td", { text: signed(isDirk(s) ? e.neutral_points : roundGain(e, s)) }))));
+  const after = scoresAfter(e);
   rows.push(h("tr", { class: "rt-total" }, h("th", { scope: "row", text: "Total" }),
-    ...seats.map((s) => h("td", {}, h("strong", { text: String(isDirk(s) ? e.neutral_score : e.scores[s]) })))));
+    ...seats.map((s) => h("td", {}, h("strong", { text: String(isDirk(s) ? e.neutral_score : after[s]) })))));
   const caption = multiples
     ? `Scoring round ${e.round}: buildings built per kind; T is the kind's buildings in all cities, and the places get ${[...Array(e.round).keys()].map((i) => `${e.round - i === 1 ? "" : e.round - i}T`).join(", ")} (ties go to the dearer building); then the longest ${wall}`
     : `Scoring round ${e.round}: buildings built, place and points per kind (a shaded cell scored), then the longest ${wall}`;
@@ -1871,7 +1883,7 @@ function renderRounds() {
   const rounds = T.events.filter((e) => e.type === "RoundScored");
   if (!rounds.length) return null;
   return h("div", { class: "panel rounds" }, h("h2", { text: "Scoring rounds" }),
-    ...rounds.map((e) => h("details", { dataset: { round: e.round } }, h("summary", { dataset: { key: `round-${e.round}` }, text: `Round ${e.round}: ${e.points.map((p, s) => `${seatName(s)} ${signed(p)}`).join(", ")}` }), roundTable(e))));
+    ...rounds.map((e) => h("details", { dataset: { round: e.round } }, h("summary", { dataset: { key: `round-${e.round}` }, text: `Round ${e.round}: ${e.points.map((p, s) => `${seatName(s)} ${signed(roundGain(e, s))}`).join(", ")}` }), roundTable(e))));
 }
 
 /** The final hand-out: each market tile given away at the end (to whom, and why) and each tile

@@ -53,7 +53,7 @@ def test_random_games_with_every_module(players: int, seed: int, choice_seed: in
     actions: list[Action] = []
     used: set[str] = set()
     while not state.is_over:
-        assert len(actions) < 5000
+        assert len(actions) < 10000  # a safety net: random games with every module often take 3000-4700 actions
         acts = legal_actions(state)
         assert acts and len(set(acts)) == len(acts)
         if rng.random() < 0.05:

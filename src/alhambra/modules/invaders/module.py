@@ -13,8 +13,9 @@ Flow (plug-in hooks):
   round 3, when the two neighbouring directions also cost 1 per unprotected side. A score never
   goes below 0 (``engine.add_points(..., floor=0)``). After rounds 1 and 2 the face-up scouts
   leave the game and two new ones are turned up.
-* ``purchase_made``: a building bought with exact money (also by the vizier) whose kind a
-  face-up scout shows gives the buyer that scout: they look at the top invasion card (a private
+* ``purchase_made``: a building bought with exact money (also by the vizier; not a module's
+  offer that never counts as exact, e.g. a building site) whose kind a face-up scout shows
+  gives the buyer that scout: they look at the top invasion card (a private
   event; the others learn only that they looked), and the card goes back face down.
 * Option ``face_up`` (the rulebook's variation): the next invasion card always lies face up and
   the scouts are not used.
@@ -257,7 +258,9 @@ class Invaders(Module):
         "Only the Alhambra counts, not the reserve board; the neutral player (2 players) has no Alhambra and is not invaded.",
         "A score never goes below 0 through an invasion; a score already below 0 (medina) stays where it is.",
         "The scout is taken, and its look happens, automatically with every exact purchase of a building of its kind "
-        "(also by the vizier); the look shows only the top invasion card, which goes back face down on top.",
+        "(also by the vizier); the look shows only the top invasion card, which goes back face down on top. A building "
+        "site (bought for half the price, never regarded as exact) takes no scout, nor does completing one (the building "
+        "was bought when the site was set up).",
         "Looking changes nothing for the others: they see that the player looked, not what; the card is the one "
         "turned up after the next scoring round.",
         "Scouts that nobody took leave the game when new ones are turned up after the 1st and 2nd scoring rounds; "
@@ -305,8 +308,12 @@ class Invaders(Module):
     # ----- scouts -------------------------------------------------------------------------
     def purchase_made(self, state: GameState, purchase: Purchase, events: list[Event]) -> None:
         """An exact purchase of a building of a face-up scout's kind: the buyer takes the scout
-        and looks at the top invasion card (drawn now if nobody has looked at it yet)."""
+        and looks at the top invasion card (drawn now if nobody has looked at it yet). An offer
+        whose exact payment never counts as exact (``again_if_exact`` False: a building site,
+        bought for half the price) takes no scout."""
         if not purchase.exact or purchase.tile < 0 or _face_up(state.config):
+            return
+        if purchase.offer is not None and not purchase.offer.again_if_exact:
             return
         sl = invaders(state)
         kind = state.components.tiles[purchase.tile].kind

@@ -380,6 +380,9 @@ class Falconers(Module):
         if action.falcon not in falcons(state).supply():
             raise IllegalAction(f"the {f.describe()} is not in the supply")
         if action.card not in money_codes(state, seat):
+            comp = state.components
+            if any(comp.card_code[c] == action.card for c in state.players[seat].hand):
+                raise IllegalAction(f"a falcon costs one money card; {action.card} is not a money card")
             raise IllegalAction(f"a falcon costs one money card from your hand; you hold no {action.card}")
         x, y = action.corner
         city = state.players[seat].city

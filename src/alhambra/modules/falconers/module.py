@@ -187,13 +187,16 @@ def _p(seat: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class FalconBought(Event):
-    """``seat`` paid ``card`` for falcon ``falcon`` and placed it at the corner of place ``x, y``."""
+    """``seat`` paid ``card`` for falcon ``falcon`` and placed it at the corner of place ``x, y``.
+    ``payment`` is ``(card,)``: the field every purchase event carries, so that the bots' card
+    tracker sees the card leave the hand."""
 
     seat: int
     falcon: str
     x: int
     y: int
     card: str
+    payment: tuple[str, ...]
 
     def describe(self) -> str:
         what = BY_CODE[self.falcon].describe()
@@ -417,7 +420,7 @@ class Falconers(Module):
         rows = list(sl.placed)
         rows[seat] = (*rows[seat], PlacedFalcon(action.falcon, x, y, codes))
         state.mods[self.id] = replace(sl, placed=tuple(rows))
-        events.append(FalconBought(seat, action.falcon, x, y, action.card))
+        events.append(FalconBought(seat, action.falcon, x, y, action.card, (action.card,)))
         if isinstance(top, ChooseAction):
             state.pending.append(FalconTurn(seat))
 

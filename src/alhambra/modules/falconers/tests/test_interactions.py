@@ -11,6 +11,7 @@ import pytest
 from alhambra import legal_actions
 from alhambra.engine import money_of, purchase_options
 from alhambra.errors import IllegalAction
+from alhambra.hooks import modules_of
 from alhambra.modules.building_sites.tests.helpers import give_site
 from alhambra.modules.falconers import BuyFalcon, FalconReturned, FalconsFinished, falcons, placements
 from alhambra.modules.falconers.module import data
@@ -18,6 +19,10 @@ from alhambra.state import GameState
 from alhambra.testing import set_hand
 
 from .helpers import CORNER, act, build, fresh
+
+
+def money_sources(state: GameState, seat: int) -> list[object]:
+    return [src for m in modules_of(state.config) for src in m.money_sources(state, seat)]
 
 
 def buys(state: GameState) -> list[str]:
@@ -60,7 +65,7 @@ def test_a_master_builders_redesign_returns_a_falcon() -> None:
     assert falcons(state).placed[seat] == () and "Fw5" in falcons(state).supply()
 
 
-@pytest.mark.parametrize("module", ["change", "exchange_certificates"])
+@pytest.mark.parametrize("module", ["change", "exchange_certificates", "caravanserai"])
 def test_money_outside_the_hand_does_not_pay(module: str) -> None:
     state = fresh(modules=(module,))
     seat = state.current
@@ -72,11 +77,17 @@ def test_money_outside_the_hand_does_not_pay(module: str) -> None:
         bag[0] -= 2
         coins[seat][0] += 2
         state.mods[module] = replace(sl, bag=tuple(bag), coins=tuple(map(tuple, coins)))
+    elif module == "caravanserai":
+        state.mods[module] = sl.with_card(1, owner=seat, spot=5)  # a marker at the top of the column
     else:
         credit = list(sl.credit)
         credit[seat] = (0, 4)
         state.mods[module] = replace(sl, credit=tuple(credit))
-    assert money_of(state, seat, 0) > 0 and not state.players[seat].hand
+    assert not state.players[seat].hand
+    if module == "caravanserai":
+        assert money_sources(state, seat), "the marker is money outside the hand"
+    else:
+        assert money_of(state, seat, 0) > 0
     assert buys(state) == []
     set_hand(state, seat, ["y2"])
     assert buys(state) and all(b.endswith(" y2") for b in buys(state))

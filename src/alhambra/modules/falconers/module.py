@@ -187,13 +187,16 @@ def _p(seat: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class FalconBought(Event):
-    """``seat`` paid ``card`` for falcon ``falcon`` and placed it at the corner of place ``x, y``."""
+    """``seat`` paid ``card`` for falcon ``falcon`` and placed it at the corner of place ``x, y``.
+    ``payment`` is ``(card,)``: the field every purchase event carries, so that the bots' card
+    tracker sees the card leave the hand."""
 
     seat: int
     falcon: str
     x: int
     y: int
     card: str
+    payment: tuple[str, ...]
 
     def describe(self) -> str:
         what = BY_CODE[self.falcon].describe()
@@ -226,15 +229,22 @@ _CORNER: Final = ((0, 0), (1, 0), (0, 1), (1, 1))
 """The places around the intersection at the south-east corner of place (x, y): NW, NE, SW, SE."""
 
 
+_STEPS: Final = tuple(geo.pos(dx, dy) - geo.pos(0, 0) for dx, dy in _CORNER)
+"""The same four places as steps between packed positions (``geo.pos`` is linear)."""
+
+
+def _tiles_at(city: dict[int, int], q: int) -> tuple[int, ...] | None:
+    """:func:`corner_tiles` for the packed position ``q`` of the north-west place."""
+    get = city.get
+    a, b, c, d = (get(q + step) for step in _STEPS)
+    if a is None or b is None or c is None or d is None:
+        return None
+    return (a, b, c, d)
+
+
 def corner_tiles(city: dict[int, int], x: int, y: int) -> tuple[int, ...] | None:
     """The tile ids on the four places around the intersection (NW, NE, SW, SE), or None unless all four hold tiles."""
-    out = []
-    for dx, dy in _CORNER:
-        t = city.get(geo.pos(x + dx, y + dy))
-        if t is None:
-            return None
-        out.append(t)
-    return tuple(out)
+    return _tiles_at(city, geo.pos(x, y))
 
 
 def corner_codes(state: GameState, seat: int, x: int, y: int) -> tuple[str, ...] | None:
@@ -259,12 +269,11 @@ def corners(state: GameState, seat: int) -> list[tuple[int, int]]:
     """Every intersection of four tiles in ``seat``'s Alhambra without a falcon, as the place
     at its north-west (sorted)."""
     city = state.players[seat].city
-    taken = {(f.x, f.y) for f in falcons(state).placed[seat]}
-    out = []
-    for q in city:
-        x, y = geo.xy(q)
-        if (x, y) not in taken and corner_tiles(city, x, y) is not None:
-            out.append((x, y))
+    if len(city) < 4:
+        return []
+    taken = {geo.pos(f.x, f.y) for f in falcons(state).placed[seat]}
+    _, ne, sw, se = _STEPS
+    out = [geo.xy(q) for q in city if q + se in city and q + ne in city and q + sw in city and q not in taken]
     return sorted(out)
 
 
@@ -273,6 +282,8 @@ def placements(state: GameState, seat: int) -> list[tuple[str, tuple[int, int]]]
     city = state.players[seat].city
     out: list[tuple[str, tuple[int, int]]] = []
     spots = [(c, corner_kinds(state, seat, corner_tiles(city, *c) or ())) for c in corners(state, seat)]
+    if not spots:
+        return out
     for code in falcons(state).supply():
         a, b = BY_CODE[code].kinds
         for c, kinds in spots:
@@ -380,6 +391,9 @@ class Falconers(Module):
         if action.falcon not in falcons(state).supply():
             raise IllegalAction(f"the {f.describe()} is not in the supply")
         if action.card not in money_codes(state, seat):
+            comp = state.components
+            if any(comp.card_code[c] == action.card for c in state.players[seat].hand):
+                raise IllegalAction(f"a falcon costs one money card; {action.card} is not a money card")
             raise IllegalAction(f"a falcon costs one money card from your hand; you hold no {action.card}")
         x, y = action.corner
         city = state.players[seat].city
@@ -414,7 +428,7 @@ class Falconers(Module):
         rows = list(sl.placed)
         rows[seat] = (*rows[seat], PlacedFalcon(action.falcon, x, y, codes))
         state.mods[self.id] = replace(sl, placed=tuple(rows))
-        events.append(FalconBought(seat, action.falcon, x, y, action.card))
+        events.append(FalconBought(seat, action.falcon, x, y, action.card, (action.card,)))
         if isinstance(top, ChooseAction):
             state.pending.append(FalconTurn(seat))
 
@@ -431,10 +445,15 @@ class Falconers(Module):
         sl = falcons(state)
         rows = list(sl.placed)
         changed = False
+        code = state.components.tile_code
         for seat, row in enumerate(sl.placed):
+            if not row:
+                continue
+            get = state.players[seat].city.get
             keep = []
             for f in row:
-                if corner_codes(state, seat, f.x, f.y) == f.tiles:
+                q = geo.pos(f.x, f.y)
+                if all((t := get(q + step)) is not None and code[t] == c for step, c in zip(_STEPS, f.tiles, strict=True)):
                     keep.append(f)
                 else:
                     events.append(FalconReturned(seat, f.code))

@@ -5,6 +5,9 @@
 * :func:`check_conservation` asserts exactly that.
 * :func:`fresh_game` starts a game with a chosen market and empty hands; :func:`finish_turn`
   ends the current seat's turn the shortest way (one card taken, tiles to the reserve board).
+* :func:`take_tile` and :func:`build_tiles` move real tiles into an Alhambra;
+  :func:`scoring_card_next`, :func:`take_first` and :func:`score_next_round` play to a scoring
+  round.
 * :func:`play_random_game` plays a whole game with random legal actions and checks, at every
   step, that every legal action is accepted by :func:`~alhambra.engine.apply`, that listing the
   actions kind by kind gives the same actions, that the state survives a JSON round trip and
@@ -18,9 +21,10 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from . import city as geo
 from .actions import Action, PlaceBuilding, TakeMoney
 from .chance import ChanceNeeded, chance_outcomes
 from .engine import action_kinds, apply, apply_unchecked, kind_forms, legal_actions, new_game
@@ -33,13 +37,18 @@ from .view import view
 
 __all__ = [
     "RandomGame",
+    "build_tiles",
     "check_conservation",
     "explicit_setup",
     "finish_turn",
     "fresh_game",
     "play_random_game",
+    "score_next_round",
+    "scoring_card_next",
     "set_hand",
     "set_market",
+    "take_first",
+    "take_tile",
 ]
 
 
@@ -150,6 +159,56 @@ def finish_turn(state: GameState) -> tuple[GameState, list[Event]]:
             action = legal_actions(state)[-1]
         state, evs = apply(state, action, seat)
         events += evs
+    return state, events
+
+
+def take_tile(state: GameState, code: str) -> int:
+    """Take tile ``code`` out of the bag, a market square (refilled from the bag) or the neutral
+    player's tiles (replaced from the bag) and return its id, so it can be put somewhere else
+    while every tile stays in exactly one place."""
+    t = state.components.tile_ids[code]
+    if t in state.bag:
+        state.bag.remove(t)
+    elif t in state.market:
+        state.market[state.market.index(t)] = state.bag.pop()
+    elif state.neutral is not None and t in state.neutral:
+        state.neutral[state.neutral.index(t)] = state.bag.pop()
+    else:
+        raise KeyError(f"{code} is not in the bag, on the market or with the neutral player")
+    return t
+
+
+def build_tiles(state: GameState, seat: int, layout: Mapping[tuple[int, int], str]) -> None:
+    """Put these tiles (codes, by ``(x, y)``, y growing southwards) into ``seat``'s Alhambra, in
+    place and without checking the building rules (:func:`take_tile` keeps every tile once)."""
+    city = state.players[seat].city
+    for (x, y), code in layout.items():
+        assert geo.pos(x, y) not in city, f"{x},{y} is built already"
+        city[geo.pos(x, y)] = take_tile(state, code)
+
+
+def scoring_card_next(state: GameState) -> None:
+    """The next card drawn from the draw pile is the lower scoring card still in it."""
+    cards = state.components.cards
+    c = min((c for c in state.deck if cards[c].kind == "scoring"), key=lambda c: cards[c].value)
+    state.deck.remove(c)
+    state.deck.append(c)
+
+
+def take_first(state: GameState) -> tuple[GameState, list[Event]]:
+    """The current seat takes the first single card of the display (which ends its turn)."""
+    top = state.pending[-1]
+    assert isinstance(top, ChooseAction)
+    take = next(a for a in legal_actions(state) if isinstance(a, TakeMoney) and len(a.cards) == 1)
+    return apply(state, take, top.seat)
+
+
+def score_next_round(state: GameState) -> tuple[GameState, list[Event]]:
+    """Draw a scoring card at the end of the current seat's turn (:func:`scoring_card_next`,
+    :func:`take_first`): the next round is scored. Returns the new state and the turn's events."""
+    scoring_card_next(state)
+    state, events = take_first(state)
+    assert sum(1 for e in events if type(e).__name__ == "RoundScored") == 1, "no scoring round"
     return state, events
 
 

@@ -31,9 +31,10 @@ from alhambra.modules.falconers import (
 )
 from alhambra.modules.falconers.module import data
 from alhambra.state import ChooseAction, GameState
-from alhambra.testing import finish_turn, set_hand, set_market
+from alhambra.testing import build_tiles as build
+from alhambra.testing import finish_turn, set_hand, set_market, take_tile
 
-from .helpers import CORNER, act, build, fresh, legal, score_next_round, take_tile
+from .helpers import CORNER, act, fresh, legal, score_next_round
 
 
 def corner_game(players: int = 3, seed: int = 1, modules: tuple[str, ...] = ()) -> tuple[GameState, int]:

@@ -25,10 +25,11 @@ from alhambra.modules.falconers import (
     falcons,
 )
 from alhambra.state import GameConfig, GameState
+from alhambra.testing import build_tiles as build
 from alhambra.testing import check_conservation, set_hand
 from alhambra.tournament import play_game
 
-from .helpers import CORNER, ID, act, build, fresh
+from .helpers import CORNER, ID, act, fresh
 
 
 def turn_open() -> tuple[GameState, int, list[Event]]:

@@ -11,9 +11,9 @@ from alhambra.events import Event, RoundScored
 from alhambra.modules.invaders import MODULE, InvasionRevealed, InvasionScouted, invaders
 from alhambra.modules.invaders.module import data
 from alhambra.state import GameState
-from alhambra.testing import check_conservation, set_hand
+from alhambra.testing import check_conservation, score_next_round, set_hand
 
-from .helpers import fresh, score_next_round, set_scouts, set_top
+from .helpers import fresh, set_scouts, set_top
 
 
 def _scouted(events: list[Event]) -> list[InvasionScouted]:

@@ -27,9 +27,10 @@ from alhambra.modules.invaders import (
 from alhambra.modules.invaders.module import data
 from alhambra.modules.vizier import VizierBuy, VizierUsed
 from alhambra.state import BetweenTurns, GameState
-from alhambra.testing import check_conservation, finish_turn, set_hand
+from alhambra.testing import build_tiles as build
+from alhambra.testing import check_conservation, finish_turn, score_next_round, set_hand, take_first
 
-from .helpers import ID, build, fresh, score_next_round, set_scouts, set_top, take_first
+from .helpers import ID, fresh, set_scouts, set_top
 
 EXAMPLE = {(1, 0): "S8s", (-1, 0): "C9s", (0, 1): "C9w"}
 """Three tiles around the fountain: 3 sides open to the north (the fountain's, S8s's and C9s's;

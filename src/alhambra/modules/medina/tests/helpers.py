@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from alhambra import apply, legal_actions
-from alhambra import city as geo
-from alhambra.actions import TakeMoney
-from alhambra.events import Event, RoundScored
+from alhambra.events import RoundScored
 from alhambra.modules.medina.module import MODULE_ID
-from alhambra.state import ChooseAction, GameState
-from alhambra.testing import fresh_game
+from alhambra.state import GameState
+from alhambra.testing import build_tiles as build
+from alhambra.testing import fresh_game, take_tile
+from alhambra.testing import score_next_round as score_round
 
 ID = MODULE_ID
 MEDINAS = ("M2sw", "M3es", "M4ne", "M5nw", "M6e", "M7w", "M8s", "M9n", "M10")
@@ -35,29 +34,6 @@ def fresh(players: int = 3, seed: int = 1, modules: tuple[str, ...] = (), market
     return state
 
 
-def take_tile(state: GameState, code: str) -> int:
-    """Take ``code`` out of the bag, a market square (refilled from the bag) or the neutral
-    player's tiles (replaced from the bag); return its id."""
-    t = state.components.tile_ids[code]
-    if t in state.bag:
-        state.bag.remove(t)
-    elif t in state.market:
-        state.market[state.market.index(t)] = state.bag.pop()
-    elif state.neutral is not None and t in state.neutral:
-        state.neutral[state.neutral.index(t)] = state.bag.pop()
-    else:
-        raise KeyError(f"{code} is not in the bag, on the market or with the neutral player")
-    return t
-
-
-def build(state: GameState, seat: int, layout: Mapping[tuple[int, int], str]) -> None:
-    """Put these tiles (codes) into ``seat``'s Alhambra (in place, no building rule checked)."""
-    city = state.players[seat].city
-    for (x, y), code in layout.items():
-        assert geo.pos(x, y) not in city
-        city[geo.pos(x, y)] = take_tile(state, code)
-
-
 def build_row(state: GameState, seat: int, codes: Sequence[str]) -> None:
     """Build ``codes`` east of ``seat``'s fountain, one after the other (no rule checked)."""
     build(state, seat, {(i + 1, 0): c for i, c in enumerate(codes)})
@@ -77,29 +53,11 @@ def give_neutral(state: GameState, codes: Sequence[str]) -> None:
     state.neutral = [take_tile(state, c) for c in codes]
 
 
-def scoring_card_next(state: GameState) -> None:
-    """The next card drawn from the draw pile is the lower scoring card still in it."""
-    cards = state.components.cards
-    c = min((c for c in state.deck if cards[c].kind == "scoring"), key=lambda c: cards[c].value)
-    state.deck.remove(c)
-    state.deck.append(c)
-
-
-def take_first(state: GameState) -> tuple[GameState, list[Event]]:
-    """The current seat takes the first single card of the display (its turn ends)."""
-    top = state.pending[-1]
-    assert isinstance(top, ChooseAction)
-    take = next(a for a in legal_actions(state) if isinstance(a, TakeMoney) and len(a.cards) == 1)
-    return apply(state, take, top.seat)
-
-
 def score_next_round(state: GameState) -> tuple[GameState, RoundScored]:
-    """Draw a scoring card at the end of the current seat's turn: the next round is scored."""
-    scoring_card_next(state)
-    state, events = take_first(state)
-    rounds = [e for e in events if isinstance(e, RoundScored)]
-    assert len(rounds) == 1
-    return state, rounds[0]
+    """Draw a scoring card at the end of the current seat's turn: the next round is scored
+    (:func:`alhambra.testing.score_next_round`); returns the new state and its ``RoundScored``."""
+    state, events = score_round(state)
+    return state, next(e for e in events if isinstance(e, RoundScored))
 
 
 def medina_codes(state: GameState, ids: Sequence[int]) -> list[str]:

@@ -22,9 +22,10 @@ from alhambra.modules.treasure_chamber import ChestsPlaced, chamber, free_buildi
 from alhambra.modules.treasure_chamber.tests import helpers as chest
 from alhambra.modules.vizier import VizierBuy, VizierUsed
 from alhambra.state import BetweenTurns, ChooseAction, PlaceTiles
-from alhambra.testing import check_conservation, set_hand
+from alhambra.testing import build_tiles as build
+from alhambra.testing import check_conservation, set_hand, take_first
 
-from .helpers import ID, MEDINAS, build, fresh, take_first
+from .helpers import ID, MEDINAS, fresh
 
 
 def test_a_drawn_medina_is_never_claimed_with_a_sultan_card() -> None:

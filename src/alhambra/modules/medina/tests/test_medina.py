@@ -16,20 +16,10 @@ from alhambra.events import BuildingBought, BuildingPlaced, GameEnded, MarketTil
 from alhambra.hooks import available_modules, load_module
 from alhambra.modules.medina import MEDINA_KIND, MODULE, built, medina_tiles, participants, penalties, round_penalties
 from alhambra.state import ChooseAction, PlaceTiles
-from alhambra.testing import check_conservation, set_hand
+from alhambra.testing import build_tiles as build
+from alhambra.testing import check_conservation, set_hand, take_first
 
-from .helpers import (
-    ID,
-    MEDINAS,
-    build,
-    build_row,
-    fresh,
-    give_neutral,
-    medina_codes,
-    reserve,
-    score_next_round,
-    take_first,
-)
+from .helpers import ID, MEDINAS, build_row, fresh, give_neutral, medina_codes, reserve, score_next_round
 
 # the walls of the facts file (shared/data/expansion-facts.md, Medina): 2:W+S 3:E+S 4:N+E
 # 5:N+W 6:E 7:W 8:S 9:N 10:none

@@ -39,6 +39,7 @@ __all__ = [
     "RandomGame",
     "build_tiles",
     "check_conservation",
+    "check_encoded_game",
     "explicit_setup",
     "finish_turn",
     "fresh_game",
@@ -210,6 +211,36 @@ def score_next_round(state: GameState) -> tuple[GameState, list[Event]]:
     state, events = take_first(state)
     assert sum(1 for e in events if type(e).__name__ == "RoundScored") == 1, "no scoring round"
     return state, events
+
+
+def check_encoded_game(config: GameConfig, seed: int, prefer: Callable[[Action], bool] | None = None) -> list[Action]:
+    """Play a random game (``random.Random(seed)``; with ``prefer``, every other choice among the
+    preferred legal actions when there are any) and check the research encoding at every
+    decision: every legal action encodes to a token sequence of its own that decodes back to it,
+    and the deciding seat's observation lies in [0, 1]. Returns every legal action listed on the
+    way, for the caller to check that its module's actions came up. Needs numpy."""
+    from .research.encoding import codec_for
+    from .research.observation import ObservationEncoder
+
+    codec = codec_for(config)
+    encoder = ObservationEncoder.for_config(config, codec)
+    state, _ = new_game(config, seed)
+    rng = random.Random(seed)
+    listed: list[Action] = []
+    while not state.is_over:
+        actions = legal_actions(state)
+        sequences = [codec.encode(a) for a in actions]
+        assert len(set(sequences)) == len(actions), "two actions share a token sequence"
+        for a, seq in zip(actions, sequences, strict=True):
+            assert codec.decode(seq) == a, (a, seq)
+        listed += actions
+        seat = state.to_act
+        assert seat is not None
+        obs = encoder.encode(view(state, seat, with_legal_actions=False))
+        assert obs.min() >= 0.0 and obs.max() <= 1.0
+        liked = [a for a in actions if prefer(a)] if prefer is not None else []
+        apply_unchecked(state, rng.choice(liked if liked and rng.random() < 0.5 else actions))
+    return listed
 
 
 def check_conservation(state: GameState) -> None:

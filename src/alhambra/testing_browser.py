@@ -1207,21 +1207,28 @@ class TouchPlayer:
         self.moves = 0
 
     def tap(self, selector: str, wait: bool = True) -> None:
-        """Tap the first ``selector``; with ``wait``, wait for the table to react."""
+        """Tap the first ``selector``; with ``wait``, wait for the table to react
+        (:class:`DialogOpened` as in :meth:`tap_nth`)."""
         before = version(self.page)
         try:
             self.page.locator(selector).first.tap(timeout=10000)
         except Exception:
+            if self.page.locator("#round-modal").count() and not self.page.locator(f"#round-modal {selector}").count():
+                raise DialogOpened from None
             dump(self.page, f"tap {selector}", "phone-failure")
             raise
         if wait:  # after a confirmation, wait for the new version itself
             wait_change(self.page, before, confirm=selector != "#btn-confirm", failure="phone-failure")
 
     def tap_nth(self, locator: Any, n: int) -> None:
-        """Tap the ``n``-th element of ``locator`` (on a failure: a screenshot and the table's state)."""
+        """Tap the ``n``-th element of ``locator``: :class:`DialogOpened` when a bot's move scored a
+        round meanwhile and its dialog covers the table (the player closes it and looks again);
+        on any other failure a screenshot and the table's state."""
         try:
             locator.nth(n).tap(timeout=10000)
         except Exception:
+            if self.page.locator("#round-modal").count():
+                raise DialogOpened from None
             dump(self.page, f"tap {n} of {locator}", "phone-failure")
             raise
 
@@ -1282,7 +1289,10 @@ class TouchPlayer:
                 page.locator("#btn-close-modal").tap()
                 continue
             if phase(page) == "my-turn":
-                self.move()
+                try:
+                    self.move()
+                except DialogOpened:
+                    continue  # the loop closes the dialog, then the move is chosen again
             else:
                 page.wait_for_timeout(15)
         return rounds

@@ -22,7 +22,9 @@ Probabilities follow the physical deck:
   a given card of the class comes next with probability ``k / r / m``; a money face with
   ``n`` copies among the ``N`` money cards in the deck comes next with probability
   ``(r - specials) / r * n / N``. (Cards of one class are interchangeable: which exchange card
-  went into which pile is unknown to everyone, so each undrawn one is equally likely.)
+  went into which pile is unknown to everyone, so each undrawn one is equally likely.) Money
+  cards a module puts into chosen piles (master builders: piles 3 and 5) are tracked the same
+  way, each code its own class; money shuffled in with the rest (diamonds) is plain money.
 
 Modules' own draws during play (a chest from the treasure chamber's bag, change coins, a
 sultan's extra tile, building-site tiles) are chance nodes too: a module calls
@@ -46,7 +48,7 @@ from .errors import AlhambraError, IllegalAction
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["NOBODY", "ChanceNeeded", "ModuleDraw", "card_class", "chance_outcomes", "decide"]
+__all__ = ["NOBODY", "ChanceNeeded", "ModuleDraw", "card_class", "chance_outcomes", "decide", "tracked_classes"]
 
 NOBODY = -1
 """``secret_to`` of a draw no seat sees (a card set aside face down)."""
@@ -92,6 +94,12 @@ def card_class(kind: str, code: str) -> str | None:
     return kind
 
 
+def tracked_classes(piles: tuple[tuple[int, tuple[tuple[str, int], ...]], ...] | None) -> frozenset[str]:
+    """Every class the pile model tracks; besides the special cards' classes, the codes of money
+    cards a module put into chosen piles (master builders), which are drawn by pile like them."""
+    return frozenset(k for _, classes in piles or () for k, _ in classes)
+
+
 def chance_outcomes(state: GameState, kind: str, draw: ModuleDraw | None = None) -> list[tuple[str, float]]:
     """The outcomes of the next draw of ``kind`` with their probabilities (summing to 1).
 
@@ -117,10 +125,13 @@ def chance_outcomes(state: GameState, kind: str, draw: ModuleDraw | None = None)
     if not deck:
         return []
     slots, classes = next(((s, c) for s, c in state.piles if s > 0), (len(deck), ()))
-    money = Counter(cards[c].code for c in deck if cards[c].kind == "money")
+    placed = tracked_classes(state.piles)
+    money = Counter(cards[c].code for c in deck if cards[c].kind == "money" and cards[c].code not in placed)
     members: dict[str, list[str]] = {}
     for c in deck:
         cls = card_class(cards[c].kind, cards[c].code)
+        if cls is None and cards[c].code in placed:
+            cls = cards[c].code
         if cls is not None:
             members.setdefault(cls, []).append(cards[c].code)
     out: list[tuple[str, float]] = []

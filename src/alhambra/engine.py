@@ -19,7 +19,7 @@ every draw is instead an outcome decided from outside, with exact probabilities.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence, Set
 from typing import Final, TypeVar
 
 from . import city as geo
@@ -38,7 +38,7 @@ from .actions import (
     canonical_cards,
     card_sort_key,
 )
-from .chance import ChanceNeeded, ModuleDraw, card_class
+from .chance import ChanceNeeded, ModuleDraw, card_class, tracked_classes
 from .components import (
     CURRENCIES,
     CURRENCY_LETTERS,
@@ -245,6 +245,7 @@ def new_game(
     scoring_ids = [i for i, c in enumerate(comp.cards) if c.kind == "scoring"]
     for card, pile in zip(scoring_ids, (1, 3), strict=True):
         piles[pile].insert(rng.randrange(len(piles[pile]) + 1), card)
+    shuffled = {c for pile in piles for c in pile}
     for m in mods:
         m.deck_piles(state, piles, rng)
     deck: list[int] = []
@@ -252,7 +253,10 @@ def new_game(
         deck.extend(one_pile)
     state.deck = deck
     if explicit_chance:
-        state.piles = tuple(_pile_model(state, pile) for pile in piles)
+        # money cards a module put into chosen piles (master builders: piles 3 and 5) are
+        # tracked by pile like the special cards; money shuffled in (diamonds) is not
+        placed = {c for pile in piles for c in pile} - shuffled
+        state.piles = tuple(_pile_model(state, pile, placed) for pile in piles)
     if state.neutral is not None:
         for _ in range(min(NEUTRAL_START_TILES, len(bag))):
             state.neutral.append(_shown(state, _draw_tile(state)))
@@ -290,11 +294,16 @@ def check_options(config: GameConfig) -> None:
             raise ConfigError(f"option {mid}.{key} is one of {', '.join(spec.choices)}, not {value!r}")
 
 
-def _pile_model(state: GameState, pile: list[int]) -> tuple[int, tuple[tuple[str, int], ...]]:
+def _pile_model(state: GameState, pile: list[int], placed: Set[int] = frozenset()) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """A pile of the explicit-chance deck: its size and its special cards by class
+    (:func:`~alhambra.chance.card_class`; a money card in ``placed``, put there by a module's
+    ``deck_piles``, by its code)."""
     cards = state.components.cards
     classes: dict[str, int] = {}
     for c in pile:
         cls = card_class(cards[c].kind, cards[c].code)
+        if cls is None and c in placed:
+            cls = cards[c].code
         if cls is not None:
             classes[cls] = classes.get(cls, 0) + 1
     return len(pile), tuple(sorted(classes.items()))
@@ -344,6 +353,8 @@ def _decided_card(state: GameState) -> int:
         raise IllegalAction(f"chance outcome {code!r}: no such card is left in the deck")
     c = state.deck[idx]
     cls = card_class(comp.cards[c].kind, code)
+    if cls is None and code in tracked_classes(state.piles):
+        cls = code  # a money card a module placed in chosen piles
     piles = list(state.piles)
     top = next(i for i, (left, _) in enumerate(piles) if left > 0)
     left, classes = piles[top]

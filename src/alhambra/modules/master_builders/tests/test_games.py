@@ -12,6 +12,7 @@ from alhambra.bots import make_bot, observe
 from alhambra.bots.base import EventLog
 from alhambra.bots.tracker import Sampler, Tracker
 from alhambra.chance import NOBODY, ChanceNeeded, chance_outcomes, decide
+from alhambra.engine import draw_card
 from alhambra.events import GameEnded
 from alhambra.modules.master_builders import MODULE, MasterBuildersRevealed, MasterBuildersState, card_ids
 from alhambra.state import GameState
@@ -159,3 +160,36 @@ def test_an_explicit_chance_game_with_master_builders() -> None:
         check_conservation(state)
     assert state.is_over and state.rounds_scored == 3
     assert used > 0
+
+
+def test_explicit_chance_draws_master_builder_cards_only_from_piles_three_and_five() -> None:
+    """The pile model tracks the master-builder cards like special cards (they lie in piles 3
+    and 5 only): no chance of one in piles 1, 2 and 4, and in pile 3 a chance of ``k / r`` for
+    the ``k`` cards of its ``r``; the money shuffled in stays plain money."""
+    rng = random.Random(5)
+    config = GameConfig(players=3, modules=(MB,))
+    state, _, _ = explicit_setup(config, lambda outs: rng.choice([c for c, _ in outs]))
+    assert state.piles is not None
+    codes = {state.components.card_code[c] for c in card_ids(state)}
+    per_pile = [sum(n for k, n in classes if k in codes) for _, classes in state.piles]
+    assert per_pile[0] == per_pile[1] == per_pile[3] == 0 and per_pile[2] == 3 and per_pile[4] >= 1
+    for pile in range(5):
+        while state.piles[pile][0] > 0:
+            slots, classes = state.piles[pile]
+            outs = dict(chance_outcomes(state, "card"))
+            assert sum(outs.values()) == pytest.approx(1.0)
+            chance_mb = sum(p for c, p in outs.items() if c in codes)
+            expected = sum(n for k, n in classes if k in codes) / slots
+            assert chance_mb == pytest.approx(expected), (pile, chance_mb, expected)
+            # draw plain money while there is some, so the master builders stay in the pile to the end
+            pick = min(outs, key=lambda c: (c in codes, c.startswith("S")))
+            decide(state, "card", pick)
+            while True:  # a scoring card drawn is set aside and another card is drawn
+                trial = state.copy()
+                try:
+                    draw_card(trial, [])
+                    break
+                except ChanceNeeded as e:
+                    more = dict(chance_outcomes(e.state, "card"))
+                    decide(state, "card", min(more, key=lambda c: (c in codes, c.startswith("S"))))
+            state = trial

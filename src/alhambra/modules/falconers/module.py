@@ -187,20 +187,19 @@ def _p(seat: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class FalconBought(Event):
-    """``seat`` paid ``card`` for falcon ``falcon`` and placed it at the corner of place ``x, y``.
-    ``payment`` is ``(card,)``: the field every purchase event carries, so that the bots' card
-    tracker sees the card leave the hand."""
+    """``seat`` paid ``payment`` (one card) for falcon ``falcon`` and placed it at the corner of
+    place ``x, y``. ``payment`` is the field every purchase event carries, so that the bots'
+    card tracker sees the card leave the hand."""
 
     seat: int
     falcon: str
     x: int
     y: int
-    card: str
     payment: tuple[str, ...]
 
     def describe(self) -> str:
         what = BY_CODE[self.falcon].describe()
-        return f"{_p(self.seat)} buys a {what} for {self.card} and places it at the corner south-east of the place {self.x},{self.y}"
+        return f"{_p(self.seat)} buys a {what} for {self.payment[0]} and places it at the corner south-east of the place {self.x},{self.y}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,7 +427,7 @@ class Falconers(Module):
         rows = list(sl.placed)
         rows[seat] = (*rows[seat], PlacedFalcon(action.falcon, x, y, codes))
         state.mods[self.id] = replace(sl, placed=tuple(rows))
-        events.append(FalconBought(seat, action.falcon, x, y, action.card, (action.card,)))
+        events.append(FalconBought(seat, action.falcon, x, y, (action.card,)))
         if isinstance(top, ChooseAction):
             state.pending.append(FalconTurn(seat))
 

@@ -217,8 +217,8 @@ HOOKS_JS = """async ([catalogue, garden, tower]) => {
     cardName: (c) => `${c.slice(1)} ${art.CURRENCY_NAMES[art.CURRENCY_LETTER[c[0]]]}`, tileName: (c) => art.tileLabel(c, catalogue) };
   const items = plugin.boardOverlay(ctx, 0);
   return {
-    bought: plugin.describeEvent(ctx, { type: "FalconBought", seat: 0, falcon: "Fw5", x: 0, y: 0, card: "b2" }),
-    gone: plugin.describeEvent(ctx, { type: "FalconBought", seat: 1, falcon: "Fk1", x: 3, y: -1, card: "y7" }),
+    bought: plugin.describeEvent(ctx, { type: "FalconBought", seat: 0, falcon: "Fw5", x: 0, y: 0, payment: ["b2"] }),
+    gone: plugin.describeEvent(ctx, { type: "FalconBought", seat: 1, falcon: "Fk1", x: 3, y: -1, payment: ["y7"] }),
     returned: plugin.describeEvent(ctx, { type: "FalconReturned", seat: 1, falcon: "Fk1" }),
     finished: plugin.describeEvent(ctx, { type: "FalconsFinished", seat: 1 }),
     other: plugin.describeEvent(ctx, { type: "GameStarted" }),

@@ -84,7 +84,7 @@ def test_the_rulebook_example_a_tower_and_a_garden_at_the_intersection() -> None
     assert "falcon Fw5 0,0 b5" in legal(state)
     build(state, seat, {(2, 0): "T11", (2, 1): "G10"})  # a second intersection keeps the falcon turn open
     state, events = act(state, "falcon Fw5 0,0 b5")
-    assert events == [FalconBought(seat, "Fw5", 0, 0, "b5", ("b5",))]
+    assert events == [FalconBought(seat, "Fw5", 0, 0, ("b5",))]
     assert falcons(state).placed[seat] == (PlacedFalcon("Fw5", 0, 0, ("F", "G11", "T12", "A9")),)
     assert "Fw5" not in falcons(state).supply()
     assert state.components.card_code[state.discard[-1]] == "b5"
@@ -212,7 +212,7 @@ def test_any_currency_and_value_pays() -> None:
         state, seat = corner_game()
         set_hand(state, seat, [card])
         state, events = act(state, f"falcon Fw5 0,0 {card}")
-        assert isinstance(events[0], FalconBought) and events[0].card == card
+        assert isinstance(events[0], FalconBought) and events[0].payment == (card,)
         assert state.components.card_code[state.discard[-1]] == card
 
 
@@ -236,7 +236,7 @@ def test_more_falcons_then_falcon_done_ends_the_turn() -> None:
     assert all(a.startswith("falcon ") for a in acts)  # nothing else: no take, no buy, no redesign
     ga = next(f.code for f in data().falcons if set(f.kinds) == {"garden", "arcades"})
     state, events = act(state, f"falcon {ga} 0,0 b6")
-    assert events == [FalconBought(seat, ga, 0, 0, "b6", ("b6",))]
+    assert events == [FalconBought(seat, ga, 0, 0, ("b6",))]
     assert state.pending[-1] == FalconTurn(seat)  # one pending, not a second one
     assert sum(isinstance(p, FalconTurn) for p in state.pending) == 1
     assert legal(state)[-1] == "falcon done" and len(legal(state)) > 1  # y2 could buy a third falcon
@@ -250,7 +250,7 @@ def test_the_falcon_turn_closes_by_itself_when_no_card_is_left() -> None:
     state, seat = corner_game()
     set_hand(state, seat, ["b5"])
     state, events = act(state, "falcon Fw5 0,0 b5")
-    assert events[:2] == [FalconBought(seat, "Fw5", 0, 0, "b5", ("b5",)), FalconsFinished(seat)]
+    assert events[:2] == [FalconBought(seat, "Fw5", 0, 0, ("b5",)), FalconsFinished(seat)]
     assert state.current == (seat + 1) % 3
     assert not any(isinstance(p, FalconTurn) for p in state.pending)
 
@@ -291,7 +291,7 @@ def test_removing_a_tile_under_a_falcon_returns_it_and_it_can_be_bought_again() 
         state, _ = finish_turn(state)
     set_hand(state, seat, ["o3"])
     state, events = act(state, "falcon Fw5 0,0 o3")
-    assert FalconBought(seat, "Fw5", 0, 0, "o3", ("o3",)) in events
+    assert FalconBought(seat, "Fw5", 0, 0, ("o3",)) in events
 
 
 def test_exchanging_a_tile_under_a_falcon_returns_it() -> None:

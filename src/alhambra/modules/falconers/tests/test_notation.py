@@ -67,9 +67,9 @@ def test_bad_notation_is_a_notation_error(text: str) -> None:
 
 
 def test_events_describe_and_round_trip() -> None:
-    for e in (FalconBought(1, "Fw5", 0, -1, "b5", ("b5",)), FalconReturned(2, "Fk3"), FalconsFinished(0)):
+    for e in (FalconBought(1, "Fw5", 0, -1, ("b5",)), FalconReturned(2, "Fk3"), FalconsFinished(0)):
         assert event_from_dict(json.loads(json.dumps(e.to_dict()))) == e
-    assert FalconBought(1, "Fw5", 0, -1, "b5", ("b5",)).describe() == (
+    assert FalconBought(1, "Fw5", 0, -1, ("b5",)).describe() == (
         "player 2 buys a white falcon (garden, tower) for b5 and places it at the corner south-east of the place 0,-1"
     )
     assert "black falcon" in FalconReturned(2, "Fk3").describe()

@@ -384,7 +384,7 @@ function describeEvent(ctx, e) {
     case "FalconBought": {
       const row = ctx.state && Array.isArray(ctx.state.placed) ? ctx.state.placed[e.seat] || [] : [];
       const still = row.find((f) => f.falcon === e.falcon && f.x === e.x && f.y === e.y);
-      return `${ctx.seatName(e.seat)} buys ${falconText(ctx, e.falcon)} for ${ctx.cardName(e.card)} and places it ${cornerText(ctx, null, e.x, e.y, still ? still.tiles : null)}`;
+      return `${ctx.seatName(e.seat)} buys ${falconText(ctx, e.falcon)} for ${ctx.cardName((e.payment || [])[0])} and places it ${cornerText(ctx, null, e.x, e.y, still ? still.tiles : null)}`;
     }
     case "FalconReturned":
       return `A tile under ${ctx.seatName(e.seat)}'s ${falconText(ctx, e.falcon).replace(/^the /, "")} was moved: the falcon goes back to the supply`;

@@ -956,6 +956,17 @@ def serve(
     ws_idle: Annotated[
         float, typer.Option("--ws-idle", help="Seconds a WebSocket may go with nothing sent either way before it is closed (4408).")
     ] = 900.0,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            "--redis-url",
+            help="Redis that links several server processes over one database (live updates, bot claims, shared limits).",
+        ),
+    ] = None,
+    redis_prefix: Annotated[str, typer.Option("--redis-prefix", help="Prefix of this site's Redis keys and channel.")] = "alhambra",
+    workers: Annotated[
+        int, typer.Option("--workers", help="Server processes on this port (more than 1 needs --redis-url; PostgreSQL advised).")
+    ] = 1,
 ) -> None:
     """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
     import uvicorn
@@ -988,7 +999,35 @@ def serve(
         _fail("--ws-per-address and --ws-per-table must be 1-100000")
     if not ws_idle > 0:
         _fail("--ws-idle must be positive (seconds)")
+    if not 1 <= workers <= 64:
+        _fail("--workers must be 1-64")
+    if workers > 1 and not redis_url:
+        _fail("--workers above 1 needs --redis-url: the processes share live updates, bot moves and limits through Redis")
+    if redis_url:
+        problem = _redis_problem(redis_url)
+        if problem is not None:
+            _fail(problem)
     url = database_url or default_database_url()
+    settings: dict[str, Any] = {
+        "database_url": url,
+        "bot_delay": bot_delay,
+        "hint_seconds": hint_seconds,
+        "request_timeout": request_timeout,
+        "create_rate": create_rate,
+        "bot_workers": bot_workers,
+        "max_bot_tables": max_bot_tables,
+        "evict_after": evict_after,
+        "expire_waiting": expire_waiting,
+        "expire_idle": expire_idle,
+        "ws_per_address": ws_per_address,
+        "ws_per_table": ws_per_table,
+        "ws_idle": ws_idle,
+        "redis_url": redis_url,
+        "redis_prefix": redis_prefix,
+    }
+    if workers > 1:
+        _serve_workers(host, port, workers, settings)
+        return
     try:
         application = create_app(
             url,
@@ -1003,6 +1042,8 @@ def serve(
             ws_per_address=ws_per_address,
             ws_per_table=ws_per_table,
             ws_idle=ws_idle,
+            redis_url=redis_url,
+            redis_prefix=redis_prefix,
         )
     except Exception as e:  # a bad URL or an unreachable database
         _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
@@ -1011,6 +1052,48 @@ def serve(
     print(f"Alhambra table server: open http://{shown}:{port}/ in your browser", flush=True)
     print(f"  database: {_redact(url)}  (stop with Ctrl+C)", flush=True)
     uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536, http=guarded_protocol(request_timeout))
+
+
+def _redis_problem(url: str) -> str | None:
+    """Why Redis at ``url`` cannot be used (None: it answers)."""
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=5).ping()
+    except Exception as e:
+        return f"cannot reach Redis at {_redact(url)}: {' '.join(str(e).split())[:200]}"
+    return None
+
+
+def _serve_workers(host: str, port: int, workers: int, settings: dict[str, Any]) -> None:
+    """``serve --workers N``: migrate once here, then N uvicorn worker processes on one port."""
+    import json
+    import os
+
+    import uvicorn
+
+    from .server.db import Database
+    from .server.workers import ENV
+
+    url = settings["database_url"]
+    try:
+        Database(url).close()  # the schema is upgraded once, before any worker opens it
+    except Exception as e:
+        _fail(f"cannot open the database {_redact(url)}: {' '.join(str(e).split())[:200]}")
+    os.environ[ENV] = json.dumps(settings)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    print(f"Alhambra table server: open http://{shown}:{port}/ in your browser", flush=True)
+    print(f"  database: {_redact(url)}  redis: {_redact(settings['redis_url'])}  {workers} processes (stop with Ctrl+C)", flush=True)
+    uvicorn.run(
+        "alhambra.server.workers:app_from_env",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="info",
+        ws_max_size=65536,
+        http="alhambra.server.limits:GuardedH11Protocol",
+    )
 
 
 def _port_problem(host: str, port: int) -> str | None:
@@ -1047,6 +1130,38 @@ def _redact(url: str) -> str:
         return "(unreadable URL)"
 
 
+db_app = typer.Typer(name="db", help="The table server's database: schema migrations.", no_args_is_help=True)
+app.add_typer(db_app)
+
+
+@db_app.command("upgrade")
+def db_upgrade(
+    database_url: Annotated[
+        str | None,
+        typer.Option("--database-url", help="SQLAlchemy URL (default: the SQLite file `alhambra serve` uses)."),
+    ] = None,
+) -> None:
+    """Migrate the server's database to the newest schema (the server also does it when it starts)."""
+    from sqlalchemy import create_engine
+
+    from .server.db import default_database_url
+    from .server.migrate import upgrade
+
+    url = database_url or default_database_url()
+    try:
+        engine = create_engine(url)
+        try:
+            before, now = upgrade(engine)
+        finally:
+            engine.dispose()
+    except Exception as e:
+        _fail(f"cannot upgrade the database {_redact(url)}: {' '.join(str(e).split())[:200]}")
+    if before == now:
+        print(f"{_redact(url)}: already at revision {now}")
+    else:
+        print(f"{_redact(url)}: upgraded from {before or 'an empty database'} to revision {now}")
+
+
 @app.command()
 def loadtest(
     tables: Annotated[int, typer.Option("--tables", "-n", help="Concurrent tables (every seat a bot client).")] = 50,
@@ -1063,10 +1178,48 @@ def loadtest(
             "all-bot mcts:hard tables, and compare its bot replies (--actions person actions per phase).",
         ),
     ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Instead: serve with N processes over --database-url and --redis-url (docs/server.md).")
+    ] = None,
+    database_url: Annotated[str | None, typer.Option("--database-url", help="With --workers: the (PostgreSQL) database to serve.")] = None,
+    redis_url: Annotated[str | None, typer.Option("--redis-url", help="With --workers: the Redis linking the processes.")] = None,
+    kill_after: Annotated[
+        float | None, typer.Option("--kill-after", help="With --workers: SIGKILL one server process this many seconds into the run.")
+    ] = None,
+    watchers: Annotated[
+        int, typer.Option("--watchers", help="With --workers: spectator WebSockets more, from several loopback addresses.")
+    ] = 0,
 ) -> None:
     """Start a server on a loopback port with a fresh database, play N concurrent bot tables through
     the API and WebSockets, and report latency from each action to every seat's update."""
     from .server.loadtest import run_fairness, run_loadtest
+
+    if workers is not None or redis_url is not None:
+        from .server.loadscale import run_scale_loadtest
+
+        if not (database_url and redis_url):
+            _fail("--workers needs --database-url (PostgreSQL) and --redis-url: the processes share them")
+        if not 1 <= (workers or 1) <= 16 or not 0 <= watchers <= 5000 or not 1 <= tables <= 1000:
+            _fail("--workers must be 1-16, --watchers 0-5000, --tables 1-1000")
+        got = run_scale_loadtest(
+            database_url,
+            redis_url,
+            workers or 1,
+            tables,
+            players,
+            actions,
+            pace,
+            duration,
+            bots=True,
+            kill_after=kill_after,
+            watchers=watchers,
+        )
+        if as_json:
+            print(json.dumps(got, indent=2))
+        else:
+            for k, v in got.items():
+                print(f"{k}: {v:.1f}" if isinstance(v, float) else f"{k}: {v}")
+        return
 
     if fairness is not None:
         if not 0 <= fairness <= 20:

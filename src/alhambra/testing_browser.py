@@ -163,6 +163,7 @@ class ServerProcess:
     Fixed deals: with ``seed``, the server's ``secrets.randbits`` draws come from
     ``random.Random(seed)``, so the same tables are dealt every run; with ``constant_seed``,
     every draw is ``constant_seed`` (modulo ``2**k``): every table's game seed is that number.
+    ``database_url`` replaces the SQLite file (``db_file`` then only names the log file).
     """
 
     def __init__(
@@ -176,13 +177,15 @@ class ServerProcess:
         constant_seed: int | None = None,
         timeout: float = 30.0,
         extra_args: tuple[str, ...] = (),
+        database_url: str | None = None,
     ) -> None:
         if seed is not None and constant_seed is not None:
             raise ValueError("give seed or constant_seed, not both")
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_file = log_file or db_file.with_suffix(".log")
-        serve = ["serve", "--port", str(self.port), "--database-url", f"sqlite:///{db_file}", "--bot-delay", str(bot_delay), *extra_args]
+        url = database_url or f"sqlite:///{db_file}"
+        serve = ["serve", "--port", str(self.port), "--database-url", url, "--bot-delay", str(bot_delay), *extra_args]
         if seed is not None:
             cmd = [sys.executable, "-c", _SEEDED_SERVE, "seed", str(seed), *serve]
         elif constant_seed is not None:

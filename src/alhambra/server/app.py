@@ -42,6 +42,7 @@ from .conns import DEFAULT_WS_IDLE, DEFAULT_WS_PER_ADDRESS, DEFAULT_WS_PER_TABLE
 from .db import Database, default_database_url
 from .janitor import DEFAULT_EVICT_AFTER, DEFAULT_EXPIRE_IDLE, DEFAULT_EXPIRE_WAITING, Janitor
 from .limits import DEFAULT_CREATE_RATE, DEFAULT_REQUEST_TIMEOUT, MAX_BODY, BodyLimit, RateLimit
+from .scale import Coordinator, RedisConnections, RedisRateLimit
 from .service import BOT_LEVELS, SeatSpec, ServiceError, Snapshot, Table, TableService, message
 
 __all__ = ["create_app"]
@@ -350,6 +351,9 @@ def create_app(
     ws_per_address: int = DEFAULT_WS_PER_ADDRESS,
     ws_per_table: int = DEFAULT_WS_PER_TABLE,
     ws_idle: float = DEFAULT_WS_IDLE,
+    redis_url: str | None = None,
+    redis_prefix: str = "alhambra",
+    migrate: bool = True,
 ) -> FastAPI:
     """The server app over ``database_url`` (default: a SQLite file in the user's data directory).
 
@@ -364,18 +368,30 @@ def create_app(
     every ``housekeeping_interval`` seconds. ``ws_per_address`` and ``ws_per_table`` cap the live
     WebSockets (:mod:`.conns`, close code 4429 beyond); ``ws_idle`` closes a socket with nothing
     sent either way for that many seconds (4408).
+
+    ``redis_url`` joins this process to the others serving the same (PostgreSQL) database: live
+    updates, bot-move claims, rate limits and WebSocket caps across processes
+    (:mod:`.scale`, keys under ``redis_prefix``). ``migrate`` upgrades the schema on start.
     """
-    creations = RateLimit(create_rate)
-    connections = Connections(ws_per_address, ws_per_table)
+    creations: RateLimit | RedisRateLimit = RateLimit(create_rate)
+    connections: Connections = Connections(ws_per_address, ws_per_table)
     from .hints import PUBLIC_REFUSED, HintBusy, HintPool, allow_hints, finish_hint, start_hint  # docs/server.md: Hints
     from .replay import REPLAY_UPLOADS_PER_MINUTE, table_replay, uploaded_replay
 
     hints = HintPool(hint_seconds)
-    uploads = RateLimit(REPLAY_UPLOADS_PER_MINUTE)  # POST /api/replay replays a whole game: a few a minute per client
+    uploads: RateLimit | RedisRateLimit = RateLimit(REPLAY_UPLOADS_PER_MINUTE)  # a whole game each: a few a minute per client
 
-    db = Database(database_url or default_database_url())
+    db = Database(database_url or default_database_url(), migrate=migrate)
     service = TableService(db)
     runner = BotPool(service, bot_delay, workers=bot_workers, max_bot_tables=max_bot_tables)
+    coordinator: Coordinator | None = None
+    if redis_url:
+        coordinator = Coordinator(redis_url, redis_prefix)
+        coordinator.attach(service)
+        runner.claim = coordinator.bot_claim
+        creations = RedisRateLimit(coordinator, "create", create_rate)
+        uploads = RedisRateLimit(coordinator, "replay", REPLAY_UPLOADS_PER_MINUTE)
+        connections = RedisConnections(coordinator, ws_per_address, ws_per_table)
     hub = Hub()
     service.listeners.append(hub.changed_threadsafe)
     service.gone_listeners.append(hub.gone_threadsafe)
@@ -391,6 +407,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
+        if coordinator is not None:
+            coordinator.start()
         if start_bots:
             runner.start()
         ids = await anyio.to_thread.run_sync(service.recover)
@@ -403,6 +421,8 @@ def create_app(
             janitor.stop()
             runner.stop()
             hints.close()
+            if coordinator is not None:
+                coordinator.stop()
             hub.loop = None
             db.close()
 
@@ -428,6 +448,7 @@ def create_app(
     app.state.db = db
     app.state.hints = hints
     app.state.connections = connections
+    app.state.coordinator = coordinator
 
     # ----- errors and limits
     @app.exception_handler(ServiceError)
@@ -476,8 +497,13 @@ def create_app(
     # ----- API
     @app.get("/api/health", tags=["server"])
     async def health() -> dict[str, Any]:
-        """Liveness check."""
-        return {"ok": True}
+        """Liveness check, with this process's counters: bot moves played and dropped (an answer
+        for a table that had moved on), and with Redis the process id, changes received from the
+        other processes and bot or hint claims taken over from a process that stopped."""
+        got: dict[str, Any] = {"ok": True, "bot_moves": runner.played, "bot_moves_dropped": runner.dropped}
+        if coordinator is not None:
+            got.update(process=coordinator.process, changes_received=coordinator.received, claims_taken_over=coordinator.takeovers)
+        return got
 
     @app.get("/api/modules", response_model=list[ModuleInfo], tags=["catalogue"])
     async def modules() -> list[ModuleInfo]:
@@ -667,19 +693,26 @@ def create_app(
         creator allowed hints (403 otherwise); 409 for a stale version or when it is not your
         decision; 429 while a hint is being computed for this table."""
         seat = await run(need_seat, table_id, token)
+        busy = StarletteHTTPException(
+            429, "a hint is already being computed for this table; try again in a moment", headers={"Retry-After": "2"}
+        )
+        if coordinator is not None and not await run(coordinator.claim, "hint", table_id, hints.seconds + 60):
+            raise busy  # another process computes one (taken over should that process die)
         try:
-            fut = await run(start_hint, service, hints, table_id, seat, version)
-        except HintBusy:
-            raise StarletteHTTPException(
-                429, "a hint is already being computed for this table; try again in a moment", headers={"Retry-After": "2"}
-            ) from None
-        try:
-            action = await asyncio.wait_for(asyncio.wrap_future(fut), timeout=hints.seconds + 60)
-        except Exception:
-            log.exception("table %s: a hint failed", table_id)
-            raise ServiceError("no hint could be computed just now; try again", 503) from None
-        got: dict[str, Any] = await run(finish_hint, service, table_id, seat, version, action)
-        return got
+            try:
+                fut = await run(start_hint, service, hints, table_id, seat, version)
+            except HintBusy:
+                raise busy from None
+            try:
+                action = await asyncio.wait_for(asyncio.wrap_future(fut), timeout=hints.seconds + 60)
+            except Exception:
+                log.exception("table %s: a hint failed", table_id)
+                raise ServiceError("no hint could be computed just now; try again", 503) from None
+            got: dict[str, Any] = await run(finish_hint, service, table_id, seat, version, action)
+            return got
+        finally:
+            if coordinator is not None:
+                await run(coordinator.release, "hint", table_id)
 
     # ----- WebSocket
     @app.websocket("/ws/tables/{table_id}")

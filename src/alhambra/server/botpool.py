@@ -105,6 +105,16 @@ class BotPool:
         self.max_bot_tables = max_bot_tables
         self.search = search
         self.dispatched: deque[str] = deque(maxlen=10_000)
+        self.claim: Callable[[str, int], bool] | None = None
+        """With several server processes: take the move due at ``(table, version)`` for this
+        process (False: another live process has it; the move is looked at again later)."""
+        self.played = 0
+        """Bot moves this process played (stored)."""
+        self.dropped = 0
+        """Bot answers this process computed and dropped because the table had moved on."""
+        self.claim_retry = 1.0
+        """Seconds until a move another process claimed is looked at again (to take it over
+        should that process have died)."""
         self._pending: dict[str, _Pending] = {}
         self._running: dict[str, bool] = {}  # table -> searching in a worker
         self._watchers: dict[str, int] = {}
@@ -266,8 +276,16 @@ class BotPool:
         if req is None:  # the table moved on meanwhile
             self._done(table_id)
             return
+        if self.claim is not None and not self.claim(table_id, p.version):
+            with self._cond:  # another process plays it; look again later in case that process dies
+                if table_id not in self._pending:
+                    self._seq += 1
+                    again = _Pending(time.monotonic() + self.claim_retry, self._seq, p.version, p.searching, p.all_bots)
+                    self._pending[table_id] = again
+            self._done(table_id)
+            return
         if not p.searching:
-            self.service.bot_answer(req, self.service.bot_choose(req))
+            self._count(self.service.bot_answer(req, self.service.bot_choose(req)))
             self._done(table_id)
             return
         with self._cond:
@@ -304,12 +322,21 @@ class BotPool:
         except Exception:
             log.exception("table %s: the search of seat %d failed; it plays a random move", req.table_id, req.seat)
         try:
-            if not self.service.bot_answer(req, choice):
+            ok = self.service.bot_answer(req, choice)
+            self._count(ok)
+            if not ok:
                 log.info("table %s: a bot answer for version %d came too late and was dropped", req.table_id, req.version)
         except Exception:
             log.exception("table %s: bot move failed", req.table_id)
         finally:
             self._done(req.table_id)
+
+    def _count(self, played: bool) -> None:
+        with self._cond:
+            if played:
+                self.played += 1
+            else:
+                self.dropped += 1
 
     def _done(self, table_id: str) -> None:
         with self._cond:

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Table,
@@ -62,6 +63,7 @@ class TableRow(Base):
     """A game table: configuration, seed, current version and the state snapshot at it."""
 
     __tablename__ = "game_tables"
+    __table_args__ = (Index("ix_game_tables_status_updated", "status", "updated_at"), Index("ix_game_tables_created", "created_at"))
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
@@ -80,6 +82,8 @@ class TableRow(Base):
     creator_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     """SHA-256 of the creator's token (may delete the table before it starts); NULL on tables
     stored before creator tokens existed (added to older databases by :func:`add_missing_columns`)."""
+    epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Undos so far: every server process numbers the table's log (``Snapshot.epoch``) alike (revision 0002)."""
 
 
 class SeatRow(Base):
@@ -155,19 +159,24 @@ def default_database_url() -> str:
 
 
 class Database:
-    """The server's storage (thread-safe: one short session per call)."""
+    """The server's storage (thread-safe: one short session per call). Opening it migrates the
+    schema to the newest revision (:mod:`.migrate`) unless ``migrate`` is False."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, migrate: bool = True) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
+        self.shared = False
+        """Other server processes write to this database too (set when Redis coordinates them)."""
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        add_missing_columns(self.engine)
+        if migrate:
+            from .migrate import upgrade
+
+            upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -213,6 +222,7 @@ class Database:
         """Mark the actions that created ``versions`` as undone and store the snapshot (one transaction)."""
         with self.engine.begin() as conn:
             self._move(conn, table_id, old_version, new_version, snapshot, "playing")
+            conn.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(epoch=_TABLES.c.epoch + 1))
             conn.execute(
                 update(_ACTIONS)
                 .where(_ACTIONS.c.table_id == table_id, _ACTIONS.c.version.in_(list(versions)))
@@ -255,6 +265,19 @@ class Database:
             waiting = select(TableRow.id).where(TableRow.status == "waiting", TableRow.created_at < waiting_before)
             idle = select(TableRow.id).where(TableRow.status.in_(["waiting", "playing"]), TableRow.updated_at < idle_before)
             return sorted(set(s.scalars(waiting.limit(limit))) | set(s.scalars(idle.limit(limit))))
+
+    def start_if_all_joined(self, table_id: str) -> bool:
+        """Waiting -> playing once every seat has joined, decided by the stored seats (so two
+        people joining through two processes at once cannot both miss the start); True when
+        the table is playing now."""
+        with self.session() as s:
+            missing = select(SeatRow.id).where(SeatRow.table_id == table_id, SeatRow.joined.is_(False)).exists()
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "waiting", ~missing)
+                .values(status="playing", updated_at=_now())
+            )
+            return s.scalar(select(TableRow.status).where(TableRow.id == table_id)) == "playing"
 
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status (waiting -> playing)."""
@@ -314,22 +337,30 @@ class Database:
             return list(s.scalars(q.order_by(TableRow.created_at.desc()).limit(limit)))
 
 
-def add_missing_columns(engine: Engine) -> list[str]:
-    """Add the nullable columns of the models that an older database lacks (``ALTER TABLE ...
-    ADD COLUMN``, portable SQL); returns them as ``table.column``. ``create_all`` creates missing
-    tables only, so this is the schema migration for additive changes."""
-    insp = inspect(engine)
+_BASELINE_NULLABLE = {
+    "game_tables": ("name", "hints", "creator_token_hash"),
+    "seats": ("bot", "name", "token_hash"),
+    "actions": ("undone_version",),
+}
+"""The nullable columns of the Alembic baseline (revision 0001) by table."""
+
+
+def add_missing_columns(conn: Connection, baseline: str = "0001") -> list[str]:
+    """Add the nullable columns of the baseline schema that a file made before them lacks (the
+    server added ``hints`` and ``creator_token_hash`` this way before Alembic); returns them as
+    ``table.column``. Used by :func:`alhambra.server.migrate.upgrade` before stamping ``baseline``."""
+    assert baseline == "0001"
+    insp = inspect(conn)
     added: list[str] = []
     for table in Base.metadata.sorted_tables:
         if not insp.has_table(table.name):
             continue
         have = {c["name"] for c in insp.get_columns(table.name)}
         for col in table.columns:
-            if col.name in have or not col.nullable:
+            if col.name in have or col.name not in _BASELINE_NULLABLE.get(table.name, ()):
                 continue
-            kind = col.type.compile(dialect=engine.dialect)
-            with engine.begin() as conn:
-                conn.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{col.name}" {kind}'))
+            kind = col.type.compile(dialect=conn.dialect)
+            conn.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{col.name}" {kind}'))
             added.append(f"{table.name}.{col.name}")
     return added
 

@@ -300,9 +300,21 @@ class TableService:
         """Called with a table id after every change of that table (any thread)."""
         self.gone_listeners: list[Callable[[str], None]] = []
         """Called with a table id when the table was deleted or expired (any thread)."""
+        self.local_listeners: list[Callable[[str, str], None]] = []
+        """Called with ``(table id, "changed" or "gone")`` for the changes made by this process
+        only (not those :meth:`refresh` brings in from other processes): the Redis publisher."""
+
+    def _tell_local(self, table_id: str, kind: str) -> None:
+        for fn in list(self.local_listeners):
+            try:
+                fn(table_id, kind)
+            except Exception:  # the change is stored; other processes catch up on their next access
+                log.exception("could not tell the other processes about table %s", table_id)
 
     # ----------------------------------------------------------------------------- plumbing
-    def _notify(self, table_id: str) -> None:
+    def _notify(self, table_id: str, local: bool = True) -> None:
+        if local:
+            self._tell_local(table_id, "changed")
         for fn in list(self.listeners):
             try:
                 fn(table_id)
@@ -336,7 +348,7 @@ class TableService:
             events.extend(event_from_dict(d) for d in json.loads(a.events_json))
             record.append(Entry(a.seq, a.version, a.seat, a.turn, a.notation, a.final))
         seats = tuple(_seat_info(s) for s in self.db.seats(table_id))
-        snap = Snapshot(row.version, state, events, len(events), 0, tuple(record), row.status, seats)
+        snap = Snapshot(row.version, state, events, len(events), row.epoch or 0, tuple(record), row.status, seats)
         return Table(row, config, snap)
 
     def recover(self) -> list[str]:
@@ -487,9 +499,10 @@ class TableService:
             seats = list(snap.seats)
             seats[seat] = SeatInfo(seat, info.kind, info.bot, nm if nm is not None else info.name, True)
             status = snap.status
-            if status == WAITING and all(s.joined for s in seats):
-                status = PLAYING
-                self.db.set_status(table_id, PLAYING)
+            if status == WAITING and self.db.start_if_all_joined(table_id):
+                status = PLAYING  # the last seat joined (perhaps the others through other processes)
+            if self.db.shared:  # other processes may have seated people meanwhile: the stored seats count
+                seats = [_seat_info(r) for r in self.db.seats(table_id)]
             # same game state, so the views may be kept; the messages cached for clients name the
             # seats and the status, which just changed (a stale one would keep a page at "join")
             cache = {k: v for k, v in snap.cache.items() if not (isinstance(k, tuple) and k[:1] == ("json",))}
@@ -533,9 +546,11 @@ class TableService:
         self._forget(table_id)
         log.info("table %s deleted by its creator", table_id)
 
-    def _forget(self, table_id: str) -> None:
+    def _forget(self, table_id: str, local: bool = True) -> None:
         with self._lock:
             self.tables.pop(table_id, None)
+        if local:
+            self._tell_local(table_id, "gone")
         for fn in list(self.gone_listeners):
             try:
                 fn(table_id)
@@ -636,11 +651,53 @@ class TableService:
             raise ServiceError("the table changed meanwhile; fetch the view again", 409) from None
 
     def _drop_stale(self, table: Table) -> None:
-        """The database moved past this in-memory table (another copy of it, loaded after an
-        eviction, wrote first): forget it, so the next access loads the stored state."""
-        with self._lock:
-            if self.tables.get(table.id) is table:
-                del self.tables[table.id]
+        """The database moved past this in-memory table (another process, or another copy of it
+        loaded after an eviction, wrote first): bring it up to date in place, so its watchers
+        get the stored state."""
+        if self.tables.get(table.id) is table:
+            self._reload(table)
+
+    def refresh(self, table_id: str, gone: bool = False) -> None:
+        """Another process changed (or deleted: ``gone``) this table: if it is in memory here, load
+        what was stored and tell the listeners (not the local ones: the change is not ours)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        if gone:
+            with table.lock:
+                table.gone = True
+            self._forget(table_id, local=False)
+            return
+        self._reload(table)
+
+    def _reload(self, table: Table) -> None:
+        """Replace ``table.snap`` by the stored state; the log list is kept and extended when the
+        stored game only went on (same epoch), so clients keep getting updates, not whole logs."""
+        with table.lock:
+            if table.gone:
+                return
+            try:
+                fresh = self._load(table.id)
+            except ServiceError:  # deleted meanwhile
+                table.gone = True
+                gone = True
+            else:
+                gone = False
+                old, new = table.snap, fresh.snap
+                if (new.version, new.status, new.seats, new.epoch) == (old.version, old.status, old.seats, old.epoch):
+                    return
+                if new.version < old.version:
+                    return  # a late message: this process is ahead already
+                same_game = new.epoch == old.epoch and new.record[: len(old.record)] == old.record
+                if same_game and len(old.events) == old.n_events and new.events[: old.n_events] == old.events[: old.n_events]:
+                    old.events.extend(new.events[old.n_events :])
+                    new = Snapshot(new.version, new.state, old.events, len(old.events), new.epoch, new.record, new.status, new.seats)
+                table.snap = new
+                table.hints = fresh.hints
+        if gone:
+            self._forget(table.id, local=False)
+        else:
+            self._notify(table.id, local=False)
 
     def undo(self, table_id: str, seat: int, version: int) -> Snapshot:
         """Take back ``seat``'s last action of its current turn (only while nothing was revealed)."""

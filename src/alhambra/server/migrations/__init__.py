@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's database (SQLite and PostgreSQL): see :mod:`alhambra.server.migrate`."""

@@ -13,6 +13,8 @@ from alhambra.record import GameRecord, replay
 
 from .server_helpers import auth, client, create, play_random, two_people, wait_for
 
+BOTH_BACKENDS = True  # the c tests run on SQLite and on PostgreSQL + Redis (conftest.py)
+
 
 def test_openapi_documents_the_play_endpoints(c: Any) -> None:
     spec = c.get("/openapi.json").json()

@@ -10,6 +10,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from .server_helpers import auth, create, two_people
 
+BOTH_BACKENDS = True  # the c tests run on SQLite and on PostgreSQL + Redis (conftest.py)
+
 
 def _hello(ws: Any, token: str | None = None, **since: int) -> dict[str, Any]:
     ws.send_json({"type": "hello", "token": token, **since})

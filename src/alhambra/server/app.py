@@ -739,6 +739,8 @@ def create_app(
             if token is not None and not isinstance(token, str):
                 raise ServiceError("the token must be a string", 400)
             seat = await run(service.seat_of, table_id, token)
+            if coordinator is not None:  # a client back from a process that died: what was stored counts
+                await run(service.refresh, table_id)
             table = service.table(table_id)
             ep, ev = hello.get("epoch"), hello.get("events")
             since = (ep, ev) if isinstance(ep, int) and isinstance(ev, int) else None

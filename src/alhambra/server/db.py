@@ -315,6 +315,18 @@ class Database:
             )
             return list(rows)
 
+    def versions(self, table_ids: Sequence[str]) -> list[tuple[str, int, int, str]]:
+        """``(id, version, epoch, status)`` of these tables (those still stored)."""
+        with self.session() as s:
+            q = select(TableRow.id, TableRow.version, TableRow.epoch, TableRow.status).where(TableRow.id.in_(list(table_ids)))
+            return [(r[0], r[1], r[2], r[3]) for r in s.execute(q)]
+
+    def actions_after(self, table_id: str, version: int) -> list[ActionRow]:
+        """The actions of a table that are not undone and created a version after ``version``, in order."""
+        with self.session() as s:
+            q = select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.undone.is_(False), ActionRow.version > version)
+            return list(s.scalars(q.order_by(ActionRow.version)))
+
     def table_ids(self, statuses: Sequence[str]) -> list[str]:
         """Ids of the tables in any of these statuses (oldest first)."""
         with self.session() as s:

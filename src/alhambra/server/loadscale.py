@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import json
 import os
 import random
@@ -61,7 +62,7 @@ class _Run:
     sent: dict[tuple[str, int], str] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
     reconnects: int = 0
-    bot_moves: int = 0
+    tables: list[str] = field(default_factory=list)
     finished: int = 0
 
 
@@ -165,7 +166,6 @@ async def _play(
             if await _until(clients, version + 1, 30, run) is None:
                 run.failures.append(f"table {clients[0].table}: its bot did not move within 30 s")
                 return
-            run.bot_moves += 1
             continue
         me = clients[seat]
         if me.msg is None or me.msg["version"] != version or not me.msg["view"]["legal_actions"]:
@@ -209,6 +209,7 @@ async def _scale(
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
             for i in range(0, tables, 10):
                 made += await asyncio.gather(*(_table(http, players, bots, run) for _ in range(min(10, tables - i))))
+            run.tables = [t for t, _, _ in made]
             for i in range(watchers):
                 spec = _Client(made[i % len(made)][0], None, f"127.0.0.{2 + i // per_address}")
                 await _connect(spec, run)
@@ -279,17 +280,24 @@ def _is_worker(pid: int) -> bool:
     return b"multiprocessing" in cmd and b"resource_tracker" not in cmd
 
 
-def _lost(database_url: str, acked: list[tuple[str, int, str]]) -> int:
-    """Acknowledged actions not found in the database with their table, version and notation."""
-    from sqlalchemy import create_engine, text
+def _audit(database_url: str, acked: list[tuple[str, int, str]], tables: list[str], bot_seat: int, since: Any) -> dict[str, int]:
+    """From the database: acknowledged actions missing (by table, version and notation), the
+    bot moves stored, and the tables whose bot moved after ``since`` (the kill, naive UTC)."""
+    from sqlalchemy import bindparam, create_engine, text
 
     engine = create_engine(database_url)
     try:
         with engine.connect() as conn:
-            stored = {(t, v): n for t, v, n in conn.execute(text("SELECT table_id, version, notation FROM actions WHERE NOT undone"))}
+            q = text("SELECT table_id, version, notation, seat, created_at FROM actions WHERE NOT undone AND table_id IN :ids")
+            rows = list(conn.execute(q.bindparams(bindparam("ids", expanding=True)), {"ids": tables}))
     finally:
         engine.dispose()
-    return sum(1 for t, v, n in acked if stored.get((t, v)) != n)
+    stored = {(r[0], r[1]): r[2] for r in rows}
+    bots = [r for r in rows if r[3] == bot_seat]
+    got = {"acked_lost": sum(1 for t, v, n in acked if stored.get((t, v)) != n), "bot_moves": len(bots)}
+    if since is not None:
+        got["tables_whose_bot_moved_after_the_kill"] = len({r[0] for r in bots if r[4] > since})
+    return got
 
 
 def run_scale_loadtest(
@@ -340,8 +348,11 @@ def run_scale_loadtest(
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
         base = f"http://127.0.0.1:{port}"
 
+        killed_at: list[Any] = []
+
         async def kill(_start: float) -> int | None:
             await asyncio.sleep(kill_after or 0)
+            killed_at.append(dt.datetime.now(dt.UTC).replace(tzinfo=None))
             found = [p for p in _children(proc.pid) if _is_worker(p)]
             if not found:
                 return None
@@ -378,8 +389,7 @@ def run_scale_loadtest(
         "p50_ms": _percentile(ms, 0.5),
         "p99_ms": _percentile(ms, 0.99),
         "acked": len(got.acked),
-        "acked_lost": _lost(database_url, got.acked),
-        "bot_moves": got.bot_moves,
+        **_audit(database_url, got.acked, got.tables, players, killed_at[0] if killed_at else None),
         "reconnects": got.reconnects,
         "finished_games": got.finished,
         "failures": got.failures[:10],

@@ -45,6 +45,8 @@ log = logging.getLogger("alhambra.server")
 
 HEARTBEAT = 1.0
 """Seconds between two heartbeats of a process."""
+SYNC_EVERY = 2
+"""Heartbeats between two comparisons of the tables in memory with the database."""
 ALIVE_FOR = 3.0
 """Seconds a process counts as alive after its last heartbeat (its claims are taken over after)."""
 
@@ -100,6 +102,8 @@ class Coordinator:
         self._service: TableService | None = None
         self.takeovers = 0
         """Claims this process took over from a process that had stopped."""
+        self.synced = 0
+        """Tables reloaded because the database had moved past them without a message."""
         self.received = 0
         """Messages from other processes applied here (for tests and figures)."""
         self._beat()
@@ -136,11 +140,18 @@ class Coordinator:
         pipe.execute()
 
     def _beats(self) -> None:
+        n = 0
         while not self._stop.wait(HEARTBEAT):
+            n += 1
             try:
                 self._beat()
             except redis.RedisError as e:
                 log.warning("Redis heartbeat failed: %s", e)
+            if n % SYNC_EVERY == 0 and self._service is not None:
+                try:  # a process killed between its commit and its message: catch up from the database
+                    self.synced += len(self._service.sync_stale())
+                except Exception:
+                    log.exception("cannot compare the tables in memory with the database")
 
     def alive(self) -> list[str]:
         """The processes whose heartbeat is current."""

@@ -351,6 +351,28 @@ class TableService:
         snap = Snapshot(row.version, state, events, len(events), row.epoch or 0, tuple(record), row.status, seats)
         return Table(row, config, snap)
 
+    def _load_after(self, table: Table) -> Table | None:
+        """The stored table read incrementally on top of ``table`` (only the actions after its
+        version), or None when that cannot be done (an undo, a gap): then it is loaded whole."""
+        old = table.snap
+        row = self.db.table(table.id)
+        if row is None:
+            raise _not_found(table.id)
+        if (row.epoch or 0) != old.epoch or row.version < old.version or len(old.events) != old.n_events:
+            return None
+        rows = self.db.actions_after(table.id, old.version)
+        if [a.version for a in rows] != list(range(old.version + 1, row.version + 1)):
+            return None  # pragma: no cover - a concurrent write between the two reads: load it whole
+        events = list(old.events)
+        record = list(old.record)
+        for a in rows:
+            events.extend(event_from_dict(d) for d in json.loads(a.events_json))
+            record.append(Entry(a.seq, a.version, a.seat, a.turn, a.notation, a.final))
+        state = state_from_json(json.loads(row.snapshot_json)) if rows else old.state
+        seats = tuple(_seat_info(s) for s in self.db.seats(table.id))
+        snap = Snapshot(row.version, state, events, len(events), row.epoch or 0, tuple(record), row.status, seats)
+        return Table(row, table.config, snap)
+
     def recover(self) -> list[str]:
         """After a restart, load the games in progress where a bot may have to answer a person
         and tell the listeners about each. Every other table is loaded on its first access
@@ -670,6 +692,23 @@ class TableService:
             return
         self._reload(table)
 
+    def sync_stale(self) -> list[str]:
+        """Reload the tables in memory that the database has moved past (a change whose message
+        never came: its process was killed between the commit and the message); returns them."""
+        mine = {tid: t.snap for tid, t in list(self.tables.items())}
+        if not mine:
+            return []
+        stale = [
+            tid
+            for tid, version, epoch, status in self.db.versions(list(mine))
+            if (version, epoch or 0, status) != (mine[tid].version, mine[tid].epoch, mine[tid].status)
+        ]
+        for tid in stale:
+            table = self.tables.get(tid)
+            if table is not None:
+                self._reload(table)
+        return stale
+
     def _reload(self, table: Table) -> None:
         """Replace ``table.snap`` by the stored state; the log list is kept and extended when the
         stored game only went on (same epoch), so clients keep getting updates, not whole logs."""
@@ -677,7 +716,7 @@ class TableService:
             if table.gone:
                 return
             try:
-                fresh = self._load(table.id)
+                fresh = self._load_after(table) or self._load(table.id)
             except ServiceError:  # deleted meanwhile
                 table.gone = True
                 gone = True

@@ -34,12 +34,14 @@ from . import __version__
 from . import city as geo
 from .bench import BenchResult, run_bench
 from .bots import make_bot
+from .companion import TableError, is_table, parse_table, score_table
+from .companion.render import city_word, print_round
 from .demo import group_by_turn, play_demo
 from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of, parse_module_ids
-from .layout import LayoutError, LayoutReport, check_layout, draw_layout, load_layout, parse_layout
+from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, parse_layout
 from .record import GameRecord, replay
 from .rulesets import game_ids, ruleset
 from .state import GameConfig, GameState
@@ -163,30 +165,55 @@ def score(
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Draw with plain ASCII instead of box-drawing characters.")] = False,
     game: GameOption = "alhambra",
 ) -> None:
-    """Check and score a physical Alhambra laid out on the table.
+    """Score a round of a game played on a real table, or check and score one Alhambra.
 
+    A table file ({"round": 1, "players": [...], "modules": [...]}, see docs/companion.md)
+    prints the round's points per player with the reasons. A layout file holds one Alhambra:
     LAYOUT is {"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 1, "y": 0, "kind":
     "garden", "price": 8, "walls": "NW"}, ...]} with x growing east and y growing south.
     Exit code 0: legal; 1: a building rule is broken or a tile is not a real base-game tile;
     2: unreadable input.
     """
     try:
-        if layout == "-":
-            try:
-                data = json.loads(sys.stdin.read())
-            except json.JSONDecodeError as e:
-                raise LayoutError(f"standard input: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
-            tiles = parse_layout(data, game)
-        else:
-            tiles = load_layout(layout, game)
+        data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else _read_json(layout)
+        if is_table(data):
+            _score_table(data, as_json, "ascii" if ascii_only or not _can_encode("┏━┃✔") else "unicode")
+        tiles = parse_layout(data, game)
     except LayoutError as e:
-        _fail(str(e))
+        _fail(str(e) if layout == "-" or str(e).startswith(layout) else f"{layout}: {e}")
     report = check_layout(tiles, game)
     if as_json:
         print(json.dumps(report.to_json()))
     else:
         _print_layout_report(report, "ascii" if ascii_only or not _can_encode("┏━┃") else "unicode", game)
     raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
+
+
+def _read_json(path: str) -> Any:
+    """A layout or table file's JSON (:class:`LayoutError` when it cannot be read)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LayoutError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise LayoutError(f"{p}: is a directory, not a layout file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise LayoutError(f"{p}: cannot read: {e}") from None
+    return decode_json(text, str(p))
+
+
+def _score_table(data: Any, as_json: bool, charset: str) -> NoReturn:
+    """``alhambra score TABLE.json``: score a round of a whole table and exit."""
+    try:
+        result = score_table(parse_table(data))
+    except TableError as e:
+        _fail(str(e))
+    if as_json:
+        print(json.dumps(result.to_json()))
+    else:
+        print_round(_out(), result, charset)
+    raise typer.Exit(EXIT_OK if result.valid else EXIT_INVALID)
 
 
 def _can_encode(text: str) -> bool:
@@ -234,11 +261,11 @@ def _print_layout_report(report: LayoutReport, charset: str, game: str = "alhamb
     con.print()
     if report.valid:
         mark = "✔ " if charset == "unicode" else "OK: "
-        con.print(Text(f"{mark}This Alhambra follows every building rule.", style="bold green"))
+        con.print(Text(f"{mark}This {city_word(game)} follows every building rule.", style="bold green"))
         return
     count = len(report.violations)
     mark = "✘ " if charset == "unicode" else ""
-    con.print(Text(f"{mark}This Alhambra is not legal: {count} problem{'s' if count != 1 else ''}.", style="bold red"))
+    con.print(Text(f"{mark}This {city_word(game)} is not legal: {count} problem{'s' if count != 1 else ''}.", style="bold red"))
     for v in report.violations:
         where = f"at {v.x},{v.y}" if v.x is not None else "overall"
         con.print(Text.assemble("  ", (v.rule, "red"), f" {where}: {v.message}"))

@@ -2,11 +2,11 @@
 
 A table file is JSON::
 
-    {"game": "alhambra", "round": 2, "modules": ["falconers"],
-     "table": {"new_score_cards": {"cards": [4, 11, 17]}},
+    {"game": "alhambra", "round": 2, "modules": ["MODULE"],
+     "table": {"MODULE": {"KEY": 3}},
      "players": [
         {"name": "Kim", "score": 21, "tiles": [{"x": 0, "y": 0, "kind": "fountain"}, ...],
-         "modules": {"falconers": {"walker": 1}}},
+         "modules": {"MODULE": {"KEY": 1}}},
         {"name": "Nina", "buildings": {"pavilion": 2, "tower": 1}, "wall": 4}
      ],
      "neutral": {"buildings": {"garden": 3}}}
@@ -147,7 +147,7 @@ def _modules(raw: object) -> tuple[str, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
-        raise TableError('\'modules\' must be a list of module ids like ["falconers", "medina"]')
+        raise TableError("'modules' must be a list of module ids (see alhambra modules)")
     if len(raw) > 40:
         raise TableError(f"'modules' lists {len(raw)} entries; the Big Box has 26 modules")
     seen: set[str] = set()

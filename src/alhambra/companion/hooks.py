@@ -128,6 +128,11 @@ class CompanionHooks:
         ``Module.round_scored`` does (the invaders take points, never below 0)."""
         return None
 
+    def browser_data(self) -> dict[str, Any]:
+        """The facts the module's scoring needs in the browser (its ``ui/companion.js``, which
+        scores offline): points tables, penalties... read from the module's data, never copied."""
+        return {}
+
     def export(self, state: GameState, round_no: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The inputs a player would enter for scoring round ``round_no`` of an engine game, read
         from ``state`` right after it (tests: the companion scores what the engine scored).

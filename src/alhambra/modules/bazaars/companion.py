@@ -40,6 +40,10 @@ class BazaarsCompanion(CompanionHooks):
             out.append(Line(sum(m * k for m, k in pairs), why))
         return out
 
+    def browser_data(self) -> dict[str, Any]:
+        """The round the bazaars score in."""
+        return {"round": SCORING_ROUND}
+
     def export(self, state: GameState, round_no: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Every bazaar's score parts."""
         seats: list[dict[str, Any]] = []

@@ -27,6 +27,10 @@ class FalconersCompanion(CompanionHooks):
             out.append(Line(pts, why))
         return out
 
+    def browser_data(self) -> dict[str, Any]:
+        """Points for 0, 1, 2 ... falcons of a type."""
+        return {"points": list(data().points)}
+
     def export(self, state: GameState, round_no: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Falcons per type per player."""
         d = data()

@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from ...companion.hooks import CompanionHooks, Field, Line, Tally
 from ...state import GameState
-from .module import DIRECTIONS, exposure, invaders, invasion_loss, neighbours
+from .module import DIRECTIONS, data, exposure, invaders, invasion_loss, neighbours
 
 
 class InvadersCompanion(CompanionHooks):
@@ -26,6 +26,11 @@ class InvadersCompanion(CompanionHooks):
             new = max(score - loss, min(score, 0)) if loss > 0 else score
             out.append(Line(new - score, f"invasion from the {d}: {v[d]} open sides facing it, {v[a] + v[b]} beside"))
         return out
+
+    def browser_data(self) -> dict[str, Any]:
+        """Loss per open side facing the invasion and per side beside it, per round."""
+        d = data()
+        return {"main": list(d.main), "beside": list(d.beside), "directions": list(DIRECTIONS)}
 
     def export(self, state: GameState, round_no: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The round's invasion direction and every Alhambra's open sides."""

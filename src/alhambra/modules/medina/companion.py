@@ -41,6 +41,11 @@ class MedinaCompanion(CompanionHooks):
             for p, c, d in zip(got, counts, dearest, strict=True)
         ]
 
+    def browser_data(self) -> dict[str, Any]:
+        """Penalties per round and place, and the extra loss without a medina per round."""
+        d = data()
+        return {"penalties": [list(r) for r in d.penalties], "without": list(d.without)}
+
     def export(self, state: GameState, round_no: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Medinas and the dearest price of every participant."""
         rows = [built(state, s) for s in participants(state)]

@@ -35,6 +35,12 @@ class ScoreCardsCompanion(CompanionHooks):
             return None
         return points(number, tally.round_no, kind)
 
+    def browser_data(self) -> dict[str, Any]:
+        """Every card's points: ``points[number][round - 1][kind]`` (1st, 2nd ...)."""
+        return {
+            "points": {str(c.number): [{k: list(points(c.number, r, k)) for k in c.kinds} for r in range(1, ROUNDS + 1)] for c in cards()}
+        }
+
     def export(self, state: GameState, round_no: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The three card numbers."""
         n = state.config.players + (1 if state.neutral is not None else 0)

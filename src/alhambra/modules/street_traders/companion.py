@@ -7,7 +7,7 @@ from typing import Any, Final
 from ...companion.hooks import CompanionHooks, Field, Line, Tally
 from ...components import KINDS
 from ...state import GameState
-from .module import CITIZENS_PER_COLOUR, COLOUR_OF, citizen_points, home_counts
+from .module import CITIZENS_PER_COLOUR, COLOUR_OF, SET_POINTS, citizen_points, home_counts
 
 
 class StreetTradersCompanion(CompanionHooks):
@@ -23,6 +23,10 @@ class StreetTradersCompanion(CompanionHooks):
             n = sum(counts)
             out.append(Line(citizen_points(counts), f"{n} citizen{'s' if n != 1 else ''} in sets of different colours"))
         return out
+
+    def browser_data(self) -> dict[str, Any]:
+        """Points of a set of 0, 1, ... 6 colours, and the colours in the order of the kinds."""
+        return {"set_points": list(SET_POINTS), "kinds": list(KINDS)}
 
     def export(self, state: GameState, round_no: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Citizens per colour per player."""

@@ -21,6 +21,10 @@ class TreasureChamberCompanion(CompanionHooks):
         got = majority_awards(counts, POINTS[tally.round_no - 1])
         return [Line(p, f"{c} chest{'s' if c != 1 else ''}") for p, c in zip(got[: tally.players], counts, strict=False)]
 
+    def browser_data(self) -> dict[str, Any]:
+        """Points of the chest majority per round (1st, 2nd ...)."""
+        return {"points": [list(r) for r in POINTS]}
+
     def export(self, state: GameState, round_no: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Chests of every participant."""
         return {}, [{"chests": c} for c in chest_counts(state)]

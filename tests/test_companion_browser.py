@@ -96,10 +96,12 @@ def _open(page: Any, name: str) -> None:
         det.locator("summary").click()
 
 
+DEAREST = "price of the dearest medina"
+
 # what the four players enter per round: buildings, wall, and module counts
 ENTRIES: dict[int, dict[str, dict[str, int]]] = {
     1: {
-        "Ann": {"Pavilion": 1, "Tower": 1, "wall": 2, "white falcons": 1, "medinas built": 1, "price of the dearest medina": 3},
+        "Ann": {"Pavilion": 1, "Tower": 1, "wall": 2, "white falcons": 1, "medinas built": 1, DEAREST: 3},
         "Bob": {"Pavilion": 2, "wall": 1, "treasure chests": 2},
         "Cy": {"Garden": 2, "wall": 3, "open sides facing north": 2},
         "Di": {"Tower": 1, "Garden": 1, "red citizens (seraglio)": 1},
@@ -112,7 +114,7 @@ ENTRIES: dict[int, dict[str, dict[str, int]]] = {
             "white falcons": 1,
             "black falcons": 1,
             "medinas built": 1,
-            "price of the dearest medina": 3,
+            DEAREST: 3,
         },
         "Bob": {"Pavilion": 3, "Seraglio": 2, "wall": 4, "treasure chests": 4},
         "Cy": {"Garden": 4, "Tower": 1, "wall": 6, "open sides facing north": 3},
@@ -126,7 +128,7 @@ ENTRIES: dict[int, dict[str, dict[str, int]]] = {
             "white falcons": 2,
             "black falcons": 1,
             "medinas built": 2,
-            "price of the dearest medina": 7,
+            DEAREST: 7,
         },
         "Bob": {"Pavilion": 4, "Seraglio": 3, "Arcades": 2, "wall": 6, "treasure chests": 6},
         "Cy": {"Garden": 6, "Tower": 2, "Chambers": 3, "wall": 10, "open sides facing north": 3},
@@ -147,7 +149,7 @@ def _table_doc(rnd: int, before: list[int]) -> dict[str, Any]:
     }
     mod_of = {
         "white falcons": ("falconers", "white"), "black falcons": ("falconers", "black"),
-        "medinas built": ("medina", "medinas"), "price of the dearest medina": ("medina", "dearest"),
+        "medinas built": ("medina", "medinas"), DEAREST: ("medina", "dearest"),
         "treasure chests": ("treasure_chamber", "chests"), "open sides facing north": ("invaders", "north"),
         "red citizens (seraglio)": ("street_traders", "seraglio"), "blue citizens (pavilion)": ("street_traders", "pavilion"),
     }  # fmt: skip

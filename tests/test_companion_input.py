@@ -107,3 +107,12 @@ def test_a_broken_alhambra_is_scored_and_reported_with_exit_1(tmp_path: Path) ->
     assert "A: adjacent at 2,0" in out and "scored anyway" in out
     assert "B: pavilion 8 (no walls) at 1,0 is in A's Alhambra too" in out
     assert "Given by counts, not checked: C." in out
+
+
+def test_the_readme_example_table_scores() -> None:
+    from pathlib import Path as P
+
+    example = P(__file__).resolve().parents[1] / "examples" / "table.json"
+    r = invoke("score", str(example))
+    assert r.exit_code == 0, r.output
+    assert "Tower: 2 buildings, 1st, tied with Nina: 9" in r.stdout and "medina: 0 medinas: -8" in r.stdout

@@ -3,13 +3,17 @@ rounds, the window between turns, the final distribution of the market and the e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
 from ..components import MARKET_SIZE, NEUTRAL_AFTER_FIRST_SCORING
 from ..events import Event, GameEnded, MarketTileAwarded, NeutralTilesReceived, TurnEnded, TurnStarted
-from ..hooks import load_module
+from ..hooks import Module, load_module
 from ..state import STAGE_BETWEEN, STAGE_FINAL, STAGE_OVER, STAGE_TURN, BetweenTurns, ChooseAction, GameState, PlaceTiles
 from .common import _sink, _users, plain_flow
 from .scoring import _score_round, money_of, winners
-from .supply import _draw_tile, _fill_market, _shown, refill_display, refill_market
+from .supply import _draw_tile, _shown, refill_display, refill_market
 
 
 def _window_seats(state: GameState) -> list[int]:
@@ -61,28 +65,15 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
         if top.module is None and state.outcome is None and (type(top) is not BetweenTurns or not top.restart):
             return
     elif state.stage == STAGE_TURN and (not state.config.modules or plain_flow(state.config)) and state.outcome is None:
-        # A turn of a game without modules is over: nothing can pause its end or open the window
-        # between turns, so the next turn starts at once unless a scoring round, the end of the
-        # game or the turn limit is due (the same steps the loop below takes, straight through:
-        # _complete_turn and _start_turn, inlined).
-        if events is not None:
-            events.append(TurnEnded(state.current))
-        if -1 in state.display:
-            refill_display(state, events)
-        if -1 in state.market:
-            _fill_market(state, events, True)
-        if state.scoring_queue:
-            _run_scoring_queue(state, events)
-        config = state.config
-        limit = config.turn_limit
+        # A turn of a game on the plain flow is over: no hook can pause its end or open the
+        # window between turns, so the steps of END_OF_TURN run straight through (their core
+        # work only: _PLAIN_END_OF_TURN) and the next turn starts at once unless the end of the
+        # game or the turn limit is due.
+        for work in _PLAIN_END_OF_TURN:
+            work(state, events)
+        limit = state.config.turn_limit
         if not state.market_exhausted and (limit is None or state.turn < limit):
-            seat = (state.current + 1) % config.players
-            state.current = seat
-            state.turn += 1
-            state.flow = 0  # the stage stays STAGE_TURN
-            pending.append(_TURN_START[seat])
-            if events is not None:
-                events.append(TurnStarted(seat, state.turn))
+            _start_turn(state, (state.current + 1) % state.config.players, events)
             return
         state.stage = STAGE_BETWEEN
         state.flow = 1  # the window is opened (and empty)
@@ -134,41 +125,127 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
 
 
 def _complete_turn(state: GameState, events: list[Event] | None) -> None:
-    """The automatic end of a turn, step by step (``state.flow`` counts the steps done, so a
-    step that pushed a pending decision is not repeated): the modules' ``turn_ending``, then
-    ``TurnEnded`` and the display refill, the market refill (which may pause for a decision and
-    goes on when called again), the queued scoring rounds and ``after_turn``. (A game without
-    modules takes the same steps straight through in :func:`_advance`.)"""
-    enders = _users(state, "turn_ending")
-    while True:
-        step = state.flow
-        if step < len(enders):
-            state.flow += 1
-            enders[step].turn_ending(state, _sink(events))
-            if state.pending:
-                return
-        elif step == len(enders):
-            state.flow += 1
-            if events is not None:
-                events.append(TurnEnded(state.current))
-            refill_display(state, events)
-        elif step == len(enders) + 1:
-            refill_market(state, events)
-            if state.pending:
-                return  # paused for a decision; called again once it is resolved
-            state.flow += 1
-        elif state.scoring_queue:
-            if _before_scoring(state, state.scoring_queue[0], len(enders) + 2, events):
-                return
-            _run_scoring_queue(state, events, 1)
-            state.flow = len(enders) + 2
-        else:
-            state.stage = STAGE_BETWEEN
-            state.flow = 0
-            if state.config.modules:
-                for m in _users(state, "after_turn"):
-                    m.after_turn(state, _sink(events))
+    """The automatic end of a turn: the steps of :data:`END_OF_TURN` in order, then the turn is
+    over (stage ``between``) and the modules' ``after_turn`` hear of it.
+
+    ``state.flow`` counts the places done: one per module a step calls, one for a step's core
+    work. A step that pushed a pending decision is not repeated (a core work that may pause, the
+    market refill, is: it goes on where it stopped); once the decision is resolved the flow
+    calls this again and it goes on from there. A repeating step (the queued scoring rounds)
+    starts its places over for each round."""
+    at = 0
+    for step in END_OF_TURN:
+        users = _users(state, step.hook) if step.hook is not None else ()
+        if step.due is not None:
+            while step.due(state):
+                if users and _call_hooks(state, step, users, at, events):
+                    return
+                assert step.work is not None
+                step.work(state, events)
+                state.flow = at
+            continue
+        if users and _call_hooks(state, step, users, at, events):
             return
+        at += len(users)
+        if step.work is not None:
+            if state.flow == at:
+                if step.pauses:
+                    step.work(state, events)
+                    if state.pending:
+                        return  # paused for a decision; called again once it is resolved
+                    state.flow += 1
+                else:
+                    state.flow += 1
+                    step.work(state, events)
+            at += 1
+    state.stage = STAGE_BETWEEN
+    state.flow = 0
+    if state.config.modules:
+        for m in _users(state, "after_turn"):
+            m.after_turn(state, _sink(events))
+
+
+def _call_hooks(state: GameState, step: TurnStep, users: tuple[Module, ...], at: int, events: list[Event] | None) -> bool:
+    """Call ``step``'s hook on the modules not called yet (``state.flow - at`` have been); True
+    when one pushed a pending decision (the others wait until it is resolved)."""
+    while state.flow - at < len(users):
+        m = users[state.flow - at]
+        state.flow += 1
+        step.call(m, state, _sink(events))
+        if state.pending:
+            return True
+    return False
+
+
+def _turn_ended(state: GameState, events: list[Event] | None) -> None:
+    if events is not None:
+        events.append(TurnEnded(state.current))
+    refill_display(state, events)
+
+
+def _refill_the_market(state: GameState, events: list[Event] | None) -> None:
+    refill_market(state, events)
+
+
+def _score_next_round(state: GameState, events: list[Event] | None) -> None:
+    _run_scoring_queue(state, events, 1)
+
+
+def _scoring_due(state: GameState) -> bool:
+    return bool(state.scoring_queue)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStep:
+    """One step of the automatic end of a turn (see :data:`END_OF_TURN`)."""
+
+    name: str
+    """What happens, in the rulebook's words."""
+    hook: str | None = None
+    """The modules' hook the step calls first, one module after the other (``Module`` method)."""
+    call: Callable[[Module, GameState, list[Event]], None] = lambda m, state, events: None
+    """How the hook is called on one module."""
+    work: Callable[[GameState, list[Event] | None], None] | None = None
+    """The core's work, the same in every game: on the plain flow it is the whole step."""
+    pauses: bool = False
+    """The core's work may push a module's decision (``tile_drawn``): the step waits for it and
+    is taken again (going on where it stopped) once it is resolved."""
+    due: Callable[[GameState], bool] | None = None
+    """For a repeating step: whether it is due once more (hook and work, then again)."""
+
+
+END_OF_TURN: Final = (
+    TurnStep("the modules end the turn", "turn_ending", lambda m, state, events: m.turn_ending(state, events)),
+    TurnStep("the turn has ended; the display is refilled", work=_turn_ended),
+    TurnStep("the market is refilled", work=_refill_the_market, pauses=True),
+    TurnStep(
+        "the scoring rounds whose cards came up are scored",
+        "before_scoring",
+        lambda m, state, events: m.before_scoring(state, state.scoring_queue[0], events),
+        work=_score_next_round,
+        due=_scoring_due,
+    ),
+)
+"""The automatic end of a turn, declared once: :func:`_complete_turn` takes these steps with
+the modules' hooks, and a game on the plain flow (no module hook can act) takes their core work
+straight through (:data:`_PLAIN_END_OF_TURN`). After them the turn is over: ``after_turn``, then
+the window between turns."""
+
+
+def _repeat(step: TurnStep) -> Callable[[GameState, list[Event] | None], None]:
+    """A repeating step's work on the plain flow: as long as it is due."""
+    due, work = step.due, step.work
+    assert due is not None and work is not None
+
+    def run(state: GameState, events: list[Event] | None) -> None:
+        while due(state):
+            work(state, events)
+
+    return run
+
+
+_PLAIN_END_OF_TURN: Final = tuple(_repeat(step) if step.due is not None else step.work for step in END_OF_TURN if step.work is not None)
+"""The core work of :data:`END_OF_TURN`, in order, for games on the plain flow."""
 
 
 def _window_open(state: GameState) -> bool:

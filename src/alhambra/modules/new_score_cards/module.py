@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from ...companion.hooks import CompanionHooks
 from ...components import KINDS
-from ...engine import module_draw
+from ...engine.services import module_draw
 from ...errors import NotationError
 from ...events import Event
 from ...hooks import Module

@@ -35,7 +35,7 @@ from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
 from ...companion.hooks import CompanionHooks
 from ...components import CURRENCIES, KINDS
-from ...engine import module_draw, module_random, unbuilt_tiles
+from ...engine.services import module_draw, module_random, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, Offer

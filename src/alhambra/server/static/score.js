@@ -80,7 +80,7 @@ function stepper(label, value, min, max, onchange) {
     input.value = String(n);
     onchange(n);
   };
-  input.addEventListener("change", () => set(Number(input.value)));
+  input.onchange = () => set(Number(input.value));
   return h("span", { class: "stepper" },
     h("button", { type: "button", "aria-label": `${label}: one fewer`, text: "−", onclick: () => set(Number(input.value) - 1) }),
     input,
@@ -96,10 +96,10 @@ function fieldInput(f, values, who) {
   }
   if (f.kind === "numbers") {
     const input = h("input", { type: "text", inputmode: "numeric", "aria-label": label, placeholder: f.length ? `${f.length} numbers` : "e.g. 4, 3", value: (values[f.key] || []).join(", ") });
-    input.addEventListener("change", () => {
+    input.onchange = () => {
       const nums = input.value.split(/[^0-9]+/).filter(Boolean).map(Number).map((n) => Math.max(f.min, Math.min(f.max, n)));
       on(nums);
-    });
+    };
     return h("label", { class: "field" }, h("span", { text: f.label }), input);
   }
   return h("div", { class: "field" }, h("span", { text: f.label }), stepper(label, values[f.key], f.min, f.max, on));

@@ -1326,6 +1326,7 @@ function renderActionPanel(v, myTurn, controls) {
   if (T.msg.table.status === "finished") {
     box.append(h("p", { text: "The game is over." }), h("div", { class: "button-row" },
       h("button", { class: "primary", id: "btn-summary", text: "Show the summary", onclick: () => { T.modal = { kind: "summary" }; render(); } }),
+      ...rematchButtons(false),
       h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" })));
     return box;
   }
@@ -2027,6 +2028,36 @@ function summaryBody(v) {
           v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null))));
 }
 
+/** The end's ways on: "Play again" (a player: the same seats and bots, a fresh deal; "Join the
+ * rematch" once another player asked), "Watch the rematch" (a spectator), "Back to the lobby". */
+function rematchButtons(inDialog) {
+  const next = T.msg.table.rematch;
+  const out = [];
+  const sfx = inDialog ? "" : "-panel";
+  if (me() !== null) {
+    out.push(h("button", {
+      id: `btn-rematch${sfx}`, class: inDialog ? "primary" : "secondary", dataset: { rematch: next || "" },
+      text: next ? "Join the rematch" : "Play again",
+      title: "A new game at a new table: the same players in the same seats, the same bots and modules",
+      onclick: playAgain,
+    }));
+  } else if (next) {
+    out.push(h("a", { id: `btn-watch-rematch${sfx}`, class: "button secondary", href: `/table/${next}`, text: "Watch the rematch" }));
+  }
+  out.push(h("a", { id: `btn-lobby${sfx}`, class: "button secondary", href: "/", text: "Back to the lobby" }));
+  return out;
+}
+
+/** Ask for the rematch (created by the first player who asks) and go to my seat there. */
+async function playAgain() {
+  try {
+    const res = await api("POST", `/api/tables/${T.id}/rematch`, undefined, T.token);
+    location.assign(`/table/${res.table.id}#seat=${res.token}`);
+  } catch (e) {
+    notify(e.message, true);
+  }
+}
+
 function renderModal() {
   const close = () => { T.modal = null; render(); };
   let body;
@@ -2043,7 +2074,8 @@ function renderModal() {
     h("div", { class: `modal ${summary ? "modal-wide" : ""}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id: summary ? "summary-modal" : "round-modal" },
       h("h2", { id: "modal-title", text: title }), body,
       h("div", { class: "button-row modal-buttons" },
-        h("button", { id: "btn-close-modal", class: "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close, "data-autofocus": true }),
+        summary ? rematchButtons(true) : null,
+        h("button", { id: "btn-close-modal", class: summary ? "secondary" : "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close, "data-autofocus": true }),
         summary ? h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }) : null,
         summary ? h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" }) : null)));
 }

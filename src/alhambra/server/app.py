@@ -584,6 +584,22 @@ def create_app(
         url = f"{base_url(request)}/table/{table_id}#seat={new_token}" if new_token else None
         return JoinResponse(seat=seat, token=new_token, invite_url=url, table=table.info())
 
+    @app.post("/api/tables/{table_id}/rematch", tags=["play"])
+    async def post_rematch(table_id: str, request: Request, token: Token) -> dict[str, Any]:
+        """Play again (a player of a finished table, with their seat token): the same game,
+        seats, names and bots, a fresh deal. The first request creates the table, later ones
+        (the other players) get the same one; each gets their own new seat token and has
+        joined (docs/server.md, "Rematch")."""
+        from .rematch import rematch
+
+        table, seat, new_token = await run(rematch, service, table_id, token)
+        return {
+            "table": table.info(),
+            "seat": seat,
+            "token": new_token,
+            "url": f"{base_url(request)}/table/{table.id}#seat={new_token}",
+        }
+
     @app.get("/api/tables/{table_id}/view", tags=["play"])
     async def get_view(
         table_id: str,

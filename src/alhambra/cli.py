@@ -974,6 +974,15 @@ def serve(
     expire_idle: Annotated[
         float, typer.Option("--expire-idle", help="Seconds an unfinished game may go without a move before it is deleted.")
     ] = 30 * 24 * 3600.0,
+    ws_per_address: Annotated[
+        int, typer.Option("--ws-per-address", help="Live WebSockets one client address may hold (closed with 4429 beyond).")
+    ] = 200,
+    ws_per_table: Annotated[
+        int, typer.Option("--ws-per-table", help="Live WebSockets on one table, spectators included (4429 beyond).")
+    ] = 500,
+    ws_idle: Annotated[
+        float, typer.Option("--ws-idle", help="Seconds a WebSocket may go with nothing sent either way before it is closed (4408).")
+    ] = 900.0,
 ) -> None:
     """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
     import uvicorn
@@ -999,6 +1008,13 @@ def serve(
     for option, value in (("--evict-after", evict_after), ("--expire-waiting", expire_waiting), ("--expire-idle", expire_idle)):
         if not value > 0:
             _fail(f"{option} must be positive (seconds)")
+    problem = _port_problem(host, port)
+    if problem is not None:
+        _fail(problem)
+    if not 1 <= ws_per_address <= 100_000 or not 1 <= ws_per_table <= 100_000:
+        _fail("--ws-per-address and --ws-per-table must be 1-100000")
+    if not ws_idle > 0:
+        _fail("--ws-idle must be positive (seconds)")
     url = database_url or default_database_url()
     try:
         application = create_app(
@@ -1011,6 +1027,9 @@ def serve(
             evict_after=evict_after,
             expire_waiting=expire_waiting,
             expire_idle=expire_idle,
+            ws_per_address=ws_per_address,
+            ws_per_table=ws_per_table,
+            ws_idle=ws_idle,
         )
     except Exception as e:  # a bad URL or an unreachable database
         _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
@@ -1019,6 +1038,30 @@ def serve(
     print(f"Alhambra table server: open http://{shown}:{port}/ in your browser", flush=True)
     print(f"  database: {_redact(url)}  (stop with Ctrl+C)", flush=True)
     uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536, http=guarded_protocol(request_timeout))
+
+
+def _port_problem(host: str, port: int) -> str | None:
+    """Why ``serve`` cannot listen on ``host:port`` (a port in use, an address not of this
+    machine), or None: a test bind before anything is printed or opened."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError:
+        return f"cannot listen on {host!r}: not an address of this machine"
+    family, kind, proto, _name, addr = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: TIME_WAIT is no obstacle
+        try:
+            sock.bind(addr)
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                return f"port {port} is in use (stop the program using it, or choose another with --port)"
+            if e.errno == errno.EACCES:
+                return f"port {port} needs more privileges (choose one above 1023 with --port)"
+            return f"cannot listen on {host}:{port}: {e.strerror or e}"
+    return None
 
 
 def _redact(url: str) -> str:

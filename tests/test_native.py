@@ -1,0 +1,134 @@
+"""The native core agrees with the Python engine move by move (alhambra.native.check).
+
+The extension is built by the project's install; these tests fail (they do not skip) when it is
+missing, unless ALHAMBRA_NATIVE=0 switches it off on purpose, so a rule change in the Python
+engine without its native twin turns CI red.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from alhambra import engine
+from alhambra.actions import BuyBuilding, EndTurn, TakeMoney
+from alhambra.engine import apply_unchecked, legal_actions, new_game
+from alhambra.errors import ConfigError, IllegalAction
+from alhambra.native import NATIVE_ENV, available, supports, unavailable_reason
+from alhambra.state import GameConfig
+
+if os.environ.get(NATIVE_ENV) == "0":
+    pytest.skip(f"{NATIVE_ENV}=0: the native core is switched off", allow_module_level=True)
+
+from alhambra.native.check import check_game, compare_states
+from alhambra.native.game import NativeGame, decode, encode
+
+GAMES_PER_BATCH = 25
+"""Random games per test below: 5 player counts x 8 batches x 25 = 1,000 checked games."""
+
+
+def test_native_core_is_built() -> None:
+    assert available(), f"the native core is missing: {unavailable_reason()}"
+
+
+@pytest.mark.parametrize("batch", range(8))
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_games_agree_move_by_move(players: int, batch: int) -> None:
+    config = GameConfig(players=players)
+    policy = "uniform" if batch % 2 else "kinds"
+    total = 0
+    for i in range(GAMES_PER_BATCH):
+        seed = 1000 * batch + i
+        result = check_game(config, seed, policy, round_trip_every=11)
+        assert result.agree, f"{players} players, seed {seed}: {result.disagreements}"
+        total += result.actions
+    assert total > GAMES_PER_BATCH * 50  # whole games were played
+
+
+def test_turn_limit_and_large_seeds_agree() -> None:
+    for seed in (2**40 + 7, -3, 123456789):
+        assert check_game(GameConfig(players=3, turn_limit=9), seed).agree
+    state = NativeGame.new(GameConfig(players=3, turn_limit=9), 5)
+    state.playout(1)
+    assert state.state().outcome == "truncated" and state.state().turn == 9
+
+
+def test_a_rule_changed_in_python_alone_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the neutral player gets 6 tiles after the first scoring round; pretend a fix made it 5
+    monkeypatch.setattr(engine, "NEUTRAL_AFTER_FIRST_SCORING", 5)
+    results = [check_game(GameConfig(players=2), seed) for seed in range(3)]
+    assert not all(r.agree for r in results)
+    assert any("neutral" in d or "bag" in d for r in results for d in r.disagreements)
+
+
+def test_compare_states_names_the_difference() -> None:
+    a, _ = new_game(GameConfig(players=3), 4)
+    b = NativeGame.new(GameConfig(players=3), 4).state()
+    assert compare_states(a, b) == []
+    b.players[1].hand.pop()
+    b.scores[0] = 7
+    diff = compare_states(a, b)
+    assert any(d.startswith("scores") for d in diff) and any(d.startswith("seat 1 hand") for d in diff)
+
+
+def test_actions_round_trip_through_ids() -> None:
+    game = NativeGame.new(GameConfig(players=2), 11)
+    rng = random.Random(3)
+    seen = 0
+    while not game.is_over and seen < 400:
+        for a in game.legal_ids():
+            assert encode(game.rules, decode(game.rules, a)) == a
+        game.apply_id(rng.choice(game.legal_ids()))
+        seen += 1
+    assert seen > 50
+
+
+def test_checked_apply_refuses_illegal_actions() -> None:
+    game = NativeGame.new(GameConfig(players=4), 2)
+    with pytest.raises(IllegalAction):
+        game.apply(BuyBuilding(1, ("b9", "b9", "b9", "b9")))
+    with pytest.raises(IllegalAction):
+        game.apply(EndTurn())
+    take = next(a for a in game.legal_actions() if isinstance(a, TakeMoney))
+    game.apply(take)
+    state, _ = new_game(GameConfig(players=4), 2)
+    apply_unchecked(state, take)
+    assert compare_states(state, game.state()) == []
+    assert game.legal_actions() == legal_actions(state)
+
+
+def test_copies_are_independent() -> None:
+    game = NativeGame.new(GameConfig(players=5), 8)
+    twin = game.copy()
+    game.playout(4)
+    assert game.is_over and not twin.is_over
+    assert twin.state().turn == 1
+
+
+def test_modules_and_granada_are_not_native() -> None:
+    assert supports(GameConfig(players=3))
+    assert not supports(GameConfig(players=3, modules=("vizier",)))
+    assert not supports(GameConfig(players=3, game="granada"))
+    with pytest.raises(ConfigError):
+        NativeGame.new(GameConfig(players=3, modules=("vizier",)), 1)
+    state, _ = new_game(GameConfig(players=3, modules=("vizier",)), 1)
+    with pytest.raises(ValueError):
+        NativeGame.from_state(state)
+
+
+def test_switched_off_core_warns_once_and_python_plays_on() -> None:
+    code = (
+        "import warnings; warnings.simplefilter('always')\n"
+        "from alhambra import native\n"
+        "assert not native.available(), native.unavailable_reason()\n"
+        "native.warn_once(); native.warn_once()\n"
+        "print(native.unavailable_reason())\n"
+    )
+    env = {**os.environ, NATIVE_ENV: "0"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert "ALHAMBRA_NATIVE=0" in out.stdout
+    assert out.stderr.count("native core unavailable") == 1

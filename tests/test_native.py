@@ -7,6 +7,7 @@ engine without its native twin turns CI red.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -132,3 +133,20 @@ def test_switched_off_core_warns_once_and_python_plays_on() -> None:
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert "ALHAMBRA_NATIVE=0" in out.stdout
     assert out.stderr.count("native core unavailable") == 1
+
+
+def test_bench_core_native_prints_both_engines_and_agrees() -> None:
+    from tests.cli_helpers import invoke
+
+    result = invoke("bench", "--core", "native", "--games", "2", "--players", "3", "--json")
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    assert figures["agree"] is True
+    assert figures["native_games"] == 20 and figures["games"] == 2
+    assert figures["native_games_per_s"] > 0 and figures["python_games_per_s"] > 0
+    assert figures["games_speedup"] == pytest.approx(figures["native_games_per_s"] / figures["python_games_per_s"])
+    table = invoke("bench", "--core", "native", "--games", "1")
+    assert "native core" in table.stdout and "speed-up" in table.stdout
+    bad = invoke("bench", "--core", "native", "--modules", "vizier")
+    assert bad.exit_code != 0 and "Python engine" in bad.stderr
+    assert invoke("bench", "--core", "rust").exit_code != 0

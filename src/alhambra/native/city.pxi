@@ -25,8 +25,8 @@ for _m in range(256):
     RUNS[_m] = _runs_of(_m)
 
 # scratch space shared by the flood fills (single-threaded, as the engine is)
-cdef int SEEN[GG]
-cdef int STAMP = 0
+cdef unsigned int SEEN[GG]
+cdef unsigned int STAMP = 0
 cdef int STACK[GG]
 
 
@@ -121,75 +121,121 @@ cdef int ring_runs(Player* p, int g) noexcept:
     return RUNS[m]
 
 
-cdef int spots(Player* p, Rules* R, int walls, int* out) except -1:
-    """Places (ascending) where a tile with ``walls`` may be built; returns how many."""
-    cdef int gx, gy, g, known, need = 0, n = 0
+cdef struct Frontier:
+    int n
+    int g[512]
+    int known[512]
+    int need[512]
+    int hole[512]     # -1 not known yet, else whether a tile there closes a hole
+
+
+cdef int frontier(Player* p, Rules* R, Frontier* f) noexcept:
+    """The empty places touching the Alhambra by a side, ascending, with their wall facts
+    (CityAnalysis._fr); the hole test is made lazily, once per place."""
+    cdef int gx, gy, g, known, need = 0
+    f.n = 0
     for gy in range(p.y0 - 1, p.y1 + 2):
         for gx in range(p.x0 - 1, p.x1 + 2):
             g = gy * G + gx
             if p.grid[g] >= 0:
                 continue
             known = known_need(p, R, g, &need)
-            if not known or (walls & known) != need or known == need:
-                continue
-            if ring_runs(p, g) > 1 and creates_hole(p, g):
-                continue
-            if gx < EDGE_LO or gx > EDGE_HI or gy < EDGE_LO or gy > EDGE_HI:
-                raise NativeLimit("an Alhambra grew beyond the native core's grid")
-            out[n] = g
-            n += 1
+            if not known or known == need:
+                continue   # nothing joined, or every joined side walled: no tile fits here
+            f.g[f.n] = g
+            f.known[f.n] = known
+            f.need[f.n] = need
+            f.hole[f.n] = -1
+            f.n += 1
+    return f.n
+
+
+cdef int spots_in(Player* p, Frontier* f, int walls, int* out) except -1:
+    """Places (ascending) of the frontier where a tile with ``walls`` may be built."""
+    cdef int i, g, gx, gy, n = 0
+    for i in range(f.n):
+        if (walls & f.known[i]) != f.need[i]:
+            continue
+        if f.hole[i] < 0:
+            g = f.g[i]
+            f.hole[i] = 1 if ring_runs(p, g) > 1 and creates_hole(p, g) else 0
+        if f.hole[i]:
+            continue
+        g = f.g[i]
+        gx = g % G
+        gy = g // G
+        if gx < EDGE_LO or gx > EDGE_HI or gy < EDGE_LO or gy > EDGE_HI:
+            raise NativeLimit("an Alhambra grew beyond the native core's grid")
+        out[n] = g
+        n += 1
     return n
 
 
-cdef bint connected_without(Player* p, Rules* R, int gone) noexcept:
-    """Is every tile but ``gone`` still reachable on foot from the fountain without it?"""
-    global STAMP
-    cdef int sp = 1, q, r, w, count = 1, t
-    STAMP += 1
-    SEEN[FOUNTAIN_AT] = STAMP
-    STACK[0] = FOUNTAIN_AT
-    while sp:
-        sp -= 1
-        q = STACK[sp]
-        w = R.tile_walls[p.grid[q]]
-        if not w & NORTH:
-            r = q - G
-            t = p.grid[r]
-            if t >= 0 and r != gone and SEEN[r] != STAMP and not R.tile_walls[t] & SOUTH:
-                SEEN[r] = STAMP
-                STACK[sp] = r
-                sp += 1
-                count += 1
-        if not w & EAST:
-            r = q + 1
-            t = p.grid[r]
-            if t >= 0 and r != gone and SEEN[r] != STAMP and not R.tile_walls[t] & WEST:
-                SEEN[r] = STAMP
-                STACK[sp] = r
-                sp += 1
-                count += 1
-        if not w & SOUTH:
-            r = q + G
-            t = p.grid[r]
-            if t >= 0 and r != gone and SEEN[r] != STAMP and not R.tile_walls[t] & NORTH:
-                SEEN[r] = STAMP
-                STACK[sp] = r
-                sp += 1
-                count += 1
-        if not w & WEST:
-            r = q - 1
-            t = p.grid[r]
-            if t >= 0 and r != gone and SEEN[r] != STAMP and not R.tile_walls[t] & EAST:
-                SEEN[r] = STAMP
-                STACK[sp] = r
-                sp += 1
-                count += 1
-    return count == p.ncity - 1
+cdef unsigned int DSTAMP[GG]
+cdef int DISC[GG]
+cdef int LOW[GG]
+cdef unsigned int CUT[GG]
+cdef int TIME = 0
+
+
+cdef inline bint walk(Player* p, Rules* R, int q, int side, int d, int opp) noexcept:
+    """Is the tile on ``q`` joined on foot to a tile on its ``side`` (``q + d``)?"""
+    cdef int t = p.grid[q + d]
+    return t >= 0 and not R.tile_walls[p.grid[q]] & side and not R.tile_walls[t] & opp
+
+
+cdef void tarjan(Player* p, Rules* R, int u, int parent, unsigned int stamp) noexcept:
+    """Articulation points of the on-foot graph (city._cut_tiles), marked in CUT with ``stamp``;
+    DISC holds the discovery time of each tile reached (DSTAMP: with this ``stamp``)."""
+    global TIME
+    cdef int i, v, dv
+    cdef int d[4]
+    cdef int side[4]
+    cdef int opp[4]
+    d[0] = -G
+    d[1] = 1
+    d[2] = G
+    d[3] = -1
+    side[0] = NORTH
+    side[1] = EAST
+    side[2] = SOUTH
+    side[3] = WEST
+    opp[0] = SOUTH
+    opp[1] = WEST
+    opp[2] = NORTH
+    opp[3] = EAST
+    TIME += 1
+    DSTAMP[u] = stamp
+    DISC[u] = TIME
+    LOW[u] = TIME
+    for i in range(4):
+        if not walk(p, R, u, side[i], d[i], opp[i]):
+            continue
+        v = u + d[i]
+        if v == parent:
+            continue
+        if DSTAMP[v] == stamp:
+            dv = DISC[v]
+            if dv < LOW[u]:
+                LOW[u] = dv
+            continue
+        tarjan(p, R, v, u, stamp)
+        if LOW[v] < LOW[u]:
+            LOW[u] = LOW[v]
+        if u != FOUNTAIN_AT and LOW[v] >= DISC[u]:
+            CUT[u] = stamp
 
 
 cdef int removable(Player* p, Rules* R, int* out) noexcept:
-    """Places (ascending) whose tile may be moved to the reserve board."""
+    """Places (ascending) whose tile may be moved to the reserve board: not the fountain, next
+    to an empty place, and not holding the on-foot paths together (CityAnalysis.removable)."""
+    global STAMP, TIME
     cdef int gx, gy, g, n = 0
+    cdef unsigned int stamp
+    STAMP += 1
+    stamp = STAMP
+    TIME = 0
+    tarjan(p, R, FOUNTAIN_AT, -1, stamp)
     for gy in range(p.y0, p.y1 + 1):
         for gx in range(p.x0, p.x1 + 1):
             g = gy * G + gx
@@ -197,24 +243,44 @@ cdef int removable(Player* p, Rules* R, int* out) noexcept:
                 continue
             if p.grid[g - G] >= 0 and p.grid[g + 1] >= 0 and p.grid[g + G] >= 0 and p.grid[g - 1] >= 0:
                 continue
-            if connected_without(p, R, g):
-                out[n] = g
-                n += 1
+            if CUT[g] == stamp or DSTAMP[g] != stamp:
+                continue
+            out[n] = g
+            n += 1
     return n
 
 
-cdef int exchanges(Player* p, Rules* R, int walls, int* out) noexcept:
-    """Places (ascending) of the tiles a tile with ``walls`` may take the place of."""
-    cdef int gx, gy, g, known, need = 0, n = 0
+cdef struct Built:
+    int n
+    int g[MAXT]
+    int known[MAXT]
+    int need[MAXT]
+
+
+cdef int built(Player* p, Rules* R, Built* b) noexcept:
+    """The Alhambra's tiles but the fountain, ascending, with their neighbours' wall facts
+    (CityAnalysis._packed_req)."""
+    cdef int gx, gy, g, need = 0
+    b.n = 0
     for gy in range(p.y0, p.y1 + 1):
         for gx in range(p.x0, p.x1 + 1):
             g = gy * G + gx
             if p.grid[g] < 0 or g == FOUNTAIN_AT:
                 continue
-            known = known_need(p, R, g, &need)
-            if (walls & known) == need:
-                out[n] = g
-                n += 1
+            b.g[b.n] = g
+            b.known[b.n] = known_need(p, R, g, &need)
+            b.need[b.n] = need
+            b.n += 1
+    return b.n
+
+
+cdef int exchanges_in(Built* b, int walls, int* out) noexcept:
+    """Places (ascending) of the tiles a tile with ``walls`` may take the place of."""
+    cdef int i, n = 0
+    for i in range(b.n):
+        if (walls & b.known[i]) == b.need[i]:
+            out[n] = b.g[i]
+            n += 1
     return n
 
 

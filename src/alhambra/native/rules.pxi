@@ -60,11 +60,14 @@ cdef class CoreRules:
 cdef int redesign_actions(St* s, Rules* R, int seat, Buf* out) except -1:
     cdef Player* p = &s.players[seat]
     cdef int order[MAXT]
-    cdef int pos[4 * MAXT]
+    cdef int pos[512]
+    cdef Frontier f
+    cdef Built b
     cdef int n = 0, i, j, x, k, t
     if p.nreserve == 0 and p.ncity == 1:
         return 0
     if p.nreserve:
+        frontier(p, R, &f)
         for i in range(p.nreserve):
             order[i] = p.reserve[i]
         n = p.nreserve
@@ -79,17 +82,19 @@ cdef int redesign_actions(St* s, Rules* R, int seat, Buf* out) except -1:
             t = order[i]
             if i and order[i - 1] == t:
                 continue
-            k = spots(p, R, R.tile_walls[t], pos)
+            k = spots_in(p, &f, R.tile_walls[t], pos)
             for j in range(k):
                 buf_push(out, A_BUILD | (t << 3) | (<long long>pos[j] << 10))
     k = removable(p, R, pos)
     for j in range(k):
         buf_push(out, A_REMOVE | (p.grid[pos[j]] << 3))
+    if n:
+        built(p, R, &b)
     for i in range(n):
         t = order[i]
         if i and order[i - 1] == t:
             continue
-        k = exchanges(p, R, R.tile_walls[t], pos)
+        k = exchanges_in(&b, R.tile_walls[t], pos)
         for j in range(k):
             buf_push(out, A_EXCHANGE | (t << 3) | (<long long>p.grid[pos[j]] << 10))
     return 0
@@ -98,8 +103,10 @@ cdef int redesign_actions(St* s, Rules* R, int seat, Buf* out) except -1:
 cdef int place_actions(St* s, Rules* R, Pend* top, Buf* out) except -1:
     cdef Player* p = &s.players[top.seat]
     cdef int order[8]
-    cdef int pos[4 * MAXT]
+    cdef int pos[512]
+    cdef Frontier f
     cdef int n = top.ntiles, i, j, x, k, t
+    frontier(p, R, &f)
     for i in range(n):
         order[i] = top.tiles[i]
     for i in range(1, n):
@@ -113,7 +120,7 @@ cdef int place_actions(St* s, Rules* R, Pend* top, Buf* out) except -1:
         t = order[i]
         if i and order[i - 1] == t:
             continue
-        k = spots(p, R, R.tile_walls[t], pos)
+        k = spots_in(p, &f, R.tile_walls[t], pos)
         for j in range(k):
             buf_push(out, A_PLACE | (t << 3) | (<long long>pos[j] << 10))
         buf_push(out, A_PLACE | (t << 3) | (<long long>T_RESERVE << 10))

@@ -150,3 +150,91 @@ def test_bench_core_native_prints_both_engines_and_agrees() -> None:
     bad = invoke("bench", "--core", "native", "--modules", "vizier")
     assert bad.exit_code != 0 and "Python engine" in bad.stderr
     assert invoke("bench", "--core", "rust").exit_code != 0
+
+
+# ---------------------------------------------------------------------- the research APIs
+def test_token_game_on_the_native_core_matches_the_python_engine() -> None:
+    import numpy as np
+
+    from alhambra.research.observation import ObservationEncoder
+    from alhambra.research.session import TokenGame
+
+    config = GameConfig(players=3, turn_limit=40)
+    py = TokenGame(config, 21, core="python")
+    nat = TokenGame(config, 21, core="native")
+    assert py.native is None and nat.native is not None
+    encoder = ObservationEncoder.for_config(config, py.codec)
+    rng = random.Random(5)
+    steps = 0
+    while not py.is_over:
+        assert nat.to_act == py.to_act
+        legal = py.legal_tokens()
+        assert nat.legal_tokens() == legal
+        if steps % 5 == 0:
+            seat = py.to_act
+            assert nat.view(seat) == py.view(seat)
+            assert np.array_equal(encoder.encode(nat.view(seat), nat.prefix), encoder.encode(py.view(seat), py.prefix))
+        token = legal[rng.randrange(len(legal))]
+        a, _ = py.step(token)
+        b, events = nat.step(token)
+        assert a == b and events == []
+        steps += 1
+    assert nat.is_over and nat.returns() == py.returns() and nat.state.outcome == "truncated"
+    assert steps > 100
+
+
+def test_cores_are_chosen_by_configuration() -> None:
+    from alhambra.research.session import TokenGame, use_native
+
+    assert use_native(GameConfig(players=4), "auto")
+    assert not use_native(GameConfig(players=4), "python")
+    assert not use_native(GameConfig(players=4, modules=("vizier",)), "auto")
+    assert not use_native(GameConfig(players=2, game="granada"), "auto")
+    with pytest.raises(ValueError, match="Python engine"):
+        use_native(GameConfig(players=4, modules=("vizier",)), "native")
+    with pytest.raises(ValueError):
+        use_native(GameConfig(players=4), "rust")
+    granada = TokenGame(GameConfig(players=2, game="granada"), 1)
+    assert granada.native is None and granada.events  # the Python engine, with its events
+
+
+def test_pettingzoo_and_gymnasium_play_the_same_games_on_both_cores() -> None:
+    from alhambra.gymnasium import AlhambraEnv
+    from alhambra.pettingzoo import env
+
+    def aec_run(core: str) -> list[tuple[bytes, bytes, float]]:
+        e = env(players=2, turn_limit=30, core=core)
+        e.reset(seed=3)
+        rng = random.Random(3)
+        out = []
+        for _agent in e.agent_iter():
+            obs, reward, terminated, truncated, _ = e.last()
+            out.append((obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward))
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            e.step(int(legal[rng.randrange(len(legal))]))
+        return out
+
+    native_run = aec_run("native")
+    assert native_run == aec_run("python") and len(native_run) > 50
+
+    def gym_run(core: str) -> list[tuple[bytes, float]]:
+        e = AlhambraEnv(players=3, opponents="uniform", turn_limit=30, core=core)
+        obs, info = e.reset(seed=4)
+        rng = random.Random(4)
+        out = [(obs.tobytes(), 0.0)]
+        done = False
+        while not done:
+            legal = info["action_mask"].nonzero()[0]
+            obs, r, term, trunc, info = e.step(int(legal[rng.randrange(len(legal))]))
+            out.append((obs.tobytes(), r))
+            done = term or trunc
+        return out
+
+    assert gym_run("native") == gym_run("python")
+    assert AlhambraEnv(players=2, opponents="uniform").core == "auto"
+    assert AlhambraEnv(players=2, opponents="greedy").core == "python"  # bots read events
+    with pytest.raises(ValueError, match="events"):
+        AlhambraEnv(players=2, opponents="greedy", core="native")

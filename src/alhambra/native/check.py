@@ -19,6 +19,7 @@ from .game import NativeGame, encode
 __all__ = ["CheckResult", "check_game", "compare_states"]
 
 _FIELDS = (
+    "config",
     "seed",
     "deck",
     "display",

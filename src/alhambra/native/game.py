@@ -153,7 +153,7 @@ class NativeGame:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError("the seed must be an int")
         rules = core_rules(config)
-        return cls(core_module().Game.new(rules, seed, config.turn_limit), rules)
+        return cls(core_module().Game.new(rules, seed, config), rules)
 
     @classmethod
     def from_state(cls, state: GameState) -> NativeGame:

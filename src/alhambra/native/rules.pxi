@@ -346,6 +346,7 @@ cdef class Game:
     cdef St* s
     cdef CoreRules rules
     cdef public object seed
+    cdef public object config
     cdef Buf buf
 
     def __cinit__(self):
@@ -361,13 +362,15 @@ cdef class Game:
         PyMem_Free(self.buf.a)
 
     @staticmethod
-    def new(CoreRules rules, seed, turn_limit=None):
-        """A new game dealt from ``seed`` exactly as :func:`alhambra.engine.new_game` deals it."""
+    def new(CoreRules rules, seed, config=None):
+        """A new game of ``config`` (default: the rules' own) dealt from ``seed`` exactly as
+        :func:`alhambra.engine.new_game` deals it."""
         cdef Game g = Game.__new__(Game)
         g.rules = rules
         g.seed = seed
+        g.config = rules.config if config is None else config
         setup(g.s, &rules.r, seed)
-        g.s.turn_limit = turn_limit or 0
+        g.s.turn_limit = g.config.turn_limit or 0
         return g
 
     def copy(self):
@@ -375,6 +378,7 @@ cdef class Game:
         cdef Game g = Game.__new__(Game)
         g.rules = self.rules
         g.seed = self.seed
+        g.config = self.config
         memcpy(g.s, self.s, sizeof(St))
         return g
 
@@ -433,7 +437,7 @@ cdef class Game:
         the Python engine's state of the same game)."""
         from ..state import GameState, PlayerState, ChooseAction, PlaceTiles
         cdef St* s = self.s
-        cdef int i, j, g
+        cdef int i, j, g, x, y
         cdef Player* p
         cdef Pend* pd
         rules = self.rules
@@ -442,9 +446,11 @@ cdef class Game:
         for i in range(s.n):
             p = &s.players[i]
             city = {}
-            for g in range(GG):
-                if p.grid[g] >= 0:
-                    city[(g // G - ORG + 512) * 1024 + (g % G - ORG + 512)] = p.grid[g]
+            for y in range(p.y0, p.y1 + 1):
+                for x in range(p.x0, p.x1 + 1):
+                    g = y * G + x
+                    if p.grid[g] >= 0:
+                        city[(y - ORG + 512) * 1024 + (x - ORG + 512)] = p.grid[g]
             players.append(PlayerState([p.hand[j] for j in range(p.nhand)], city, [p.reserve[j] for j in range(p.nreserve)]))
         pending = []
         for i in range(s.npending):
@@ -455,7 +461,7 @@ cdef class Game:
             else:
                 pending.append(PlaceTiles(pd.seat, tiles, bool(pd.neutral), "final" if pd.final else "bought"))
         return GameState(
-            config=rules.config,
+            config=self.config,
             components=rules.components,
             seed=self.seed,
             deck=[s.deck[i] for i in range(s.ndeck)],
@@ -494,6 +500,7 @@ cdef class Game:
             raise ValueError("the native core models seeded games without modules only")
         g.rules = rules
         g.seed = state.seed
+        g.config = state.config
         n = state.config.players
         empty_state(s, n)
         s.turn_limit = state.config.turn_limit or 0

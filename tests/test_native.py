@@ -15,9 +15,9 @@ import sys
 
 import pytest
 
-from alhambra import engine
 from alhambra.actions import BuyBuilding, EndTurn, TakeMoney
 from alhambra.engine import apply_unchecked, legal_actions, new_game
+from alhambra.engine import flow as engine_flow
 from alhambra.errors import ConfigError, IllegalAction
 from alhambra.native import NATIVE_ENV, available, supports, unavailable_reason
 from alhambra.state import GameConfig
@@ -60,7 +60,7 @@ def test_turn_limit_and_large_seeds_agree() -> None:
 
 def test_a_rule_changed_in_python_alone_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # the neutral player gets 6 tiles after the first scoring round; pretend a fix made it 5
-    monkeypatch.setattr(engine, "NEUTRAL_AFTER_FIRST_SCORING", 5)
+    monkeypatch.setattr(engine_flow, "NEUTRAL_AFTER_FIRST_SCORING", 5)
     results = [check_game(GameConfig(players=2), seed) for seed in range(3)]
     assert not all(r.agree for r in results)
     assert any("neutral" in d or "bag" in d for r in results for d in r.disagreements)

@@ -238,3 +238,12 @@ def test_pettingzoo_and_gymnasium_play_the_same_games_on_both_cores() -> None:
     assert AlhambraEnv(players=2, opponents="greedy").core == "python"  # bots read events
     with pytest.raises(ValueError, match="events"):
         AlhambraEnv(players=2, opponents="greedy", core="native")
+
+
+def test_bench_core_native_without_the_core_measures_python_and_says_so() -> None:
+    env = {**os.environ, NATIVE_ENV: "0"}
+    cmd = [sys.executable, "-m", "alhambra", "bench", "--core", "native", "--games", "1", "--players", "2", "--json"]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    figures = json.loads(out.stdout)
+    assert figures["unchecked_games_per_s"] > 0 and "native_games_per_s" not in figures
+    assert out.stderr.count("native core unavailable") == 1

@@ -288,10 +288,23 @@ def bench(
         ),
     ] = None,
     game: GameOption = "alhambra",
+    core: Annotated[
+        str,
+        typer.Option(
+            "--core",
+            help="'python' (the engine's checked and fast paths) or 'native' (the compiled core beside the Python fast path; "
+            "base game without modules only).",
+        ),
+    ] = "python",
 ) -> None:
     """Play random games and report engine speed (checked apply and the unchecked fast path)."""
     if games < 1:
         _fail("--games must be at least 1")
+    if core not in ("python", "native"):
+        _fail(f"--core is 'python' or 'native', not {core!r}")
+    if core == "native":
+        _bench_native(players, games, seed, as_json, modules, game)
+        return
     sets: list[tuple[str, ...]] = [()] + [(m,) for m in available_modules()] if modules == "each" else [_parse_modules(modules)]
     results = []
     for mods in sets:
@@ -306,6 +319,52 @@ def bench(
         _print_bench(results[0])
     else:
         _print_bench_modules(results)
+
+
+def _bench_native(players: int, games: int, seed: int, as_json: bool, modules: str | None, game: str) -> None:
+    from . import native
+
+    if modules or game != "alhambra":
+        _fail("--core native plays Alhambra without modules (modules and Granada run on the Python engine)")
+    if not 2 <= players <= 6:
+        _fail(f"Alhambra is played by 2 to 6 players, not {players}")
+    if not native.available():
+        native.warn_once("bench --core native measures the Python engine only")
+        results = [run_bench(players=players, games=games, seed=seed)]
+        if as_json:
+            print(json.dumps(results[0].to_json()))
+        else:
+            _print_bench(results[0])
+        return
+    from .native.bench import run_native_bench
+
+    r = run_native_bench(players=players, games=games, seed=seed)
+    if as_json:
+        print(json.dumps(r.to_json()))
+        return
+    con = _out()
+    table = Table(
+        title=(
+            f"Native core vs Python fast path: random games (uniform policy), {r.players} players, "
+            f"{r.games} Python games, {r.native_games} native games; CPU time of one process (one core)"
+        )
+    )
+    table.add_column("figure")
+    table.add_column("python fast path", justify="right")
+    table.add_column("native core", justify="right")
+    table.add_column("speed-up", justify="right")
+    table.add_row("games/s", f"{r.python_games_per_s:,.1f}", f"{r.native_games_per_s:,.1f}", f"{r.games_speedup:,.1f}x")
+    table.add_row("actions/s", f"{r.python_actions_per_s:,.0f}", f"{r.native_actions_per_s:,.0f}", f"{r.actions_speedup:,.1f}x")
+    table.add_row(
+        "median legal_actions (µs)",
+        f"{r.python_legal_actions_median_us:,.1f}",
+        f"{r.native_legal_actions_median_us:,.2f}",
+        f"{r.legal_actions_speedup:,.1f}x",
+    )
+    table.add_row("mean actions per game", f"{r.python_mean_actions_per_game:,.1f}", f"{r.native_mean_actions_per_game:,.1f}", "")
+    con.print(table)
+    if not r.agree:
+        con.print(Text("warning: the native core replayed a Python game to different scores", style="bold red"))
 
 
 def _print_bench_modules(results: list[BenchResult]) -> None:

@@ -133,3 +133,27 @@ def test_every_scoring_round_with_every_scoring_module(tmp_path: Path) -> None:
                 assert [s["round_points"] for s in got["seats"]] == [b - a for a, b in zip(before, state.scores, strict=True)]
                 outs += 1
     assert outs == 3
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
+def test_every_scoring_round_of_a_game_with_every_module(players: int, seed: int, choice_seed: int) -> None:
+    mods = _modules(players, "alhambra")
+    assert len(mods) >= 15
+    assert _play(GameConfig(players=players, modules=mods), seed, choice_seed, tiles=False) == 3
+
+
+def test_the_neutral_player_given_by_tiles_in_granada(tmp_path: Path) -> None:
+    doc = {
+        "game": "granada",
+        "round": 1,
+        "players": [
+            {"buildings": {"school": 2}, "dearest": {"school": 9}, "wall": 1},
+            {"buildings": {"school": 1}, "dearest": {"school": 3}},
+        ],
+        "neutral": {"tiles": [{"kind": "school", "price": 12}, {"kind": "school", "price": 4}, {"kind": "market", "price": 5}]},
+    }
+    result = score_table(parse_table(doc))
+    school = [s.kinds[result.table.rules.kinds.index("school")] for s in result.seats]
+    assert [k.points for k in school] == [0, 0, 5]  # Dirk's 2 schools beat player 1's 2 by the dearer 12; T = 5
+    assert result.seats[2].round_points == 5 + 1  # and the market: T = 1

@@ -89,7 +89,7 @@ def _play(config: GameConfig, seed: int, choice_seed: int, tiles: bool) -> int:
     return checked
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6), data=st.data())
 def test_every_scoring_round_of_a_game_with_modules(players: int, seed: int, choice_seed: int, data: st.DataObject) -> None:
     allowed = _modules(players, "alhambra")
@@ -97,13 +97,13 @@ def test_every_scoring_round_of_a_game_with_modules(players: int, seed: int, cho
     assert _play(GameConfig(players=players, modules=mods), seed, choice_seed, tiles=False) == 3
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
 def test_every_scoring_round_of_a_base_game_given_as_tiles(players: int, seed: int, choice_seed: int) -> None:
     assert _play(GameConfig(players=players), seed, choice_seed, tiles=True) == 3
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6), as_tiles=st.booleans())
 def test_every_scoring_round_of_granada(players: int, seed: int, choice_seed: int, as_tiles: bool) -> None:
     assert _play(GameConfig(players=players, game="granada"), seed, choice_seed, tiles=as_tiles) == 3
@@ -135,7 +135,7 @@ def test_every_scoring_round_with_every_scoring_module(tmp_path: Path) -> None:
     assert outs == 3
 
 
-@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
 def test_every_scoring_round_of_a_game_with_every_module(players: int, seed: int, choice_seed: int) -> None:
     mods = _modules(players, "alhambra")

@@ -201,6 +201,10 @@ def test_an_evening_of_three_rounds_on_a_phone(tmp_path: Path) -> None:
                     _step(page, field, value - have)
             totals = [int(page.locator(f"#results td[data-total='{n}']").inner_text()) for n in ["Ann", "Bob", "Cy", "Di"]]
             assert totals == want[rnd - 1], (rnd, totals, want)
+            if rnd == 2:  # the reasons: places, ties, module lines
+                page.locator("#reasons summary").tap()
+                text = page.locator("#reasons").inner_text()
+                assert "Tower: 3 buildings, 1st, tied with Di: 9" in text and "Treasure Chamber: 4 chests: +14" in text, text
             if rnd == 1:  # rounds not entered yet are not in the running total
                 assert page.locator("#standings tbody tr").first.inner_text().split()[2:4] == ["–", "–"]
             if rnd == 2:

@@ -9,6 +9,7 @@ const STORE = "alhambra-score-evening";
 let cat = null;
 let ev = null;
 let tab = 1;
+let whyOpen = false;
 
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -159,10 +160,11 @@ function breakdown(res) {
   }
   rows.push(h("tr", { class: "total" }, h("th", { scope: "row", text: `Round ${res.round}` }), ...seats.map((s) => h("td", { text: `+${s.round_points}`.replace("+-", "−") }))));
   rows.push(h("tr", { class: "total" }, h("th", { scope: "row", text: "Total" }), ...seats.map((s) => h("td", { "data-total": s.neutral ? null : s.name, text: s.neutral ? "" : String(s.total) }))));
-  const notes = seats.flatMap((s) => s.notes.map((n) => `${s.name}: ${n}`));
-  return h("div", { class: "breakdown", "data-round": res.round },
-    h("table", { "aria-label": `Scoring round ${res.round}` }, h("thead", {}, head), h("tbody", {}, ...rows)),
-    notes.length ? h("p", { class: "why", text: notes.join(" · ") }) : null);
+  const why = seats.map((s) => h("li", {}, h("strong", { text: s.neutral ? "Dirk" : s.name }), h("ul", {}, ...reasons(s).map((r) => h("li", { text: r })))));
+  return h("div", {},
+    h("div", { class: "breakdown", "data-round": res.round },
+      h("table", { "aria-label": `Scoring round ${res.round}` }, h("thead", {}, head), h("tbody", {}, ...rows))),
+    h("details", { class: "why", id: "reasons", open: whyOpen, ontoggle: (e) => { whyOpen = e.target.open; } }, h("summary", { text: "Why: place, ties, each module" }), h("ul", {}, ...why)));
 }
 
 /** Whether anything was entered for round r (a round nobody has filled in is not in the total yet). */
@@ -170,6 +172,24 @@ function entered(r) {
   const rd = ev.rounds[r - 1];
   const any = (o) => Object.values(o || {}).some((v) => (Array.isArray(v) ? v.length > 0 : typeof v === "object" && v ? any(v) : !!v && typeof v === "number"));
   return rd.players.some((p) => any(p.buildings) || p.wall || any(p.modules)) || any(rd.neutral.buildings) || any(rd.neutral.modules);
+}
+
+const PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th"];
+
+/** The reasons of one participant's round, as `alhambra score` prints them. */
+function reasons(s) {
+  const g = game();
+  const out = [];
+  g.kinds.forEach((k, j) => {
+    const x = s.kinds[k];
+    if (!x.count && !x.points) return;
+    const tie = x.tied_with.length ? `, tied with ${x.tied_with.join(", ")}` : "";
+    out.push(`${g.kind_names[j]}: ${x.count} building${x.count !== 1 ? "s" : ""}, ${PLACES[x.place - 1]}${tie}: ${x.points}`);
+  });
+  out.push(...s.notes);
+  if (!s.neutral) out.push(`longest outer ${wallWord()}: ${s.wall}`);
+  for (const [m, line] of [...Object.entries(s.modules), ...Object.entries(s.after)]) out.push(`${modInfo(m).title}: ${line.reason}: ${line.points > 0 ? "+" : ""}${line.points}`);
+  return out;
 }
 
 function standings(results) {

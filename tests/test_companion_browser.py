@@ -267,3 +267,34 @@ def test_the_page_on_a_desktop_with_granada(tmp_path: Path, viewport: tuple[int,
         assert "moat" in page.locator("#results").inner_text() and "wall" not in page.locator("#results").inner_text()
         page.screenshot(path=str(tb.doc_image("score-night-granada.png")))
     assert problems == []
+
+
+def test_an_alhambra_laid_out_tile_by_tile_on_a_phone(tmp_path: Path) -> None:
+    problems: list[str] = []
+    with tb.served_page(tmp_path / "s.sqlite3", problems, viewport=(390, 844), phone=True) as (server, page):
+        page.goto(server.url + "/score")
+        page.wait_for_selector("body[data-phase=ready]")
+        page.get_by_role("combobox", name="Players").select_option("3")
+        page.get_by_role("button", name="Lay out the tiles instead").first.tap()
+
+        def lay(x: int, y: int, kind: str, price: int, walls: str) -> None:
+            page.get_by_role("button", name=f"Player 1: empty place at {x},{y}").tap()
+            page.get_by_role("combobox", name="Player 1: kind").select_option(kind)
+            _step(page, "Player 1: price", price - 2)
+            for side in walls:
+                page.get_by_role("button", name=f"Player 1: wall {side}").tap()
+            page.get_by_role("button", name="Lay the tile").tap()
+            page.get_by_role("button", name=f"Player 1: {kind.capitalize()} {price}", exact=False).first.wait_for()
+
+        lay(1, 0, "tower", 12, "")
+        lay(-1, 0, "tower", 11, "N")
+        lay(0, -1, "pavilion", 6, "N")
+        text = page.locator(".tiles").inner_text()
+        assert "3 tiles: 1 Pavilion, 2 Tower; longest wall 1" in text, text
+        assert int(page.locator("#results td[data-total='Player 1']").inner_text()) == 1 + 6 + 1  # pavilion, tower, wall
+        # a tile that breaks a rule is reported
+        lay(2, -2, "garden", 10, "N")
+        page.locator(".tile-problems").wait_for()
+        assert "must be joined" in page.locator(".tile-problems").inner_text()
+        page.screenshot(path=str(tb.doc_image("score-night-tiles.png")))
+    assert [p for p in problems if "Failed to load resource" not in p] == []

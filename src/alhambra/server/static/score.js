@@ -10,6 +10,8 @@ let cat = null;
 let ev = null;
 let tab = 1;
 let whyOpen = false;
+const openPlayers = new Set([0]);
+let pick = null;  // the grid place being edited: { who, x, y, kind, price, walls }
 
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -135,8 +137,102 @@ function playerForm(r, i, neutral) {
     fields.push(h("div", { class: "module-title", text: mi.title }));
     for (const f of fs) fields.push(fieldInput(f, p.modules[m], name));
   }
-  return h("details", { class: "player", open: i === 0 && !neutral },
-    h("summary", { text: name }), h("div", { class: "fields" }, ...fields));
+  const key = neutral ? -1 : i;
+  const modeBtn = neutral ? null : h("button", {
+    type: "button", class: "secondary small mode", "aria-pressed": String(p.mode === "tiles"),
+    text: p.mode === "tiles" ? "Enter counts instead" : "Lay out the tiles instead",
+    onclick: () => { p.mode = p.mode === "tiles" ? "counts" : "tiles"; if (p.mode === "tiles") checkTiles(p); save(); render(); },
+  });
+  const body = p.mode === "tiles" && !neutral ? [tileGrid(p, i, name), h("div", { class: "fields" }, ...fields.slice(g.kinds.length + 1 + (g.scoring !== "table" ? g.kinds.length + 1 : 0)))] : [h("div", { class: "fields" }, ...fields)];
+  return h("details", { class: "player", open: openPlayers.has(key), ontoggle: (e) => { if (e.target.open) openPlayers.add(key); else openPlayers.delete(key); } },
+    h("summary", { text: name }), modeBtn, ...body);
+}
+
+// ------------------------------------------------------------------------------ tiles
+const SIDES = ["N", "E", "S", "W"];
+
+/** Check a player's tiles on the server (the building rules, real tiles) and take the
+ * buildings and the longest wall from the answer. */
+async function checkTiles(p) {
+  const tiles = [{ x: 0, y: 0, kind: "fountain" }, ...(p.tiles || [])];
+  try {
+    const r = await fetch(`/api/layout?game=${encodeURIComponent(ev.game)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ tiles }) });
+    const data = await r.json();
+    if (!r.ok) { p.problems = [data.detail || data.error || "the tiles cannot be read"]; }
+    else {
+      p.buildings = data.buildings;
+      p.wall = data.longest_wall;
+      p.dearest = {};
+      for (const t of p.tiles || []) p.dearest[t.kind] = Math.max(p.dearest[t.kind] || 0, t.price);
+      p.problems = data.violations.map((v) => (v.x === null ? v.message : `at ${v.x},${v.y}: ${v.message}`));
+    }
+  } catch (e) {
+    p.problems = ["offline: the tiles are checked when the network is back; the counts stay as they were"];
+  }
+  save();
+  render();
+}
+
+function tileGrid(p, i, name) {
+  const g = game();
+  p.tiles = p.tiles || [];
+  const at = new Map(p.tiles.map((t) => [`${t.x},${t.y}`, t]));
+  const xs = [0, ...p.tiles.map((t) => t.x)];
+  const ys = [0, ...p.tiles.map((t) => t.y)];
+  const x0 = Math.min(-2, Math.min(...xs) - 1);
+  const x1 = Math.max(2, Math.max(...xs) + 1);
+  const y0 = Math.min(-2, Math.min(...ys) - 1);
+  const y1 = Math.max(2, Math.max(...ys) + 1);
+  const cells = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const t = at.get(`${x},${y}`);
+      const fountain = x === 0 && y === 0;
+      const k = t ? g.kinds.indexOf(t.kind) : -1;
+      const label = fountain ? "F" : t ? `${g.kind_names[k].slice(0, 2)}${t.price}` : "";
+      const walls = t ? t.walls || "" : "";
+      const picked = pick && pick.who === i && pick.x === x && pick.y === y;
+      cells.push(h("button", {
+        type: "button", class: `cell${fountain ? " fountain" : ""}${t ? " tile" : ""}${picked ? " picked" : ""} ${[...walls].map((w) => `w${w}`).join(" ")}`,
+        "aria-label": `${name}: ${fountain ? "fountain" : t ? `${g.kind_names[k]} ${t.price}${walls ? ` (${g.wall_name}s ${walls})` : ""}` : "empty place"} at ${x},${y}`,
+        disabled: fountain, text: label,
+        onclick: () => { pick = t ? { who: i, x, y, kind: t.kind, price: t.price, walls: t.walls || "" } : { who: i, x, y, kind: g.kinds[0], price: 2, walls: "" }; render(); },
+      }));
+    }
+  }
+  const grid = h("div", { class: "grid" }, ...cells);
+  grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, 40px)`;  // CSSOM: allowed by the page's CSP
+  const problems = (p.problems || []).length
+    ? h("ul", { class: "error tile-problems" }, ...p.problems.map((m) => h("li", { text: m })))
+    : h("p", { class: "muted", text: `${p.tiles.length} tiles: ${g.kinds.filter((k) => p.buildings[k]).map((k) => `${p.buildings[k]} ${g.kind_names[g.kinds.indexOf(k)]}`).join(", ") || "no building"}; longest ${g.wall_name} ${p.wall || 0}` });
+  return h("div", { class: "tiles" }, grid, pick && pick.who === i ? picker(p, name) : h("p", { class: "muted", text: "Tap a place to lay a tile." }), problems);
+}
+
+function picker(p, name) {
+  const g = game();
+  const kind = h("select", { "aria-label": `${name}: kind`, onchange: (e) => { pick.kind = e.target.value; } },
+    ...g.kinds.map((k, j) => h("option", { value: k, text: g.kind_names[j], selected: k === pick.kind })));
+  const price = stepper(`${name}: price`, pick.price, 1, 13, (v) => { pick.price = v; });
+  const walls = SIDES.map((side) => h("button", {
+    type: "button", class: "secondary small", "aria-pressed": String(pick.walls.includes(side)), "aria-label": `${name}: ${g.wall_name} ${side}`, text: side,
+    onclick: (e) => {
+      pick.walls = pick.walls.includes(side) ? pick.walls.replace(side, "") : SIDES.filter((s2) => s2 === side || pick.walls.includes(s2)).join("");
+      e.target.setAttribute("aria-pressed", String(pick.walls.includes(side)));
+    },
+  }));
+  const place = () => {
+    p.tiles = p.tiles.filter((t) => t.x !== pick.x || t.y !== pick.y);
+    p.tiles.push({ x: pick.x, y: pick.y, kind: pick.kind, price: pick.price, walls: pick.walls });
+    pick = null;
+    checkTiles(p);
+  };
+  const remove = () => { p.tiles = p.tiles.filter((t) => t.x !== pick.x || t.y !== pick.y); pick = null; checkTiles(p); };
+  return h("div", { class: "picker", role: "group", "aria-label": `Tile at ${pick.x},${pick.y}` },
+    h("div", { class: "row" }, kind, price),
+    h("div", { class: "row" }, h("span", { text: `${g.wall_name}s:` }), ...walls),
+    h("div", { class: "row" }, h("button", { type: "button", class: "primary", text: "Lay the tile", onclick: place }),
+      h("button", { type: "button", class: "secondary", text: "Remove", onclick: remove }),
+      h("button", { type: "button", class: "secondary", text: "Cancel", onclick: () => { pick = null; render(); } })));
 }
 
 // ------------------------------------------------------------------------------ results

@@ -297,4 +297,10 @@ def test_an_alhambra_laid_out_tile_by_tile_on_a_phone(tmp_path: Path) -> None:
         page.locator(".tile-problems").wait_for()
         assert "must be joined" in page.locator(".tile-problems").inner_text()
         page.screenshot(path=str(tb.doc_image("score-night-tiles.png")))
+        # round 2 starts from round 1's Alhambra
+        page.get_by_role("tab", name="Round 2").tap()
+        assert page.locator(".tiles").count() == 0
+        page.get_by_role("button", name="Start from round 1").tap()
+        page.get_by_role("button", name="Player 1: Tower 12 at 1,0").wait_for()
+        assert page.locator("#results td[data-total='Player 1']").inner_text() != "0"
     assert [p for p in problems if "Failed to load resource" not in p] == []

@@ -365,7 +365,18 @@ function roundSection() {
   }
   const forms = ev.names.map((_, i) => playerForm(tab, i, false));
   if (ev.names.length === 2) forms.push(playerForm(tab, 2, true));
-  return h("section", { class: "round" }, tabs,
+  const copy = tab > 1 ? h("button", {
+    type: "button", class: "secondary small", id: "copy-round", text: `Start from round ${tab - 1}`,
+    title: "Copy every player's buildings, wall, tiles and module counts of the round before (they only grow)",
+    onclick: () => {
+      const prev = ev.rounds[tab - 2];
+      const next = JSON.parse(JSON.stringify(prev));
+      next.table = ev.rounds[tab - 1].table;  // the table's inputs (the invasion card...) are the round's own
+      ev.rounds[tab - 1] = next;
+      save(); render();
+    },
+  }) : null;
+  return h("section", { class: "round" }, tabs, copy,
     tableFields.length ? h("div", { class: "fields table-fields" }, ...tableFields) : null, ...forms);
 }
 

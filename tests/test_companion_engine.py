@@ -157,3 +157,15 @@ def test_the_neutral_player_given_by_tiles_in_granada(tmp_path: Path) -> None:
     school = [s.kinds[result.table.rules.kinds.index("school")] for s in result.seats]
     assert [k.points for k in school] == [0, 0, 5]  # Dirk's 2 schools beat player 1's 2 by the dearer 12; T = 5
     assert result.seats[2].round_points == 5 + 1  # and the market: T = 1
+
+
+def test_every_module_that_changes_scoring_takes_part_in_the_companion() -> None:
+    """A module overriding a scoring hook must say how a real table enters it (Module.companion)."""
+    from alhambra.hooks import Module
+
+    scoring = ("building_counts", "round_points", "kind_points", "round_scored")
+    for mid in available_modules():
+        m = load_module(mid)
+        changes = [h for h in scoring if getattr(type(m), h) is not getattr(Module, h)]
+        if changes:
+            assert m.companion() is not None, f"{mid} changes scoring ({', '.join(changes)}) but has no companion part"

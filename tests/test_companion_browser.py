@@ -303,4 +303,18 @@ def test_an_alhambra_laid_out_tile_by_tile_on_a_phone(tmp_path: Path) -> None:
         page.get_by_role("button", name="Start from round 1").tap()
         page.get_by_role("button", name="Player 1: Tower 12 at 1,0").wait_for()
         assert page.locator("#results td[data-total='Player 1']").inner_text() != "0"
+        # offline the grid still counts the buildings; the wall waits for the network
+        page.context.set_offline(True)
+        try:
+            page.get_by_role("button", name="Player 1: empty place at 0,1").tap()
+            page.get_by_role("combobox", name="Player 1: kind").select_option("garden")
+            _step(page, "Player 1: price", 8)
+            page.get_by_role("button", name="Lay the tile").tap()
+            page.get_by_text("Offline: the buildings are counted").wait_for()
+            assert "Garden" in page.locator("#results").inner_text()
+            garden = page.locator("#results tbody tr", has=page.locator("th", has_text="Garden"))
+            assert garden.locator("td").first.inner_text() == "2 → 12"  # 2 gardens, 1st in round 2
+        finally:
+            page.context.set_offline(False)
+        page.get_by_text("Offline: the buildings are counted").wait_for(state="detached", timeout=20_000)
     assert [p for p in problems if "Failed to load resource" not in p] == []

@@ -154,24 +154,35 @@ const SIDES = ["N", "E", "S", "W"];
 /** Check a player's tiles on the server (the building rules, real tiles) and take the
  * buildings and the longest wall from the answer. */
 async function checkTiles(p) {
+  // the buildings (and Granada's dearest) are counted here at once, offline too
+  p.buildings = Object.fromEntries(game().kinds.map((k) => [k, 0]));
+  p.dearest = {};
+  for (const t of p.tiles || []) {
+    p.buildings[t.kind] = (p.buildings[t.kind] || 0) + 1;
+    p.dearest[t.kind] = Math.max(p.dearest[t.kind] || 0, t.price);
+  }
   const tiles = [{ x: 0, y: 0, kind: "fountain" }, ...(p.tiles || [])];
   try {
     const r = await fetch(`/api/layout?game=${encodeURIComponent(ev.game)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ tiles }) });
     const data = await r.json();
-    if (!r.ok) { p.problems = [data.detail || data.error || "the tiles cannot be read"]; }
+    if (!r.ok) { p.problems = [data.detail || "the tiles cannot be read"]; }
     else {
-      p.buildings = data.buildings;
       p.wall = data.longest_wall;
-      p.dearest = {};
-      for (const t of p.tiles || []) p.dearest[t.kind] = Math.max(p.dearest[t.kind] || 0, t.price);
       p.problems = data.violations.map((v) => (v.x === null ? v.message : `at ${v.x},${v.y}: ${v.message}`));
     }
+    p.offline = false;
   } catch (e) {
-    p.problems = ["offline: the tiles are checked when the network is back; the counts stay as they were"];
+    p.offline = true;
+    p.problems = [];
   }
   save();
   render();
 }
+
+window.addEventListener("online", () => {
+  if (!ev) return;
+  for (const rd of ev.rounds) for (const p of rd.players) if (p.mode === "tiles" && p.offline) checkTiles(p);
+});
 
 function tileGrid(p, i, name) {
   const g = game();
@@ -202,10 +213,11 @@ function tileGrid(p, i, name) {
   }
   const grid = h("div", { class: "grid" }, ...cells);
   grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, 40px)`;  // CSSOM: allowed by the page's CSP
+  const offline = p.offline ? h("p", { class: "muted", text: `Offline: the buildings are counted; the longest ${g.wall_name} (${p.wall || 0}) and the building rules are checked when the network is back.` }) : null;
   const problems = (p.problems || []).length
     ? h("ul", { class: "error tile-problems" }, ...p.problems.map((m) => h("li", { text: m })))
     : h("p", { class: "muted", text: `${p.tiles.length} tiles: ${g.kinds.filter((k) => p.buildings[k]).map((k) => `${p.buildings[k]} ${g.kind_names[g.kinds.indexOf(k)]}`).join(", ") || "no building"}; longest ${g.wall_name} ${p.wall || 0}` });
-  return h("div", { class: "tiles" }, grid, pick && pick.who === i ? picker(p, name) : h("p", { class: "muted", text: "Tap a place to lay a tile." }), problems);
+  return h("div", { class: "tiles" }, grid, pick && pick.who === i ? picker(p, name) : h("p", { class: "muted", text: "Tap a place to lay a tile." }), offline, problems);
 }
 
 function picker(p, name) {

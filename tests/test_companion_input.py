@@ -60,7 +60,8 @@ def test_granada_layout_speaks_of_city_moats_and_starting_tile(tmp_path: Path) -
     path.write_text(json.dumps(layout))
     r = invoke("score", "--game", "granada", str(path))
     assert r.exit_code == 1
-    assert "This city is not legal" in r.stdout and "joined to the city" in r.stdout
+    assert "This city is not legal" in r.stdout and "joined to the city" in r.stdout and "F starting tile," in r.stdout
+    assert "fountain" not in r.stdout
     assert "Alhambra" not in r.stdout and " wall" not in r.stdout
     ok = {"tiles": [{"x": 0, "y": 0, "kind": "fountain"}]}
     path.write_text(json.dumps(ok))

@@ -41,7 +41,7 @@ from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of, parse_module_ids
-from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, parse_layout
+from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, game_words, parse_layout
 from .record import GameRecord, replay
 from .rulesets import game_ids, ruleset
 from .state import GameConfig, GameState
@@ -247,7 +247,7 @@ def _print_layout_report(report: LayoutReport, charset: str, game: str = "alhamb
     wall = rules.wall_name + "s"
     con.print(
         Text(
-            f"F fountain, {legend}; "
+            f"F {game_words('fountain', rules)}, {legend}; "
             f"{f'= and # are {wall}' if charset == 'ascii' else f'heavy lines are {wall}'}; x grows east, y grows south.",
             style="dim",
         )

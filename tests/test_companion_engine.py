@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from alhambra import GameConfig, apply, legal_actions, new_game
@@ -137,6 +137,7 @@ def test_every_scoring_round_with_every_scoring_module(tmp_path: Path) -> None:
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
+@example(players=2, seed=2, choice_seed=0)  # Dirk's medina arrived right after round 1: it was not scored in it
 def test_every_scoring_round_of_a_game_with_every_module(players: int, seed: int, choice_seed: int) -> None:
     mods = _modules(players, "alhambra")
     assert len(mods) >= 15

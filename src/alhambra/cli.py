@@ -41,7 +41,7 @@ from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of, parse_module_ids
-from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, parse_layout
+from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, game_words, parse_layout
 from .record import GameRecord, replay
 from .rulesets import game_ids, ruleset
 from .state import GameConfig, GameState
@@ -177,7 +177,12 @@ def score(
     try:
         data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else _read_json(layout)
         if is_table(data):
-            _score_table(data, as_json, "ascii" if ascii_only or not _can_encode("┏━┃✔") else "unicode")
+            if "game" not in data:
+                data = {**data, "game": game}
+            elif data["game"] != game and game != "alhambra":
+                raise LayoutError(f"the table says game {data['game']!r} but --game says {game!r}")
+            where = "standard input" if layout == "-" else layout
+            _score_table(data, as_json, "ascii" if ascii_only or not _can_encode("┏━┃✔") else "unicode", where)
         tiles = parse_layout(data, game)
     except LayoutError as e:
         _fail(str(e) if layout == "-" or str(e).startswith(layout) else f"{layout}: {e}")
@@ -203,12 +208,12 @@ def _read_json(path: str) -> Any:
     return decode_json(text, str(p))
 
 
-def _score_table(data: Any, as_json: bool, charset: str) -> NoReturn:
+def _score_table(data: Any, as_json: bool, charset: str, where: str) -> NoReturn:
     """``alhambra score TABLE.json``: score a round of a whole table and exit."""
     try:
         result = score_table(parse_table(data))
     except TableError as e:
-        _fail(str(e))
+        _fail(f"{where}: {e}")
     if as_json:
         print(json.dumps(result.to_json()))
     else:
@@ -242,7 +247,7 @@ def _print_layout_report(report: LayoutReport, charset: str, game: str = "alhamb
     wall = rules.wall_name + "s"
     con.print(
         Text(
-            f"F fountain, {legend}; "
+            f"F {game_words('fountain', rules)}, {legend}; "
             f"{f'= and # are {wall}' if charset == 'ascii' else f'heavy lines are {wall}'}; x grows east, y grows south.",
             style="dim",
         )

@@ -14,6 +14,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from alhambra.actions import BuyBuilding, EndTurn, TakeMoney
 from alhambra.engine import apply_unchecked, legal_actions, new_game
@@ -247,3 +249,15 @@ def test_bench_core_native_without_the_core_measures_python_and_says_so() -> Non
     figures = json.loads(out.stdout)
     assert figures["unchecked_games_per_s"] > 0 and "native_games_per_s" not in figures
     assert out.stderr.count("native core unavailable") == 1
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(-(2**63), 2**63),
+    policy=st.sampled_from(["kinds", "uniform"]),
+    turn_limit=st.one_of(st.none(), st.integers(1, 60)),
+)
+def test_any_seed_agrees(players: int, seed: int, policy: str, turn_limit: int | None) -> None:
+    result = check_game(GameConfig(players=players, turn_limit=turn_limit), seed, policy, round_trip_every=5)
+    assert result.agree, result.disagreements

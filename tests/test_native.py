@@ -237,7 +237,8 @@ def test_pettingzoo_and_gymnasium_play_the_same_games_on_both_cores() -> None:
 
     assert gym_run("native") == gym_run("python")
     assert AlhambraEnv(players=2, opponents="uniform").core == "auto"
-    assert AlhambraEnv(players=2, opponents="greedy").core == "python"  # bots read events
+    assert AlhambraEnv(players=2, opponents="random").core == "auto"  # the random bot reads no events
+    assert AlhambraEnv(players=2, opponents="greedy").core == "python"  # the other bots read them
     with pytest.raises(ValueError, match="events"):
         AlhambraEnv(players=2, opponents="greedy", core="native")
 

@@ -16,7 +16,6 @@ import random
 import time
 from collections.abc import Callable
 
-from ..policies import POLICIES
 from ..state import GameConfig
 from .encoding import codec_for
 from .session import TokenGame
@@ -64,9 +63,9 @@ def bench_pettingzoo(players: int, games: int, seed: int) -> tuple[int, float]:
 
 def _bench_gym(opponents: str) -> Callable[[int, int, int], tuple[int, float]]:
     def bench(players: int, games: int, seed: int) -> tuple[int, float]:
-        from ..gymnasium import AlhambraEnv
+        from ..gymnasium import EVENTLESS_OPPONENTS, AlhambraEnv
 
-        e = AlhambraEnv(players=players, opponents=opponents, core=CORE[0] if opponents in POLICIES else "auto")
+        e = AlhambraEnv(players=players, opponents=opponents, core=CORE[0] if opponents in EVENTLESS_OPPONENTS else "auto")
         steps = 0
         start = time.perf_counter()
         for g in range(games):

@@ -52,6 +52,16 @@ def test_random_games_agree_move_by_move(players: int, batch: int) -> None:
     assert total > GAMES_PER_BATCH * 50  # whole games were played
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_games_agree(players: int) -> None:
+    """Games a strong player plays (large Alhambras, few reserve tiles) agree too."""
+    from alhambra.bots.greedy import greedy_action
+
+    result = check_game(GameConfig(players=players), 77 + players, greedy_action, round_trip_every=3)
+    assert result.agree, result.disagreements
+    assert result.actions > 100
+
+
 def test_turn_limit_and_large_seeds_agree() -> None:
     for seed in (2**40 + 7, -3, 123456789):
         assert check_game(GameConfig(players=3, turn_limit=9), seed).agree

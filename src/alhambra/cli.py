@@ -366,6 +366,12 @@ def _bench_native(players: int, games: int, seed: int, as_json: bool, modules: s
         f"{r.native_legal_actions_median_us:,.2f}",
         f"{r.legal_actions_speedup:,.1f}x",
     )
+    table.add_row(
+        "  of which the listing in C (µs)",
+        "",
+        f"{r.native_listing_median_us:,.2f}",
+        f"{r.python_legal_actions_median_us / max(r.native_listing_median_us, 1e-9):,.1f}x",
+    )
     table.add_row("mean actions per game", f"{r.python_mean_actions_per_game:,.1f}", f"{r.native_mean_actions_per_game:,.1f}", "")
     con.print(table)
     if not r.agree:

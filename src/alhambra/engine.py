@@ -1786,6 +1786,7 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
     seat = top.seat
     an = state.players[seat].analysis(walls)
     mods = _users(state, "placement_problem")
+    targets = _users(state, "target_problem")
     neutral = top.neutral and state.neutral is not None
     tables = _tables(comp)
     out: list[Action] = []
@@ -1805,6 +1806,8 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
         if twins and spots and t in state.turned:
             continue  # paid to turn it over: it is built (unless the other waiting tiles took every place for it)
         for target in ("reserve", "neutral") if neutral else ("reserve",):
+            if targets and any(m.target_problem(state, seat, t, target) is not None for m in targets):
+                continue
             a = acts.get(target)
             if a is None:
                 a = acts[target] = PlaceBuilding(code, target)
@@ -1970,11 +1973,13 @@ def _check(state: GameState, action: Action) -> None:
         tgt = action.target
         if comp.twins and tgt in ("reserve", "neutral") and _must_build(state, top.seat, _tile_id(state, action.tile)):
             raise IllegalAction(f"{action.tile} was paid to be turned over: build it in your city")
-        if tgt == "reserve":
-            return
-        if tgt == "neutral":
-            if not (top.neutral and state.neutral is not None):
+        if tgt in ("reserve", "neutral"):
+            if tgt == "neutral" and not (top.neutral and state.neutral is not None):
                 raise IllegalAction("only a tile bought in a 2-player game can be given to the neutral player")
+            for m in _users(state, "target_problem"):
+                why = m.target_problem(state, top.seat, _tile_id(state, action.tile), tgt)
+                if why is not None:
+                    raise IllegalAction(f"{action.tile} cannot go to {tgt}: {why}")
             return
         if not isinstance(tgt, tuple):
             raise IllegalAction(f"bad target {tgt!r}")

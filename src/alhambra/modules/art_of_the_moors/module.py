@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
@@ -33,7 +33,7 @@ from ...components import KINDS, ComponentSet
 from ...engine import finish_turn_action, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
-from ...hooks import Module
+from ...hooks import Module, hook_users
 from ...state import ChooseAction, GameConfig, GameState
 
 MODULE_ID: Final = "art_of_the_moors"
@@ -128,6 +128,9 @@ class MoorsState:
 
     supply: tuple[int, ...]
     seats: tuple[tuple[Counter | None, ...], ...]
+    seen: tuple[int, ...] | None = field(default=None, compare=False)
+    """What the counts were last taken from (per seat: tiles owned and the sum of their ids, and
+    unfinished sites), so that an action that moved no tile costs nothing; not saved."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -262,6 +265,9 @@ def update(state: GameState, events: list[Event]) -> None:
     turn order (who gets the last counter of a price when two become due at once)."""
     sl = moors(state)
     n = state.config.players
+    seen = _fingerprint(state)
+    if seen == sl.seen:
+        return
     types = data()
     supply = list(sl.supply)
     rows = list(sl.seats)
@@ -288,8 +294,19 @@ def update(state: GameState, events: list[Event]) -> None:
         if row != list(rows[seat]):
             rows[seat] = tuple(row)
             changed = True
-    if changed:
-        state.mods[MODULE_ID] = MoorsState(tuple(supply), tuple(rows))
+    state.mods[MODULE_ID] = MoorsState(tuple(supply), tuple(rows), seen) if changed else MoorsState(sl.supply, sl.seats, seen)
+
+
+def _fingerprint(state: GameState) -> tuple[int, ...]:
+    """Per seat: the tiles in the Alhambra and on the reserve board (how many, the sum of their
+    ids) and the unfinished sites among them: what the building counts depend on."""
+    out: list[int] = []
+    sites = bool(hook_users(state.config, "unbuilt_tiles")) if len(state.config.modules) > 1 else False
+    for s, p in enumerate(state.players):
+        out += (len(p.city) + len(p.reserve), sum(p.city.values()) + sum(p.reserve))
+        if sites:
+            out.append(len(unbuilt_tiles(state, s)))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------- bots
@@ -366,7 +383,7 @@ class ArtOfTheMoors(Module):
                 turned.append(PRICES[i])
         rows = list(sl.seats)
         rows[seat] = tuple(row)
-        state.mods[self.id] = MoorsState(sl.supply, tuple(rows))
+        state.mods[self.id] = MoorsState(sl.supply, tuple(rows), sl.seen)
         events.append(CultureDeveloped(seat, tuple(turned), points_now(state, seat)))
         finish_turn_action(state, again=False)
 

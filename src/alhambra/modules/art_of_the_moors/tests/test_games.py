@@ -5,11 +5,13 @@ bots developing culture."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from alhambra import GameConfig, GameRecord, replay
 from alhambra.bots.greedy import seat_values
 from alhambra.events import Event, GameEnded, RoundScored
-from alhambra.modules.art_of_the_moors import MODULE, CultureCounterTaken, CultureDeveloped, MoorsState, faces, moors, points_now
+from alhambra.modules.art_of_the_moors import MODULE, CultureCounterTaken, CultureDeveloped, MoorsState, buildings, faces, moors, points_now
 from alhambra.state import GameState
 from alhambra.testing import play_random_game
 from alhambra.tournament import play_game
@@ -100,3 +102,23 @@ def test_mcts_plays_with_the_art_of_the_moors() -> None:
     assert result.fallbacks == 0
     _, events = replay(GameRecord.from_json(result.record))
     assert any(isinstance(e, CultureCounterTaken) for e in events)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 10_000))
+def test_property_counters_stay_consistent(players: int, seed: int) -> None:
+    """Whatever random play does: every counter is owned once or in the supply, a gem corner
+    never passes its marker, and each marker is where the seat's buildings put it."""
+    game = play_random_game(GameConfig(players=players, modules=(ID,), turn_limit=50), seed=seed, try_every_action=False)
+    state = game.state
+    sl = moors(state)
+    types = faces()
+    for i, t in enumerate(types):
+        assert sl.supply[i] + sum(1 for row in sl.seats if row[i] is not None) == t.count
+    for s, row in enumerate(sl.seats):
+        counts = buildings(state, s)
+        for i, c in enumerate(row):
+            if c is not None:
+                assert 0 <= c[0] <= c[1] == types[i].marker_for(counts[i])
+            elif sl.supply[i]:
+                assert counts[i] < 2

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from alhambra import GameConfig, GameRecord, replay
 from alhambra.bots.greedy import seat_values
@@ -94,3 +96,20 @@ def test_mcts_plays_with_the_squares() -> None:
     assert result.outcome == "truncated" and result.fallbacks == 0
     _, events = replay(GameRecord.from_json(result.record))
     assert taken(events) > 0
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 10_000))
+def test_property_squares_never_exceed_three_and_only_add(players: int, seed: int) -> None:
+    """Whatever random play does: nobody holds more than three squares, a square adds 0-3 to its
+    colour, and the squares' counts only add to the tiles' own counts."""
+    game = play_random_game(GameConfig(players=players, modules=(ID,), turn_limit=40), seed=seed, try_every_action=False)
+    state = game.state
+    comp = state.components
+    for s in range(players):
+        assert owned(state, s) <= 3
+        own = Counter(comp.tiles[t].kind for t in state.players[s].city.values())
+        counts = building_counts(state, s)
+        extra = bonuses(state, s)
+        assert all(0 < n <= 3 * owned(state, s) for n in extra.values())
+        assert all(counts[k] == own.get(k, 0) + extra.get(k, 0) for k in counts)

@@ -40,7 +40,7 @@ from .events import Event
 from .policies import POLICIES
 from .research.encoding import codec_for
 from .research.observation import DEFAULT_GRID, ObservationEncoder, render_view
-from .research.session import TokenGame
+from .research.session import CORES, TokenGame
 from .state import GameConfig, GameState
 from .view import view, view_events
 
@@ -95,6 +95,7 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         render_mode: str | None = None,
         grid: int = DEFAULT_GRID,
         game: str = "alhambra",
+        core: str = "auto",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
@@ -109,6 +110,12 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if len(specs) != players - 1:
             raise ValueError(f"give one opponent spec, or {players - 1} (one per other seat)")
         self.opponent_specs = tuple(specs)
+        if core not in CORES:
+            raise ValueError(f"core must be one of {', '.join(CORES)}")
+        if core == "native" and not all(s in POLICIES for s in specs):
+            raise ValueError("core='native' needs random-policy opponents (bots read the events, which the native core does not make)")
+        self.core = core if all(s in POLICIES for s in specs) else "python"
+        """The engine of the games: the native core only with random-policy opponents."""
         self._opponents = [make_opponent(s) for s in specs]
         self.seat_choice = seat
         self.illegal = illegal
@@ -131,7 +138,7 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.seat_choice == "random":
             self.seat = int(self.np_random.integers(0, self.config.players))
         self._rng = random.Random(game_seed)
-        self.game = TokenGame(self.config, game_seed, self.codec)
+        self.game = TokenGame(self.config, game_seed, self.codec, self.core)
         self._log = list(self.game.events)
         self._seen = {}
         self._forfeited = False

@@ -23,6 +23,7 @@ from .errors import ConfigError
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .companion.hooks import CompanionHooks
     from .components import CardType, TileType
     from .events import Event
     from .state import GameConfig, GameState, Pending
@@ -333,6 +334,14 @@ class Module:
         (1-3), replacing the game's scoring table (for every seat and the neutral player), or
         None to keep the table. The first module in id order that answers decides. Read it
         through :func:`alhambra.engine.kind_points`."""
+        return None
+
+    # ----- the scoring companion -------------------------------------------------------
+    def companion(self) -> CompanionHooks | None:
+        """This module's part in scoring a game played on a real table (``alhambra score`` of a
+        whole table, the "Score a real game" page): its inputs and its scoring from them (see
+        :mod:`alhambra.companion.hooks`). None: it changes nothing in a scoring round. The
+        engine never calls it."""
         return None
 
     # ----- bots ------------------------------------------------------------------------

@@ -162,6 +162,8 @@ class Table:
         self.name = row.name
         self.public = bool(row.public)
         self.hints = bool(row.hints)
+        self.rematch: str | None = None
+        """The id of this finished table's rematch, once a player asked for one."""
         self.created_at = row.created_at.isoformat() + "Z"
         self.config = config
         self.seed = row.seed
@@ -203,6 +205,7 @@ class Table:
             "seats": [s.to_json() for s in snap.seats],
             "version": snap.version,
             "created_at": self.created_at,
+            "rematch": self.rematch,
         }
 
 
@@ -302,6 +305,10 @@ class TableService:
         """Called with a table id when the table was deleted or expired (any thread)."""
 
     # ----------------------------------------------------------------------------- plumbing
+    def notify(self, table_id: str) -> None:
+        """Tell the listeners that table ``table_id`` changed (its facts, not only its game)."""
+        self._notify(table_id)
+
     def _notify(self, table_id: str) -> None:
         for fn in list(self.listeners):
             try:
@@ -337,7 +344,10 @@ class TableService:
             record.append(Entry(a.seq, a.version, a.seat, a.turn, a.notation, a.final))
         seats = tuple(_seat_info(s) for s in self.db.seats(table_id))
         snap = Snapshot(row.version, state, events, len(events), 0, tuple(record), row.status, seats)
-        return Table(row, config, snap)
+        table = Table(row, config, snap)
+        if row.status == FINISHED:
+            table.rematch = self.db.rematch_id(table_id)
+        return table
 
     def recover(self) -> list[str]:
         """After a restart, load the games in progress where a bot may have to answer a person

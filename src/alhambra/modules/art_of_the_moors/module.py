@@ -338,7 +338,6 @@ class ArtOfTheMoors(Module):
         "exact payment, and is offered only while some counter can turn.",
         "A marker follows the number of buildings both ways; if it falls below the gem corner, the gem corner "
         "follows it (it can only fall when a building leaves the player, which the rules barely allow).",
-        "The neutral player (2 players) gets no culture counters.",
     )
     component_assumptions = (
         "The faces of the culture counters (points and buildings needed at each corner) are known only in part, and "

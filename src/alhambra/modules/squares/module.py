@@ -271,7 +271,6 @@ class Squares(Module):
         "the square's colour (of the base game or any module's building of a building kind; not a square, a bazaar, a "
         "medina or a building site not yet complete) and neither tile has a wall on the side they share.",
         "A square is never given to the neutral player (2 players): he only gets bought tiles.",
-        "The square turned up next is drawn at random from those still face down in its pile.",
     )
     component_assumptions = (
         "The walls of the 24 squares are not known: components.json gives every square one wall, the walls going round "

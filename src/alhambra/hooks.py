@@ -289,6 +289,12 @@ class Module:
         """An extra building rule: a reason why ``tile`` may not go to ``position``, or None."""
         return None
 
+    def target_problem(self, state: GameState, seat: int, tile: int, target: str) -> str | None:
+        """A reason why the waiting ``tile`` may not go to ``target`` (``"reserve"`` or
+        ``"neutral"``: the neutral player of a 2-player game), or None. Asked for every such
+        ``place`` the core lists or checks (a square is never given to the neutral player)."""
+        return None
+
     def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
         """Tiles of ``seat``'s Alhambra that are not buildings yet (a building site before it is
         completed): their walls count, but nothing that goes into a building (a treasure chest, a

@@ -961,6 +961,9 @@ def check_end_screen(page: Any, players: int, neutral: bool, image: str, raw: re
     page.wait_for_selector("#summary-modal")
     wait_for(page, lambda: bool(page.evaluate("!!document.activeElement.closest('#summary-modal')")), "focus in the summary")
     summary = page.locator("#summary-modal")
+    # it opens at its top: the winner is in sight, however long the breakdown below
+    assert summary.evaluate("m => m.scrollTop") == 0, "the end screen opened scrolled down"
+    assert summary.locator(".winner").is_visible() and summary.locator("#btn-lobby").count() == 1
     assert summary.locator(".round-table[data-round='3']").count() == 1, "the end screen hides round 3"
     table = summary.locator(".round-table")
     assert table.locator("thead .rt-seat").count() == players + (1 if neutral else 0)

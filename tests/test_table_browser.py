@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from alhambra import testing_browser as tb
 
@@ -146,4 +147,43 @@ def test_the_lobby_offers_only_what_the_game_can_have(tmp_path: Path) -> None:
         texts = page.locator(".seat-row >> nth=1").locator(".seat-bot option").all_inner_texts()
         assert texts == [b["label"] for b in bots]
         assert page.locator(".seat-row >> nth=1").locator(".seat-bot").get_attribute("title").startswith("Easy")
+    assert problems == []
+
+
+def _take_a_card(page: Any) -> None:
+    """Take a face-up card on my turn (the first takeable one), confirming when asked."""
+    page.wait_for_selector("body[data-phase='my-turn'] .display-card.takeable", timeout=20_000)
+    before = tb.version(page)
+    page.locator(".display-card.takeable").first.click(timeout=5000)
+    page.locator("#btn-take").click(timeout=5000)
+    tb.wait_moved(page, before)
+
+
+def test_what_arrives_moves_in_briefly_and_never_under_reduced_motion(tmp_path: Path) -> None:
+    problems: list[str] = []
+    with tb.served_page(tmp_path / "motion.sqlite3", problems, seed=4, bot_delay=2.0) as (server, page):
+        seats = [{"kind": "person", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
+        r = server.http.post("/api/tables", json={"seats": seats})
+        tid, tok = r.json()["table"]["id"], r.json()["seats"][0]["token"]
+        assert server.http.post(f"/api/tables/{tid}/join", json={}, headers=auth(tok)).status_code == 200
+        page.goto(f"{server.url}/table/{tid}#seat={tok}")
+        page.wait_for_selector("body[data-phase]")
+        assert page.locator(".arrive").count() == 0  # nothing moves on load
+        _take_a_card(page)
+        # the card taken moves into the hand (or the refilled money into the display), once
+        page.wait_for_selector(".card-art.arrive", timeout=10_000)
+        names = page.evaluate("[...document.querySelectorAll('.arrive')].map(e => getComputedStyle(e).animationName)")
+        assert "arrive" in names, names
+        assert page.evaluate("getComputedStyle(document.querySelector('.card-art.arrive')).animationDuration") == "0.35s"
+        # a click ends the motion at once
+        page.mouse.click(5, 795)
+        assert page.evaluate("document.getAnimations().filter(a => a.animationName === 'arrive' && a.playState === 'running').length") == 0
+        # under prefers-reduced-motion nothing moves
+        page.emulate_media(reduced_motion="reduce")
+        page.reload()
+        page.wait_for_selector("body[data-phase]")
+        _take_a_card(page)
+        page.wait_for_timeout(200)
+        assert page.evaluate("document.getAnimations().length") == 0
+        assert page.locator(".arrive").count() == 0
     assert problems == []

@@ -838,6 +838,27 @@ function legal() {
   return T.msg ? T.msg.view.legal_actions.map(parseAction) : [];
 }
 
+// ------------------------------------------------------------------------------ motion
+// What arrives (a tile in the market or an Alhambra, a card in the display or a hand) moves in
+// briefly once, on the redraw that first shows it: 350 ms, ended at once by any click or key,
+// never with the "Animate moves" setting off or under prefers-reduced-motion (style.css too).
+const REDUCED_MOTION = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+function motionOn() {
+  return SETTINGS.motion !== false && !(REDUCED_MOTION && REDUCED_MOTION.matches);
+}
+
+/** Mark `el` (known across redraws as `key`) as arriving when the last redraw did not show it. */
+function arrival(el, key) {
+  T.nextKnown.add(key);
+  if (T.known && !T.known.has(key) && motionOn()) el.classList.add("arrive");
+  return el;
+}
+
+const skipMotion = () => { for (const a of document.getAnimations ? document.getAnimations() : []) if (a.animationName === "arrive" || a.animationName === "arrive-fade") a.finish(); };
+document.addEventListener("pointerdown", skipMotion, true);
+document.addEventListener("keydown", skipMotion, true);
+
 // ------------------------------------------------------------------------------ render
 function render() {
   const root = document.getElementById("app");
@@ -868,6 +889,7 @@ function render() {
     T.reconnecting ? h("span", { class: "badge warn", text: "Connection lost: reconnecting…" }) : null,
     renderSettings()));
   const controls = moduleControls(v, myTurn);
+  T.nextKnown = new Set();
   const main = h("main", { class: "table-grid" },
     h("section", { class: "col-left" }, renderSupply(v, controls), renderScores(v)),
     h("section", { class: "col-center" }, renderActionPanel(v, myTurn, controls), renderCities(v)),
@@ -884,6 +906,7 @@ function render() {
   const logBox = document.getElementById("log-list");
   const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
   root.replaceChildren(...parts);
+  T.known = T.nextKnown;
   restoreFocus(focused, hadModal);
   decorateHint(msg.version);
   const log = document.getElementById("log-list");
@@ -1008,9 +1031,9 @@ const SETTINGS = loadSettings();
 
 function loadSettings() {
   try {
-    return { notation: localStorage.getItem("alhambra.notation") === "1", sound: localStorage.getItem("alhambra.sound") === "1" };
+    return { notation: localStorage.getItem("alhambra.notation") === "1", sound: localStorage.getItem("alhambra.sound") === "1", motion: localStorage.getItem("alhambra.motion") !== "0" };
   } catch (_) {
-    return { notation: false, sound: false };
+    return { notation: false, sound: false, motion: true };
   }
 }
 
@@ -1025,7 +1048,7 @@ function renderSettings() {
     h("input", { type: "checkbox", id: `set-${key}`, checked: SETTINGS[key], onchange: (ev) => setSetting(key, ev.target.checked) }), ` ${label}`);
   return h("details", { class: "settings", open: T.settingsOpen },
     h("summary", { id: "settings-toggle", title: "Settings" }, h("span", { class: "settings-word", text: "Settings" })),
-    h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn")));
+    h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn"), box("motion", "Animate moves")));
 }
 
 function renderJoin(seat) {
@@ -1070,7 +1093,7 @@ function renderSupply(v, controls) {
         else if (buys.length) startPayment(null, { square: sq.square });
         else offer.pick();
       },
-    }, h("span", { class: "cur-band", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileArt(sq.tile, 66, { backMark: Boolean(sq.back) }) : h("span", { class: "empty-slot", text: "—" }));
+    }, h("span", { class: "cur-band", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? arrival(h("span", { class: "sq-art" }, tileArt(sq.tile, 66, { backMark: Boolean(sq.back) })), `sq:${sq.square}:${sq.tile}`) : h("span", { class: "empty-slot", text: "—" }));
   }));
   const takes = acts.filter((a) => a.type === "take");
   const picked = T.sel && T.sel.kind === "take" ? T.sel.cards : [];
@@ -1095,7 +1118,7 @@ function renderSupply(v, controls) {
         T.staged = null;
         render();
       },
-    }, cardArt(code, 46));
+    }, arrival(h("span", { class: "card-art" }, cardArt(code, 46)), `slot:${i}:${code}`));
   }));
   const drawn = v.scoring_cards_drawn;
   const progress = h("div", { class: "progress", "aria-label": `Scoring cards drawn: ${drawn} of 2; scoring rounds done: ${v.rounds_scored} of 3` },
@@ -1247,7 +1270,7 @@ function renderHand(v, seat) {
         if (k >= 0) sel.cards.splice(k, 1); else sel.cards.push(i);
         render();
       },
-    }, cardArt(c, 40));
+    }, arrival(h("span", { class: "card-art" }, cardArt(c, 40)), `hand:${c}:${hand.slice(0, i).filter((x) => x === c).length}`));
   };
   // the four base currencies, then any currency a module adds (catalogue.extra_currencies), each its own group
   const currencies = [...CURRENCIES, ...((T.catalogue && T.catalogue.extra_currencies) || [])];
@@ -1581,6 +1604,7 @@ function renderCity(v, s, mine) {
     g.setAttribute("data-tile", c.tile);
     g.setAttribute("data-x", c.x);
     g.setAttribute("data-y", c.y);
+    arrival(g, `city:${s.seat}:${c.x},${c.y}:${c.tile}`);
     const ex = exchange.find((a) => a.other === c.tile);
     const fresh = recent.built.has(`${s.seat}:${c.x},${c.y}`);
     const title = svgEl("title");

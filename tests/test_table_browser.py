@@ -128,6 +128,16 @@ def test_seven_modules_at_1280_px_the_log_has_its_pane_and_the_board_stays_in_it
         assert not _overlap(mine, page.locator("#action-panel").bounding_box())
         # no confirmation of this table ever reads "null"
         assert "null" not in page.locator("#app").inner_text()
+        # every Alhambra at a glance: one dialog, each board fitted whole and large
+        tb.click(page, "#btn-boards")
+        page.wait_for_selector("#boards-modal")
+        boards = page.locator("#boards-modal .overview-board[data-seat]")
+        assert boards.count() == 4
+        for b in boards.all():
+            box = b.locator(".overview-svg").bounding_box()
+            assert box["height"] >= 200 and box["width"] >= 250, box
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#boards-modal", state="detached")
     assert problems == []
 
 

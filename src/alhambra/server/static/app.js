@@ -1566,6 +1566,10 @@ function renderCities(v) {
   if (seat !== null) order.sort((a, b) => (a === seat ? -1 : b === seat ? 1 : a - b));
   const wrap = h("div", { class: `cities ${seat === null ? "spectating" : ""}`, style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
   for (const s of order) wrap.appendChild(renderCity(v, v.seats[s], s === seat));
+  wrap.appendChild(h("button", {
+    type: "button", id: "btn-boards", class: "secondary small boards-button", text: "Every Alhambra at a glance",
+    title: "All the Alhambras side by side, large", onclick: () => { T.modal = { kind: "boards" }; render(); },
+  }));
   if (v.neutral) {
     wrap.appendChild(h("div", { class: "panel city neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),
       h("div", { class: "reserve-tiles" }, ...v.neutral.tiles.map((t) => tileArt(t, 34)))));
@@ -2082,6 +2086,25 @@ async function playAgain() {
   }
 }
 
+/** Every player's Alhambra (and Dirk's tiles) side by side, each fitted whole and large. */
+function boardsOverview(v) {
+  const turned = turnedTiles(v);
+  const boards = v.seats.map((s) => {
+    const xs = s.alhambra.map((c) => c.x), ys = s.alhambra.map((c) => c.y);
+    const minX = Math.min(...xs), minY = Math.min(...ys);
+    const w = (Math.max(...xs) - minX + 1) * CELL, hh = (Math.max(...ys) - minY + 1) * CELL;
+    const svg = svgEl("svg", { class: "overview-svg", viewBox: `${minX * CELL - 10} ${minY * CELL - 10} ${w + 20} ${hh + 20}`, role: "img", "aria-label": `Alhambra of ${seatName(s.seat)}: ${s.alhambra.length} tiles` });
+    for (const c of s.alhambra) svg.appendChild(tileNode(c.tile, c.x * CELL, c.y * CELL, CELL, { turned: turned.has(c.tile) }));
+    return h("section", { class: "overview-board", dataset: { seat: s.seat } },
+      h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), h("span", { class: "city-name", text: seatName(s.seat) }),
+        h("span", { class: "city-meta", text: `${s.score} points · ${wallName()} ${s.longest_wall} · reserve ${s.reserve.length}` })),
+      svg);
+  });
+  if (v.neutral) boards.push(h("section", { class: "overview-board neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),
+    h("div", { class: "reserve-tiles" }, ...v.neutral.tiles.map((t) => tileArt(t, 34)))));
+  return h("div", { class: "overview", style: `--boards:${Math.min(3, v.seats.length)}` }, ...boards);
+}
+
 function renderModal() {
   const close = () => { T.modal = null; render(); };
   let body;
@@ -2089,17 +2112,22 @@ function renderModal() {
   if (T.modal.kind === "round") {
     title = `Scoring round ${T.modal.round.round}`;
     body = roundTable(T.modal.round);
+  } else if (T.modal.kind === "boards") {
+    title = "Every Alhambra";
+    body = boardsOverview(T.msg.view);
   } else {
     title = "Game over";
     body = summaryBody(T.msg.view);
   }
-  const summary = T.modal.kind !== "round";
+  const summary = T.modal.kind === "summary";
+  const boards = T.modal.kind === "boards";
+  const id = summary ? "summary-modal" : boards ? "boards-modal" : "round-modal";
   return h("div", { class: "modal-back", onclick: (ev) => { if (ev.target === ev.currentTarget) close(); } },
-    h("div", { class: `modal ${summary ? "modal-wide" : ""}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id: summary ? "summary-modal" : "round-modal" },
+    h("div", { class: `modal ${summary || boards ? "modal-wide" : ""}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id },
       h("h2", { id: "modal-title", text: title }), body,
       h("div", { class: "button-row modal-buttons" },
         summary ? rematchButtons(true) : null,
-        h("button", { id: "btn-close-modal", class: summary ? "secondary" : "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close, "data-autofocus": true }),
+        h("button", { id: "btn-close-modal", class: summary ? "secondary" : "primary", text: summary ? "Close and look at the table" : boards ? "Close" : "Continue", onclick: close, "data-autofocus": true }),
         summary ? h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }) : null,
         summary ? h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" }) : null)));
 }

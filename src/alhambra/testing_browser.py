@@ -1208,6 +1208,8 @@ class TouchPlayer:
         self.page = page
         self.rng = rng
         self.moves = 0
+        self.back_to_top = 0
+        """Turns after which the page went back to its top (the name row not under the decision bar)."""
 
     def tap(self, selector: str, wait: bool = True) -> None:
         """Tap the first ``selector``; with ``wait``, wait for the table to react
@@ -1296,6 +1298,10 @@ class TouchPlayer:
                     self.move()
                 except DialogOpened:
                     continue  # the loop closes the dialog, then the move is chosen again
+                if phase(page) == "their-turn" and not page.locator(".modal").count():
+                    # my turn is over: the page is back at its top, nothing under the decision bar
+                    wait_for(page, lambda: page.evaluate("window.scrollY") == 0, "the page back at its top", failure="phone-failure")
+                    self.back_to_top += 1
             else:
                 page.wait_for_timeout(15)
         return rounds

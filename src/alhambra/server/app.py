@@ -32,8 +32,11 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..companion import TableError, parse_table, score_table
+from ..companion.catalogue import companion_catalogue
 from ..errors import ConfigError
 from ..hooks import Module, available_modules, load_module
+from ..layout import LayoutError, decode_json, score_layout
 from ..rulesets import game_ids, ruleset
 from ..state import GameConfig
 from ..view import catalogue
@@ -531,6 +534,39 @@ def create_app(
             )
         return out
 
+    @app.get("/api/companion", tags=["companion"])
+    async def companion_route() -> dict[str, Any]:
+        """What the "Score a real game" page needs: the games' kinds and scoring tables, and every
+        module that takes part in scoring with its input fields, its facts, and whether it has a
+        ``ui/companion.js`` that scores it in the browser (see docs/companion.md)."""
+        data = companion_catalogue()
+        for m in data["modules"]:
+            m["script"] = (module_ui_dir(load_module(m["id"])) / "companion.js").is_file()
+        return data
+
+    @app.post("/api/score", tags=["companion"])
+    async def score_route(request: Request) -> dict[str, Any]:
+        """Score a round of a game played on a real table: the body is a table file (the input of
+        ``alhambra score TABLE.json``); the answer its ``--json`` output. 422 with the reason for
+        a table that cannot be read."""
+        body = await request.body()  # at most MAX_BODY (BodyLimit)
+        try:
+            return score_table(parse_table(decode_json(body.decode("utf-8", "replace"), "the table"))).to_json()
+        except (TableError, LayoutError) as e:
+            raise ServiceError(str(e), 422) from None
+
+    @app.post("/api/layout", tags=["companion"])
+    async def layout_route(request: Request, game: Annotated[str, Query(max_length=40)] = "alhambra") -> dict[str, Any]:
+        """Check one Alhambra laid out on a real table (the input and ``--json`` output of
+        ``alhambra score LAYOUT.json``): the "Score a real game" page's tile grid reads its
+        buildings and longest wall from the answer. 422 for a layout that cannot be read."""
+        body = await request.body()  # at most MAX_BODY (BodyLimit)
+        try:
+            ruleset(game)
+            return score_layout(decode_json(body.decode("utf-8", "replace"), "the layout"), game).to_json()
+        except (LayoutError, ConfigError) as e:
+            raise ServiceError(str(e), 422) from None
+
     @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])
     async def bots() -> list[BotInfo]:
         """The bot levels a seat can be given."""
@@ -625,6 +661,22 @@ def create_app(
         table = service.table(table_id)
         url = f"{base_url(request)}/table/{table_id}#seat={new_token}" if new_token else None
         return JoinResponse(seat=seat, token=new_token, invite_url=url, table=table.info())
+
+    @app.post("/api/tables/{table_id}/rematch", tags=["play"])
+    async def post_rematch(table_id: str, request: Request, token: Token) -> dict[str, Any]:
+        """Play again (a player of a finished table, with their seat token): the same game,
+        seats, names and bots, a fresh deal. The first request creates the table, later ones
+        (the other players) get the same one; each gets their own new seat token and has
+        joined (docs/server.md, "Rematch")."""
+        from .rematch import rematch
+
+        table, seat, new_token = await run(rematch, service, table_id, token)
+        return {
+            "table": table.info(),
+            "seat": seat,
+            "token": new_token,
+            "url": f"{base_url(request)}/table/{table.id}#seat={new_token}",
+        }
 
     @app.get("/api/tables/{table_id}/view", tags=["play"])
     async def get_view(
@@ -824,6 +876,15 @@ def create_app(
     @app.get("/replay", include_in_schema=False)
     async def replay_upload_page() -> FileResponse:
         return FileResponse(STATIC / "replay.html")
+
+    @app.get("/score", include_in_schema=False)
+    async def score_page() -> FileResponse:
+        return FileResponse(STATIC / "score.html")
+
+    @app.get("/score-sw.js", include_in_schema=False)
+    async def score_worker() -> FileResponse:
+        """The service worker that keeps the scoring page working offline (scope ``/``)."""
+        return FileResponse(STATIC / "score-sw.js", media_type=UI_TYPES[".js"], headers={"Cache-Control": "no-cache"})
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:

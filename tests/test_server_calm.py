@@ -28,8 +28,17 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("calm")
-    caps = ("--ws-per-address", "3", "--ws-per-table", "4", "--ws-idle", "1.5")
+    caps = ("--ws-per-address", "3", "--ws-per-table", "4")
     srv = ServerProcess(folder / "db.sqlite3", extra_args=caps)
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def quick_idle(tmp_path: Path) -> Iterator[ServerProcess]:
+    srv = ServerProcess(tmp_path / "idle.sqlite3", extra_args=("--ws-idle", "1.5"))
     try:
         yield srv
     finally:
@@ -82,11 +91,11 @@ def test_websockets_are_capped_per_address_and_per_table(server: ServerProcess) 
     asyncio.run(go())
 
 
-def test_an_idle_websocket_is_closed_with_4408(server: ServerProcess) -> None:
-    tid, _ = _table(server)
+def test_an_idle_websocket_is_closed_with_4408(quick_idle: ServerProcess) -> None:
+    tid, _ = _table(quick_idle)
 
     async def go() -> None:
-        ws, _ = await _open(server, tid, "127.0.0.4")
+        ws, _ = await _open(quick_idle, tid, "127.0.0.4")
         msg = json.loads(await asyncio.wait_for(ws.recv(), 20))
         await asyncio.wait_for(ws.wait_closed(), 20)
         assert ws.close_code == 4408 and msg["status"] == 408 and "without activity" in msg["detail"]

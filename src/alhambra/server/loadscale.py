@@ -69,9 +69,10 @@ class _Run:
 async def _connect(c: _Client, run: _Run) -> None:
     import websockets
 
-    for attempt in range(60):
+    end = time.perf_counter() + 60
+    while time.perf_counter() < end:
         try:
-            c.ws = await websockets.connect(f"{run.ws_base}/ws/tables/{c.table}", max_size=2**22, local_addr=(c.source, 0))
+            c.ws = await websockets.connect(f"{run.ws_base}/ws/tables/{c.table}", max_size=2**22, local_addr=(c.source, 0), open_timeout=10)
             hello: dict[str, Any] = {"type": "hello", "token": c.token}
             if c.version >= 0:
                 hello.update(epoch=c.epoch, events=c.events)
@@ -79,8 +80,8 @@ async def _connect(c: _Client, run: _Run) -> None:
             c.closed = False
             c.reader = asyncio.create_task(_read(c, run))
             return
-        except (OSError, websockets.exceptions.WebSocketException):
-            await asyncio.sleep(0.2 * (attempt + 1))
+        except (OSError, TimeoutError, websockets.exceptions.WebSocketException):
+            await asyncio.sleep(0.3)
     raise RuntimeError("a client could not connect again within a minute")
 
 

@@ -14,6 +14,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from alhambra.actions import BuyBuilding, EndTurn, TakeMoney
 from alhambra.engine import apply_unchecked, legal_actions, new_game
@@ -48,6 +50,16 @@ def test_random_games_agree_move_by_move(players: int, batch: int) -> None:
         assert result.agree, f"{players} players, seed {seed}: {result.disagreements}"
         total += result.actions
     assert total > GAMES_PER_BATCH * 50  # whole games were played
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_games_agree(players: int) -> None:
+    """Games a strong player plays (large Alhambras, few reserve tiles) agree too."""
+    from alhambra.bots.greedy import greedy_action
+
+    result = check_game(GameConfig(players=players), 77 + players, greedy_action, round_trip_every=3)
+    assert result.agree, result.disagreements
+    assert result.actions > 100
 
 
 def test_turn_limit_and_large_seeds_agree() -> None:
@@ -235,7 +247,8 @@ def test_pettingzoo_and_gymnasium_play_the_same_games_on_both_cores() -> None:
 
     assert gym_run("native") == gym_run("python")
     assert AlhambraEnv(players=2, opponents="uniform").core == "auto"
-    assert AlhambraEnv(players=2, opponents="greedy").core == "python"  # bots read events
+    assert AlhambraEnv(players=2, opponents="random").core == "auto"  # the random bot reads no events
+    assert AlhambraEnv(players=2, opponents="greedy").core == "python"  # the other bots read them
     with pytest.raises(ValueError, match="events"):
         AlhambraEnv(players=2, opponents="greedy", core="native")
 
@@ -247,3 +260,15 @@ def test_bench_core_native_without_the_core_measures_python_and_says_so() -> Non
     figures = json.loads(out.stdout)
     assert figures["unchecked_games_per_s"] > 0 and "native_games_per_s" not in figures
     assert out.stderr.count("native core unavailable") == 1
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(-(2**63), 2**63),
+    policy=st.sampled_from(["kinds", "uniform"]),
+    turn_limit=st.one_of(st.none(), st.integers(1, 60)),
+)
+def test_any_seed_agrees(players: int, seed: int, policy: str, turn_limit: int | None) -> None:
+    result = check_game(GameConfig(players=players, turn_limit=turn_limit), seed, policy, round_trip_every=5)
+    assert result.agree, result.disagreements

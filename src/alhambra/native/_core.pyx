@@ -13,6 +13,9 @@ legal actions, applying them, setup). Use it through :mod:`alhambra.native`, not
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
 from libc.string cimport memcpy, memset
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_FromLongLong
+from cpython.ref cimport Py_INCREF
 
 import random as _random
 

@@ -37,6 +37,9 @@ class NativeBenchResult:
     native_actions_per_s: float
     python_legal_actions_median_us: float
     native_legal_actions_median_us: float
+    """Median of one ``legal_ids()`` call from Python (the list of ids included)."""
+    native_listing_median_us: float
+    """Median of one listing into the core's C buffer (no Python objects), per position."""
     python_mean_actions_per_game: float
     native_mean_actions_per_game: float
     native_games: int
@@ -79,6 +82,7 @@ def run_native_bench(
     agree = True
     la_py: list[int] = []
     la_nat: list[int] = []
+    la_c: list[float] = []
     for g in range(games):
         rng = random.Random(seed + g)
         played = []
@@ -97,7 +101,7 @@ def run_native_bench(
             native.apply_id(encode(native.rules, action))
         agree = agree and native.is_over and native.scores == state.scores
         if g < 10:
-            _sample(config, seed + g, played, sample_every, la_py, la_nat)
+            _sample(config, seed + g, played, sample_every, la_py, la_nat, la_c)
     n_native = native_games if native_games is not None else 10 * games
     nat_ns = 0
     nat_actions = 0
@@ -118,6 +122,7 @@ def run_native_bench(
         native_actions_per_s=nat_actions / nat_s,
         python_legal_actions_median_us=statistics.median(la_py) / 1000 if la_py else 0.0,
         native_legal_actions_median_us=statistics.median(la_nat) / 1000 if la_nat else 0.0,
+        native_listing_median_us=statistics.median(la_c) / 1000 if la_c else 0.0,
         python_mean_actions_per_game=py_actions / games,
         native_mean_actions_per_game=nat_actions / n_native,
         native_games=n_native,
@@ -125,7 +130,7 @@ def run_native_bench(
     )
 
 
-def _sample(config: GameConfig, seed: int, played: list[Any], every: int, la_py: list[int], la_nat: list[int]) -> None:
+def _sample(config: GameConfig, seed: int, played: list[Any], every: int, la_py: list[int], la_nat: list[int], la_c: list[float]) -> None:
     """Time one full legal-action listing at every ``every``-th position of a game, in both engines."""
     clock = time.perf_counter_ns
     state, _ = new_game(config, seed)
@@ -140,5 +145,6 @@ def _sample(config: GameConfig, seed: int, played: list[Any], every: int, la_py:
             t2 = clock()
             la_py.append(t1 - t0)
             la_nat.append(t2 - t1)
+            la_c.append(core.legal_ns(20))
         apply_unchecked(state, action, events=False)
         native.apply_id(encode(native.rules, action))

@@ -9,8 +9,10 @@ over random games in CI). ``benchmarks/native_agreement.py`` runs it over many g
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..actions import Action
 from ..engine import PAYMENTS, apply_unchecked, legal_actions, new_game
 from ..policies import POLICIES
 from ..state import GameConfig, GameState
@@ -84,15 +86,18 @@ class CheckResult:
         return not self.disagreements
 
 
-def check_game(config: GameConfig, seed: int, policy: str = "kinds", *, round_trip_every: int = 7) -> CheckResult:
-    """Play game ``seed`` of ``config`` with a random ``policy`` (driven by
-    ``random.Random(seed)``) in both engines, comparing the state and the legal actions (all,
+Policy = Callable[[GameState, random.Random], Action]
+
+
+def check_game(config: GameConfig, seed: int, policy: str | Policy = "kinds", *, round_trip_every: int = 7) -> CheckResult:
+    """Play game ``seed`` of ``config`` with ``policy`` (a random policy's name or a function of
+    the state and a ``random.Random(seed)``, e.g. the greedy bot's choice) in both engines, comparing the state and the legal actions (all,
     exact and minimal payments) after every action; every ``round_trip_every``-th state also
     goes Python -> native -> Python. Stops at the first disagreement."""
     result = CheckResult(config, seed)
     state, _ = new_game(config, seed)
     native = NativeGame.new(config, seed)
-    choose = POLICIES[policy]
+    choose = POLICIES[policy] if isinstance(policy, str) else policy
     rng = random.Random(seed)
     while True:
         diff = compare_states(state, native.state())

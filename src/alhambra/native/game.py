@@ -157,7 +157,8 @@ class NativeGame:
 
     @classmethod
     def from_state(cls, state: GameState) -> NativeGame:
-        """The native twin of a Python state (``ValueError`` for one it does not model)."""
+        """The native twin of a Python state (``ValueError`` for one it does not model: modules,
+        Granada, explicit chance; ``NativeLimit`` for an Alhambra too wide for the native grid)."""
         if not supports(state.config):
             raise ValueError("the native core plays Alhambra without modules only")
         rules = core_rules(state.config)

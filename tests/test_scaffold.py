@@ -33,6 +33,10 @@ alhambra.modules.__path__.append(str(Path(__file__).parent / "ext"))
 '''
 
 
+FIRST_PARTY = "lint.isort.known-first-party = ['alhambra']"
+"""Outside the tree ruff cannot tell that ``alhambra`` is the project's own package."""
+
+
 def files_of(folder: Path) -> set[str]:
     return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
 
@@ -125,3 +129,16 @@ def test_generated_module_passes_its_own_tests(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     assert " passed" in run.stdout and "failed" not in run.stdout and "skipped" not in run.stdout
+
+
+def test_generated_code_is_ruff_clean(tmp_path: Path) -> None:
+    folder = new_module("night_market", tmp_path)
+    root = Path(__file__).resolve().parent.parent
+    for args in (["check"], ["format", "--check"]):
+        run = subprocess.run(
+            [sys.executable, "-m", "ruff", *args, "--config", str(root / "pyproject.toml"), "--config", FIRST_PARTY, str(folder)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert run.returncode == 0, run.stdout + run.stderr

@@ -32,6 +32,7 @@ def _tables() -> list[dict[str, Any]]:
         ),
         GameConfig(players=2, modules=("bonus_cards", "building_sites", "medina", "treasure_chamber")),
         GameConfig(players=3, modules=("bonus_cards", "invaders", "street_traders")),
+        GameConfig(players=2, modules=("art_of_the_moors", "squares")),
         GameConfig(players=2, game="granada"),
         GameConfig(players=5, game="granada"),
     ]
@@ -201,6 +202,10 @@ def test_an_evening_of_three_rounds_on_a_phone(tmp_path: Path) -> None:
                     _step(page, field, value - have)
             totals = [int(page.locator(f"#results td[data-total='{n}']").inner_text()) for n in ["Ann", "Bob", "Cy", "Di"]]
             assert totals == want[rnd - 1], (rnd, totals, want)
+            if rnd == 2:  # the reasons: places, ties, module lines
+                page.locator("#reasons summary").tap()
+                text = page.locator("#reasons").inner_text()
+                assert "Tower: 3 buildings, 1st, tied with Di: 9" in text and "Treasure Chamber: 4 chests: +14" in text, text
             if rnd == 1:  # rounds not entered yet are not in the running total
                 assert page.locator("#standings tbody tr").first.inner_text().split()[2:4] == ["–", "–"]
             if rnd == 2:
@@ -263,3 +268,54 @@ def test_the_page_on_a_desktop_with_granada(tmp_path: Path, viewport: tuple[int,
         assert "moat" in page.locator("#results").inner_text() and "wall" not in page.locator("#results").inner_text()
         page.screenshot(path=str(tb.doc_image("score-night-granada.png")))
     assert problems == []
+
+
+def test_an_alhambra_laid_out_tile_by_tile_on_a_phone(tmp_path: Path) -> None:
+    problems: list[str] = []
+    with tb.served_page(tmp_path / "s.sqlite3", problems, viewport=(390, 844), phone=True) as (server, page):
+        page.goto(server.url + "/score")
+        page.wait_for_selector("body[data-phase=ready]")
+        page.get_by_role("combobox", name="Players").select_option("3")
+        page.get_by_role("button", name="Lay out the tiles instead").first.tap()
+
+        def lay(x: int, y: int, kind: str, price: int, walls: str) -> None:
+            page.get_by_role("button", name=f"Player 1: empty place at {x},{y}").tap()
+            page.get_by_role("combobox", name="Player 1: kind").select_option(kind)
+            _step(page, "Player 1: price", price - 2)
+            for side in walls:
+                page.get_by_role("button", name=f"Player 1: wall {side}").tap()
+            page.get_by_role("button", name="Lay the tile").tap()
+            page.get_by_role("button", name=f"Player 1: {kind.capitalize()} {price}", exact=False).first.wait_for()
+
+        lay(1, 0, "tower", 12, "")
+        lay(-1, 0, "tower", 11, "N")
+        lay(0, -1, "pavilion", 6, "N")
+        text = page.locator(".tiles").inner_text()
+        assert "3 tiles: 1 Pavilion, 2 Tower; longest wall 1" in text, text
+        assert int(page.locator("#results td[data-total='Player 1']").inner_text()) == 1 + 6 + 1  # pavilion, tower, wall
+        # a tile that breaks a rule is reported
+        lay(2, -2, "garden", 10, "N")
+        page.locator(".tile-problems").wait_for()
+        assert "must be joined" in page.locator(".tile-problems").inner_text()
+        page.screenshot(path=str(tb.doc_image("score-night-tiles.png")))
+        # round 2 starts from round 1's Alhambra
+        page.get_by_role("tab", name="Round 2").tap()
+        assert page.locator(".tiles").count() == 0
+        page.get_by_role("button", name="Start from round 1").tap()
+        page.get_by_role("button", name="Player 1: Tower 12 at 1,0").wait_for()
+        assert page.locator("#results td[data-total='Player 1']").inner_text() != "0"
+        # offline the grid still counts the buildings; the wall waits for the network
+        page.context.set_offline(True)
+        try:
+            page.get_by_role("button", name="Player 1: empty place at 0,1").tap()
+            page.get_by_role("combobox", name="Player 1: kind").select_option("garden")
+            _step(page, "Player 1: price", 8)
+            page.get_by_role("button", name="Lay the tile").tap()
+            page.get_by_text("Offline: the buildings are counted").wait_for()
+            assert "Garden" in page.locator("#results").inner_text()
+            garden = page.locator("#results tbody tr", has=page.locator("th", has_text="Garden"))
+            assert garden.locator("td").first.inner_text() == "2 → 12"  # 2 gardens, 1st in round 2
+        finally:
+            page.context.set_offline(False)
+        page.get_by_text("Offline: the buildings are counted").wait_for(state="detached", timeout=20_000)
+    assert [p for p in problems if "Failed to load resource" not in p] == []

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from alhambra import GameConfig, apply, legal_actions, new_game
@@ -89,7 +89,7 @@ def _play(config: GameConfig, seed: int, choice_seed: int, tiles: bool) -> int:
     return checked
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6), data=st.data())
 def test_every_scoring_round_of_a_game_with_modules(players: int, seed: int, choice_seed: int, data: st.DataObject) -> None:
     allowed = _modules(players, "alhambra")
@@ -97,13 +97,13 @@ def test_every_scoring_round_of_a_game_with_modules(players: int, seed: int, cho
     assert _play(GameConfig(players=players, modules=mods), seed, choice_seed, tiles=False) == 3
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
 def test_every_scoring_round_of_a_base_game_given_as_tiles(players: int, seed: int, choice_seed: int) -> None:
     assert _play(GameConfig(players=players), seed, choice_seed, tiles=True) == 3
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6), as_tiles=st.booleans())
 def test_every_scoring_round_of_granada(players: int, seed: int, choice_seed: int, as_tiles: bool) -> None:
     assert _play(GameConfig(players=players, game="granada"), seed, choice_seed, tiles=as_tiles) == 3
@@ -133,3 +133,40 @@ def test_every_scoring_round_with_every_scoring_module(tmp_path: Path) -> None:
                 assert [s["round_points"] for s in got["seats"]] == [b - a for a, b in zip(before, state.scores, strict=True)]
                 outs += 1
     assert outs == 3
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
+@example(players=2, seed=2, choice_seed=0)  # Dirk's medina arrived right after round 1: it was not scored in it
+def test_every_scoring_round_of_a_game_with_every_module(players: int, seed: int, choice_seed: int) -> None:
+    mods = _modules(players, "alhambra")
+    assert len(mods) >= 15
+    assert _play(GameConfig(players=players, modules=mods), seed, choice_seed, tiles=False) == 3
+
+
+def test_the_neutral_player_given_by_tiles_in_granada(tmp_path: Path) -> None:
+    doc = {
+        "game": "granada",
+        "round": 1,
+        "players": [
+            {"buildings": {"school": 2}, "dearest": {"school": 9}, "wall": 1},
+            {"buildings": {"school": 1}, "dearest": {"school": 3}},
+        ],
+        "neutral": {"tiles": [{"kind": "school", "price": 12}, {"kind": "school", "price": 4}, {"kind": "market", "price": 5}]},
+    }
+    result = score_table(parse_table(doc))
+    school = [s.kinds[result.table.rules.kinds.index("school")] for s in result.seats]
+    assert [k.points for k in school] == [0, 0, 5]  # Dirk's 2 schools beat player 1's 2 by the dearer 12; T = 5
+    assert result.seats[2].round_points == 5 + 1  # and the market: T = 1
+
+
+def test_every_module_that_changes_scoring_takes_part_in_the_companion() -> None:
+    """A module overriding a scoring hook must say how a real table enters it (Module.companion)."""
+    from alhambra.hooks import Module
+
+    scoring = ("building_counts", "round_points", "kind_points", "round_scored")
+    for mid in available_modules():
+        m = load_module(mid)
+        changes = [h for h in scoring if getattr(type(m), h) is not getattr(Module, h)]
+        if changes:
+            assert m.companion() is not None, f"{mid} changes scoring ({', '.join(changes)}) but has no companion part"

@@ -60,7 +60,8 @@ def test_granada_layout_speaks_of_city_moats_and_starting_tile(tmp_path: Path) -
     path.write_text(json.dumps(layout))
     r = invoke("score", "--game", "granada", str(path))
     assert r.exit_code == 1
-    assert "This city is not legal" in r.stdout and "joined to the city" in r.stdout
+    assert "This city is not legal" in r.stdout and "joined to the city" in r.stdout and "F starting tile," in r.stdout
+    assert "fountain" not in r.stdout
     assert "Alhambra" not in r.stdout and " wall" not in r.stdout
     ok = {"tiles": [{"x": 0, "y": 0, "kind": "fountain"}]}
     path.write_text(json.dumps(ok))
@@ -116,3 +117,18 @@ def test_the_readme_example_table_scores() -> None:
     r = invoke("score", str(example))
     assert r.exit_code == 0, r.output
     assert "Tower: 2 buildings, 1st, tied with Nina: 9" in r.stdout and "medina: 0 medinas: -8" in r.stdout
+
+
+def test_game_option_applies_to_a_table_without_game(tmp_path: Path) -> None:
+    doc = {"round": 1, "players": [{"buildings": {"school": 2}, "dearest": {"school": 9}}, {}, {}]}
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(doc))
+    r = invoke("score", "--game", "granada", "--json", str(path))
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["game"] == "granada" and json.loads(r.stdout)["seats"][0]["kinds"]["school"]["points"] == 2
+    path.write_text(json.dumps({**doc, "game": "alhambra"}))
+    r = invoke("score", "--game", "granada", str(path))
+    assert r.exit_code == 2 and "--game says 'granada'" in r.stderr
+    path.write_text(json.dumps({**doc, "round": 9}))
+    r = invoke("score", "--game", "granada", str(path))
+    assert r.exit_code == 2 and r.stderr.startswith(f"alhambra: error: {path}: 'round'")

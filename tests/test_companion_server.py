@@ -50,3 +50,22 @@ def test_the_page_and_its_service_worker_are_served(tmp_path: Path) -> None:
         assert "/api/companion" in sw.text
         assert c.get("/modules/medina/ui/companion.js").status_code == 200
         assert 'id: "score-night-link"' in c.get("/static/app.js").text
+
+
+def test_a_posted_layout_is_checked_like_the_command_line(tmp_path: Path) -> None:
+    layout = {"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 1, "y": 0, "kind": "tower", "price": 12}]}
+    with client(tmp_path / "c.sqlite3") as c:
+        r = c.post("/api/layout", content=json.dumps(layout))
+        assert r.status_code == 200 and r.json()["valid"] and r.json()["buildings"]["tower"] == 1
+        bad = c.post(
+            "/api/layout",
+            content=json.dumps({"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 2, "y": 0, "kind": "tower", "price": 12}]}),
+        )
+        assert bad.status_code == 200 and [v["rule"] for v in bad.json()["violations"]] == ["adjacent"]
+        granada = c.post(
+            "/api/layout?game=granada",
+            content=json.dumps({"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 2, "y": 0, "kind": "school", "price": 2}]}),
+        )
+        assert "joined to the city" in granada.text and "Alhambra" not in granada.text
+        unread = c.post("/api/layout", content=json.dumps({"tiles": [{"x": 9999, "y": 0, "kind": "fountain"}]}))
+        assert unread.status_code == 422 and "off any real table" in unread.text

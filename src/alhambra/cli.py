@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+import typer.core
+import typer.rich_utils
 from rich import box
 from rich.console import Console
 from rich.panel import Panel
@@ -41,7 +43,7 @@ from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of, parse_module_ids
-from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, parse_layout
+from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, game_words, parse_layout
 from .record import GameRecord, replay
 from .rulesets import game_ids, ruleset
 from .state import GameConfig, GameState
@@ -87,9 +89,67 @@ class _OneLineErrors(TyperGroup):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
+def _help_width(wide: int = 160) -> int | None:
+    """The width of help and tables: the terminal's; when the output is not a terminal (a pipe,
+    a file) ``TERMINAL_WIDTH`` if set, else ``wide``: nothing is cut at 80 columns."""
+    if sys.stdout.isatty():
+        return None
+    cols = os.environ.get("TERMINAL_WIDTH", "")
+    return int(cols) if cols.isdigit() and int(cols) > 0 else wide
+
+
+_TYPE_WORDS = {"int": "INTEGER", "str": "TEXT", "float": "NUMBER", "bool": "BOOLEAN", "Path": "PATH"}
+
+
+def _value_word(label: str | None) -> str | None:
+    """``<int>`` -> ``INTEGER``, ``list[str]`` -> ``TEXT`` (repeatable): the value's name in
+    capitals, as command lines write it."""
+    if not label:
+        return None
+    inner = label[1:-1] if label.startswith("<") and label.endswith(">") else label
+    if inner.startswith("list[") and inner.endswith("]"):
+        inner = inner[5:-1]
+    return _TYPE_WORDS.get(inner, inner.upper())
+
+
+def _option_type(self: Any, ctx: Any) -> str | None:
+    """The value column of an option's help: nothing for a flag, else the value's name in
+    capitals (``INTEGER``, ``PATH``, a choice's words), never a type label such as ``<bool>``."""
+    if getattr(self, "is_flag", False) or getattr(self, "count", False):
+        return None
+    if self.metavar is not None:
+        return str(self.metavar)
+    return _value_word(self.display_type(ctx))
+
+
+def _argument_type(self: Any, ctx: Any) -> str | None:
+    """An argument's help names it by its metavar (``RECORD.json``): no second type label."""
+    return None if self.metavar is not None else _value_word(self.display_type(ctx))
+
+
+def _join_lines(paragraphs: list[str], markup_mode: Any) -> str:
+    """The help's paragraphs with their single line breaks joined (a docstring's lines are not
+    the help's lines); lists ("- ", "* ", "1. ") and preformatted paragraphs (``\b``) stay."""
+    out = []
+    for para in paragraphs:
+        lines = para.split("\n")
+        if para.startswith("\b") or any(ln.lstrip().startswith(("- ", "* ")) or ln.lstrip()[:2].rstrip(".").isdigit() for ln in lines[1:]):
+            out.append(para)
+        else:
+            out.append(" ".join(ln.strip() for ln in lines))
+    return "\n\n".join(out)
+
+
+# typer's help: "-h" too, no type labels, paragraphs rewrapped, the whole width in a pipe
+typer.core.TyperOption.display_type_rich = _option_type  # type: ignore[method-assign]
+typer.core.TyperArgument.display_type_rich = _argument_type  # type: ignore[method-assign]
+typer.rich_utils._fix_linebreaks = _join_lines
+typer.rich_utils.MAX_WIDTH = _help_width()
+
 app = typer.Typer(
     name="alhambra",
     cls=_OneLineErrors,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Alhambra: the rules engine of the board game, from the command line.",
     no_args_is_help=True,
     add_completion=False,
@@ -107,7 +167,7 @@ _STYLES = {"wall": "bold", "fountain": "bold cyan", "tile": "", "bad": "bold red
 
 def _out() -> Console:
     """Console on the current stdout (looked up per call so test runners can capture it)."""
-    return Console(file=sys.stdout, soft_wrap=True, highlight=False)
+    return Console(file=sys.stdout, soft_wrap=True, highlight=False, width=_help_width())
 
 
 def _fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
@@ -177,7 +237,12 @@ def score(
     try:
         data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else _read_json(layout)
         if is_table(data):
-            _score_table(data, as_json, "ascii" if ascii_only or not _can_encode("┏━┃✔") else "unicode")
+            if "game" not in data:
+                data = {**data, "game": game}
+            elif data["game"] != game and game != "alhambra":
+                raise LayoutError(f"the table says game {data['game']!r} but --game says {game!r}")
+            where = "standard input" if layout == "-" else layout
+            _score_table(data, as_json, "ascii" if ascii_only or not _can_encode("┏━┃✔") else "unicode", where)
         tiles = parse_layout(data, game)
     except LayoutError as e:
         _fail(str(e) if layout == "-" or str(e).startswith(layout) else f"{layout}: {e}")
@@ -203,12 +268,12 @@ def _read_json(path: str) -> Any:
     return decode_json(text, str(p))
 
 
-def _score_table(data: Any, as_json: bool, charset: str) -> NoReturn:
+def _score_table(data: Any, as_json: bool, charset: str, where: str) -> NoReturn:
     """``alhambra score TABLE.json``: score a round of a whole table and exit."""
     try:
         result = score_table(parse_table(data))
     except TableError as e:
-        _fail(str(e))
+        _fail(f"{where}: {e}")
     if as_json:
         print(json.dumps(result.to_json()))
     else:
@@ -242,7 +307,7 @@ def _print_layout_report(report: LayoutReport, charset: str, game: str = "alhamb
     wall = rules.wall_name + "s"
     con.print(
         Text(
-            f"F fountain, {legend}; "
+            f"F {game_words('fountain', rules)}, {legend}; "
             f"{f'= and # are {wall}' if charset == 'ascii' else f'heavy lines are {wall}'}; x grows east, y grows south.",
             style="dim",
         )
@@ -458,8 +523,9 @@ def replay_cmd(
 ) -> None:
     """Re-apply a game record and print the final scores.
 
-    Exit code 1 for an illegal or corrupt record (the error names the step), 2 for an
-    unreadable file.
+    Exit codes: 0 replayed; 1 for an illegal or corrupt record (the error names the step);
+    2 for an unreadable file, a file that is not JSON, or a bad option (--game); 3 for an
+    internal error (a bug).
     """
     data = _read_json_file(record_file)
     if isinstance(data, dict) and data.get("format") == "alhambra-simulation/1":
@@ -666,7 +732,14 @@ def simulate(
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game (2-6).")] = 2,
     bots: Annotated[
         str,
-        typer.Option("--bots", "-b", help="One bot per seat, comma-separated: random, greedy, mcts:easy|normal|hard (see docs/bots.md)."),
+        typer.Option(
+            "--bots",
+            "-b",
+            help=(
+                "One bot per seat, comma-separated, by spec or by the level's name the browser shows: random (Beginner), "
+                "greedy (Easy), mcts:easy (Medium), mcts:normal (Hard), mcts:hard (Expert) (see docs/bots.md)."
+            ),
+        ),
     ] = "greedy,random",
     games: Annotated[int, typer.Option("--games", "-g", help="Games to play (rounded up to whole seat rotations).")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of deal 0 (deal d uses seed + d).")] = 0,
@@ -700,7 +773,9 @@ def simulate(
     from .tournament import GameResult, resume_problem, run_tournament
 
     mods = _parse_modules(modules)
-    lineup = [b.strip() for b in bots.split(",") if b.strip()]
+    from .bots.levels import spec_of_level
+
+    lineup = [spec_of_level(b.strip()) for b in bots.split(",") if b.strip()]
     if games < 1:
         _fail("--games must be at least 1")
     if workers is not None and workers < 1:
@@ -847,8 +922,21 @@ def report_cmd(
     _print_tournament(result)
 
 
+def _count(n: int, word: str) -> str:
+    """ "1 deal", "2 deals"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _bot_label(label: str) -> str:
+    """A lineup entry with the level's name the browser shows: "Easy (greedy)", "Expert (mcts:hard#2)"."""
+    from .bots.levels import level_name
+
+    name = level_name(label.split("#", 1)[0])
+    return f"{name} ({label})" if name else label
+
+
 def _print_tournament(r: TournamentResult) -> None:
-    con = Console(file=sys.stdout, soft_wrap=True, highlight=False, width=None if sys.stdout.isatty() else 200)
+    con = Console(file=sys.stdout, soft_wrap=True, highlight=False, width=_help_width(200))
     mods = ", ".join(r.modules) or "none"
     if r.options:
         mods += " (options: " + ", ".join(f"{m}.{k}={v}" for m, k, v in r.options) + ")"
@@ -856,7 +944,8 @@ def _print_tournament(r: TournamentResult) -> None:
     if r.game != "alhambra":
         done = f"{ruleset(r.game).title}: {done}"
     title = (
-        f"{done}{r.games} games ({r.deals} deals × {r.players} seat rotations), {r.players} players, modules: {mods}, "
+        f"{done}{_count(r.games, 'game')} ({_count(r.deals, 'deal')} × {_count(r.players, 'seat rotation')}), "
+        f"{r.players} players, modules: {mods}, "
         f"seeds {r.seed}..{r.seed + r.deals - 1}, {r.seconds:,.0f} s on {r.workers} worker(s)"
     )
     table = Table(title=title, title_justify="left")
@@ -875,7 +964,7 @@ def _print_tournament(r: TournamentResult) -> None:
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for e in r.entries:
         table.add_row(
-            e.label,
+            _bot_label(e.label),
             str(e.games),
             f"{100 * e.win_rate:.1f}%",
             f"{100 * e.win_low:.1f}-{100 * e.win_high:.1f}%",

@@ -83,6 +83,9 @@ def export_table(
             neutral["dearest"] = dearest
         doc["neutral"] = neutral
     table: dict[str, Any] = {}
+    if neutral_tiles is not None and state.neutral is not None:  # the modules read his tiles as they were scored
+        state = state.copy()
+        state.neutral = list(neutral_tiles)
     for m in state.config.modules:
         hooks = companion_of(m)
         if hooks is None:

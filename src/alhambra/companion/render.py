@@ -27,7 +27,7 @@ def print_round(con: Console, result: RoundResult, charset: str = "unicode") -> 
     con.print(Text(f"{rules.title}: scoring round {t.round_no} ({len(t.players)} players, {mods})", style="bold"))
     con.print()
     grid = RichTable(show_edge=False, box=box.ASCII if charset == "ascii" else box.HEAVY_HEAD)
-    grid.add_column("")
+    grid.add_column("", no_wrap=True)
     for s in result.seats:
         grid.add_column(f"{s.name} (neutral)" if s.neutral else s.name, justify="right")
     for i, kind in enumerate(rules.kinds):
@@ -39,10 +39,10 @@ def print_round(con: Console, result: RoundResult, charset: str = "unicode") -> 
     grid.add_row(f"longest {wall}", *(str(s.wall) if not s.neutral else "" for s in result.seats))
     for m in t.modules:
         if any(m in s.modules for s in result.seats):
-            grid.add_row(m, *(f"{s.modules[m].points:+d}" if m in s.modules else "" for s in result.seats))
+            grid.add_row(m.replace("_", " "), *(f"{s.modules[m].points:+d}" if m in s.modules else "" for s in result.seats))
     for m in t.modules:
         if any(m in s.after for s in result.seats):
-            grid.add_row(f"{m} (after)", *(f"{s.after[m].points:+d}" if m in s.after else "" for s in result.seats))
+            grid.add_row(f"{m.replace('_', ' ')} (after)", *(f"{s.after[m].points:+d}" if m in s.after else "" for s in result.seats))
     grid.add_row(
         Text("this round", style="bold"),
         *(Text(f"{s.round_points + sum(v.points for v in s.after.values()):+d}", style="bold") for s in result.seats),

@@ -36,7 +36,7 @@ from ..companion import TableError, parse_table, score_table
 from ..companion.catalogue import companion_catalogue
 from ..errors import ConfigError
 from ..hooks import Module, available_modules, load_module
-from ..layout import LayoutError, decode_json
+from ..layout import LayoutError, decode_json, score_layout
 from ..rulesets import game_ids, ruleset
 from ..state import GameConfig
 from ..view import catalogue
@@ -527,6 +527,18 @@ def create_app(
         try:
             return score_table(parse_table(decode_json(body.decode("utf-8", "replace"), "the table"))).to_json()
         except (TableError, LayoutError) as e:
+            raise ServiceError(str(e), 422) from None
+
+    @app.post("/api/layout", tags=["companion"])
+    async def layout_route(request: Request, game: Annotated[str, Query(max_length=40)] = "alhambra") -> dict[str, Any]:
+        """Check one Alhambra laid out on a real table (the input and ``--json`` output of
+        ``alhambra score LAYOUT.json``): the "Score a real game" page's tile grid reads its
+        buildings and longest wall from the answer. 422 for a layout that cannot be read."""
+        body = await request.body()  # at most MAX_BODY (BodyLimit)
+        try:
+            ruleset(game)
+            return score_layout(decode_json(body.decode("utf-8", "replace"), "the layout"), game).to_json()
+        except (LayoutError, ConfigError) as e:
             raise ServiceError(str(e), 422) from None
 
     @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])

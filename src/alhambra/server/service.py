@@ -27,6 +27,7 @@ from typing import Any
 
 from ..actions import Action, parse_action
 from ..bots import Bot, Observation, make_bot
+from ..bots.levels import BOT_LEVELS
 from ..engine import apply, apply_unchecked, build_components, check_options, legal_actions, new_game
 from ..errors import AlhambraError, ConfigError, GameOver, IllegalAction, NotationError, NotYourTurn
 from ..events import Event, TurnEnded, event_from_dict
@@ -56,14 +57,6 @@ WAITING = "waiting"
 PLAYING = "playing"
 FINISHED = "finished"
 
-BOT_LEVELS: dict[str, tuple[str, str]] = {
-    "random": ("Beginner", "plays a random legal move"),
-    "greedy": ("Easy", "takes the move that looks best right now"),
-    "mcts:easy": ("Medium", "searches ahead for about a quarter of a second"),
-    "mcts:normal": ("Hard", "searches ahead for about a second"),
-    "mcts:hard": ("Expert", "searches ahead for up to four seconds"),
-}
-"""Bot difficulties a seat can be given: spec -> (label, description)."""
 
 MAX_NAME = 40
 

@@ -839,6 +839,27 @@ function legal() {
   return T.msg ? T.msg.view.legal_actions.map(parseAction) : [];
 }
 
+// ------------------------------------------------------------------------------ motion
+// What arrives (a tile in the market or an Alhambra, a card in the display or a hand) moves in
+// briefly once, on the redraw that first shows it: 350 ms, ended at once by any click or key,
+// never with the "Animate moves" setting off or under prefers-reduced-motion (style.css too).
+const REDUCED_MOTION = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+function motionOn() {
+  return SETTINGS.motion !== false && !(REDUCED_MOTION && REDUCED_MOTION.matches);
+}
+
+/** Mark `el` (known across redraws as `key`) as arriving when the last redraw did not show it. */
+function arrival(el, key) {
+  T.nextKnown.add(key);
+  if (T.known && !T.known.has(key) && motionOn()) el.classList.add("arrive");
+  return el;
+}
+
+const skipMotion = () => { for (const a of document.getAnimations ? document.getAnimations() : []) if (a.animationName === "arrive" || a.animationName === "arrive-fade") a.finish(); };
+document.addEventListener("pointerdown", skipMotion, true);
+document.addEventListener("keydown", skipMotion, true);
+
 // ------------------------------------------------------------------------------ render
 function render() {
   const root = document.getElementById("app");
@@ -869,6 +890,7 @@ function render() {
     T.reconnecting ? h("span", { class: "badge warn", text: "Connection lost: reconnecting…" }) : null,
     renderSettings()));
   const controls = moduleControls(v, myTurn);
+  T.nextKnown = new Set();
   const main = h("main", { class: "table-grid" },
     h("section", { class: "col-left" }, renderSupply(v, controls), renderScores(v)),
     h("section", { class: "col-center" }, renderActionPanel(v, myTurn, controls), renderCities(v)),
@@ -885,6 +907,7 @@ function render() {
   const logBox = document.getElementById("log-list");
   const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
   root.replaceChildren(...parts);
+  T.known = T.nextKnown;
   restoreFocus(focused, hadModal);
   decorateHint(msg.version);
   const log = document.getElementById("log-list");
@@ -1009,9 +1032,9 @@ const SETTINGS = loadSettings();
 
 function loadSettings() {
   try {
-    return { notation: localStorage.getItem("alhambra.notation") === "1", sound: localStorage.getItem("alhambra.sound") === "1" };
+    return { notation: localStorage.getItem("alhambra.notation") === "1", sound: localStorage.getItem("alhambra.sound") === "1", motion: localStorage.getItem("alhambra.motion") !== "0" };
   } catch (_) {
-    return { notation: false, sound: false };
+    return { notation: false, sound: false, motion: true };
   }
 }
 
@@ -1026,7 +1049,7 @@ function renderSettings() {
     h("input", { type: "checkbox", id: `set-${key}`, checked: SETTINGS[key], onchange: (ev) => setSetting(key, ev.target.checked) }), ` ${label}`);
   return h("details", { class: "settings", open: T.settingsOpen },
     h("summary", { id: "settings-toggle", title: "Settings" }, h("span", { class: "settings-word", text: "Settings" })),
-    h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn")));
+    h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn"), box("motion", "Animate moves")));
 }
 
 function renderJoin(seat) {
@@ -1071,7 +1094,7 @@ function renderSupply(v, controls) {
         else if (buys.length) startPayment(null, { square: sq.square });
         else offer.pick();
       },
-    }, h("span", { class: "cur-band", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileArt(sq.tile, 66, { backMark: Boolean(sq.back) }) : h("span", { class: "empty-slot", text: "—" }));
+    }, h("span", { class: "cur-band", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? arrival(h("span", { class: "sq-art" }, tileArt(sq.tile, 66, { backMark: Boolean(sq.back) })), `sq:${sq.square}:${sq.tile}`) : h("span", { class: "empty-slot", text: "—" }));
   }));
   const takes = acts.filter((a) => a.type === "take");
   const picked = T.sel && T.sel.kind === "take" ? T.sel.cards : [];
@@ -1096,7 +1119,7 @@ function renderSupply(v, controls) {
         T.staged = null;
         render();
       },
-    }, cardArt(code, 46));
+    }, arrival(h("span", { class: "card-art" }, cardArt(code, 46)), `slot:${i}:${code}`));
   }));
   const drawn = v.scoring_cards_drawn;
   const progress = h("div", { class: "progress", "aria-label": `Scoring cards drawn: ${drawn} of 2; scoring rounds done: ${v.rounds_scored} of 3` },
@@ -1248,7 +1271,7 @@ function renderHand(v, seat) {
         if (k >= 0) sel.cards.splice(k, 1); else sel.cards.push(i);
         render();
       },
-    }, cardArt(c, 40));
+    }, arrival(h("span", { class: "card-art" }, cardArt(c, 40)), `hand:${c}:${hand.slice(0, i).filter((x) => x === c).length}`));
   };
   // the four base currencies, then any currency a module adds (catalogue.extra_currencies), each its own group
   const currencies = [...CURRENCIES, ...((T.catalogue && T.catalogue.extra_currencies) || [])];
@@ -1544,6 +1567,10 @@ function renderCities(v) {
   if (seat !== null) order.sort((a, b) => (a === seat ? -1 : b === seat ? 1 : a - b));
   const wrap = h("div", { class: `cities ${seat === null ? "spectating" : ""}`, style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
   for (const s of order) wrap.appendChild(renderCity(v, v.seats[s], s === seat));
+  wrap.appendChild(h("button", {
+    type: "button", id: "btn-boards", class: "secondary small boards-button", text: "Every Alhambra at a glance",
+    title: "All the Alhambras side by side, large", onclick: () => { T.modal = { kind: "boards" }; render(); },
+  }));
   if (v.neutral) {
     wrap.appendChild(h("div", { class: "panel city neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),
       h("div", { class: "reserve-tiles" }, ...v.neutral.tiles.map((t) => tileArt(t, 34)))));
@@ -1582,6 +1609,7 @@ function renderCity(v, s, mine) {
     g.setAttribute("data-tile", c.tile);
     g.setAttribute("data-x", c.x);
     g.setAttribute("data-y", c.y);
+    arrival(g, `city:${s.seat}:${c.x},${c.y}:${c.tile}`);
     const ex = exchange.find((a) => a.other === c.tile);
     const fresh = recent.built.has(`${s.seat}:${c.x},${c.y}`);
     const title = svgEl("title");
@@ -2059,6 +2087,25 @@ async function playAgain() {
   }
 }
 
+/** Every player's Alhambra (and Dirk's tiles) side by side, each fitted whole and large. */
+function boardsOverview(v) {
+  const turned = turnedTiles(v);
+  const boards = v.seats.map((s) => {
+    const xs = s.alhambra.map((c) => c.x), ys = s.alhambra.map((c) => c.y);
+    const minX = Math.min(...xs), minY = Math.min(...ys);
+    const w = (Math.max(...xs) - minX + 1) * CELL, hh = (Math.max(...ys) - minY + 1) * CELL;
+    const svg = svgEl("svg", { class: "overview-svg", viewBox: `${minX * CELL - 10} ${minY * CELL - 10} ${w + 20} ${hh + 20}`, role: "img", "aria-label": `Alhambra of ${seatName(s.seat)}: ${s.alhambra.length} tiles` });
+    for (const c of s.alhambra) svg.appendChild(tileNode(c.tile, c.x * CELL, c.y * CELL, CELL, { turned: turned.has(c.tile) }));
+    return h("section", { class: "overview-board", dataset: { seat: s.seat } },
+      h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), h("span", { class: "city-name", text: seatName(s.seat) }),
+        h("span", { class: "city-meta", text: `${s.score} points · ${wallName()} ${s.longest_wall} · reserve ${s.reserve.length}` })),
+      svg);
+  });
+  if (v.neutral) boards.push(h("section", { class: "overview-board neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),
+    h("div", { class: "reserve-tiles" }, ...v.neutral.tiles.map((t) => tileArt(t, 34)))));
+  return h("div", { class: "overview", style: `--boards:${Math.min(3, v.seats.length)}` }, ...boards);
+}
+
 function renderModal() {
   const close = () => { T.modal = null; render(); };
   let body;
@@ -2066,17 +2113,22 @@ function renderModal() {
   if (T.modal.kind === "round") {
     title = `Scoring round ${T.modal.round.round}`;
     body = roundTable(T.modal.round);
+  } else if (T.modal.kind === "boards") {
+    title = "Every Alhambra";
+    body = boardsOverview(T.msg.view);
   } else {
     title = "Game over";
     body = summaryBody(T.msg.view);
   }
-  const summary = T.modal.kind !== "round";
+  const summary = T.modal.kind === "summary";
+  const boards = T.modal.kind === "boards";
+  const id = summary ? "summary-modal" : boards ? "boards-modal" : "round-modal";
   return h("div", { class: "modal-back", onclick: (ev) => { if (ev.target === ev.currentTarget) close(); } },
-    h("div", { class: `modal ${summary ? "modal-wide" : ""}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id: summary ? "summary-modal" : "round-modal" },
+    h("div", { class: `modal ${summary || boards ? "modal-wide" : ""}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id },
       h("h2", { id: "modal-title", text: title }), body,
       h("div", { class: "button-row modal-buttons" },
         summary ? rematchButtons(true) : null,
-        h("button", { id: "btn-close-modal", class: summary ? "secondary" : "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close, "data-autofocus": true }),
+        h("button", { id: "btn-close-modal", class: summary ? "secondary" : "primary", text: summary ? "Close and look at the table" : boards ? "Close" : "Continue", onclick: close, "data-autofocus": true }),
         summary ? h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }) : null,
         summary ? h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" }) : null)));
 }

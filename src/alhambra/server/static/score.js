@@ -9,6 +9,9 @@ const STORE = "alhambra-score-evening";
 let cat = null;
 let ev = null;
 let tab = 1;
+let whyOpen = false;
+const openPlayers = new Set([0]);
+let pick = null;  // the grid place being edited: { who, x, y, kind, price, walls }
 
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -134,8 +137,114 @@ function playerForm(r, i, neutral) {
     fields.push(h("div", { class: "module-title", text: mi.title }));
     for (const f of fs) fields.push(fieldInput(f, p.modules[m], name));
   }
-  return h("details", { class: "player", open: i === 0 && !neutral },
-    h("summary", { text: name }), h("div", { class: "fields" }, ...fields));
+  const key = neutral ? -1 : i;
+  const modeBtn = neutral ? null : h("button", {
+    type: "button", class: "secondary small mode", "aria-pressed": String(p.mode === "tiles"),
+    text: p.mode === "tiles" ? "Enter counts instead" : "Lay out the tiles instead",
+    onclick: () => { p.mode = p.mode === "tiles" ? "counts" : "tiles"; if (p.mode === "tiles") checkTiles(p); save(); render(); },
+  });
+  const body = p.mode === "tiles" && !neutral ? [tileGrid(p, i, name), h("div", { class: "fields" }, ...fields.slice(g.kinds.length + 1 + (g.scoring !== "table" ? g.kinds.length + 1 : 0)))] : [h("div", { class: "fields" }, ...fields)];
+  return h("details", { class: "player", open: openPlayers.has(key), ontoggle: (e) => { if (e.target.open) openPlayers.add(key); else openPlayers.delete(key); } },
+    h("summary", { text: name }), modeBtn, ...body);
+}
+
+// ------------------------------------------------------------------------------ tiles
+const SIDES = ["N", "E", "S", "W"];
+
+/** Check a player's tiles on the server (the building rules, real tiles) and take the
+ * buildings and the longest wall from the answer. */
+async function checkTiles(p) {
+  // the buildings (and Granada's dearest) are counted here at once, offline too
+  p.buildings = Object.fromEntries(game().kinds.map((k) => [k, 0]));
+  p.dearest = {};
+  for (const t of p.tiles || []) {
+    p.buildings[t.kind] = (p.buildings[t.kind] || 0) + 1;
+    p.dearest[t.kind] = Math.max(p.dearest[t.kind] || 0, t.price);
+  }
+  const tiles = [{ x: 0, y: 0, kind: "fountain" }, ...(p.tiles || [])];
+  try {
+    const r = await fetch(`/api/layout?game=${encodeURIComponent(ev.game)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ tiles }) });
+    const data = await r.json();
+    if (!r.ok) { p.problems = [data.detail || "the tiles cannot be read"]; }
+    else {
+      p.wall = data.longest_wall;
+      p.problems = data.violations.map((v) => (v.x === null ? v.message : `at ${v.x},${v.y}: ${v.message}`));
+    }
+    p.offline = false;
+  } catch (e) {
+    p.offline = true;
+    p.problems = [];
+  }
+  save();
+  render();
+}
+
+window.addEventListener("online", () => {
+  if (!ev) return;
+  for (const rd of ev.rounds) for (const p of rd.players) if (p.mode === "tiles" && p.offline) checkTiles(p);
+});
+
+function tileGrid(p, i, name) {
+  const g = game();
+  p.tiles = p.tiles || [];
+  const at = new Map(p.tiles.map((t) => [`${t.x},${t.y}`, t]));
+  const xs = [0, ...p.tiles.map((t) => t.x)];
+  const ys = [0, ...p.tiles.map((t) => t.y)];
+  const x0 = Math.min(-2, Math.min(...xs) - 1);
+  const x1 = Math.max(2, Math.max(...xs) + 1);
+  const y0 = Math.min(-2, Math.min(...ys) - 1);
+  const y1 = Math.max(2, Math.max(...ys) + 1);
+  const cells = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const t = at.get(`${x},${y}`);
+      const fountain = x === 0 && y === 0;
+      const k = t ? g.kinds.indexOf(t.kind) : -1;
+      const label = fountain ? "F" : t ? `${g.kind_names[k].slice(0, 2)}${t.price}` : "";
+      const walls = t ? t.walls || "" : "";
+      const picked = pick && pick.who === i && pick.x === x && pick.y === y;
+      cells.push(h("button", {
+        type: "button", class: `cell${fountain ? " fountain" : ""}${t ? " tile" : ""}${picked ? " picked" : ""} ${[...walls].map((w) => `w${w}`).join(" ")}`,
+        "aria-label": `${name}: ${fountain ? "fountain" : t ? `${g.kind_names[k]} ${t.price}${walls ? ` (${g.wall_name}s ${walls})` : ""}` : "empty place"} at ${x},${y}`,
+        disabled: fountain, text: label,
+        onclick: () => { pick = t ? { who: i, x, y, kind: t.kind, price: t.price, walls: t.walls || "" } : { who: i, x, y, kind: g.kinds[0], price: 2, walls: "" }; render(); },
+      }));
+    }
+  }
+  const grid = h("div", { class: "grid" }, ...cells);
+  grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, 40px)`;  // CSSOM: allowed by the page's CSP
+  const offline = p.offline ? h("p", { class: "muted", text: `Offline: the buildings are counted; the longest ${g.wall_name} (${p.wall || 0}) and the building rules are checked when the network is back.` }) : null;
+  const problems = (p.problems || []).length
+    ? h("ul", { class: "error tile-problems" }, ...p.problems.map((m) => h("li", { text: m })))
+    : h("p", { class: "muted", text: `${p.tiles.length} tiles: ${g.kinds.filter((k) => p.buildings[k]).map((k) => `${p.buildings[k]} ${g.kind_names[g.kinds.indexOf(k)]}`).join(", ") || "no building"}; longest ${g.wall_name} ${p.wall || 0}` });
+  return h("div", { class: "tiles" }, grid, pick && pick.who === i ? picker(p, name) : h("p", { class: "muted", text: "Tap a place to lay a tile." }), offline, problems);
+}
+
+function picker(p, name) {
+  const g = game();
+  const kind = h("select", { "aria-label": `${name}: kind`, onchange: (e) => { pick.kind = e.target.value; } },
+    ...g.kinds.map((k, j) => h("option", { value: k, text: g.kind_names[j], selected: k === pick.kind })));
+  const price = stepper(`${name}: price`, pick.price, 1, 13, (v) => { pick.price = v; });
+  const walls = SIDES.map((side) => h("button", {
+    type: "button", class: "secondary small", "aria-pressed": String(pick.walls.includes(side)), "aria-label": `${name}: ${g.wall_name} ${side}`, text: side,
+    onclick: (e) => {
+      pick.walls = pick.walls.includes(side) ? pick.walls.replace(side, "") : SIDES.filter((s2) => s2 === side || pick.walls.includes(s2)).join("");
+      e.target.setAttribute("aria-pressed", String(pick.walls.includes(side)));
+    },
+  }));
+  const place = () => {
+    p.tiles = p.tiles.filter((t) => t.x !== pick.x || t.y !== pick.y);
+    p.tiles.push({ x: pick.x, y: pick.y, kind: pick.kind, price: pick.price, walls: pick.walls });
+    pick = null;
+    checkTiles(p);
+  };
+  const remove = () => { p.tiles = p.tiles.filter((t) => t.x !== pick.x || t.y !== pick.y); pick = null; checkTiles(p); };
+  return h("div", { class: "picker", role: "group", "aria-label": `Tile at ${pick.x},${pick.y}` },
+    h("div", { class: "row" }, kind, price),
+    h("div", { class: "row" }, h("span", { text: `${g.wall_name}s:` }), ...walls),
+    h("div", { class: "row" }, h("button", { type: "button", class: "primary", text: "Lay the tile", onclick: place }),
+      h("button", { type: "button", class: "secondary", text: "Remove", onclick: remove }),
+      h("button", { type: "button", class: "secondary", text: "Cancel", onclick: () => { pick = null; render(); } })));
 }
 
 // ------------------------------------------------------------------------------ results
@@ -159,10 +268,11 @@ function breakdown(res) {
   }
   rows.push(h("tr", { class: "total" }, h("th", { scope: "row", text: `Round ${res.round}` }), ...seats.map((s) => h("td", { text: `+${s.round_points}`.replace("+-", "−") }))));
   rows.push(h("tr", { class: "total" }, h("th", { scope: "row", text: "Total" }), ...seats.map((s) => h("td", { "data-total": s.neutral ? null : s.name, text: s.neutral ? "" : String(s.total) }))));
-  const notes = seats.flatMap((s) => s.notes.map((n) => `${s.name}: ${n}`));
-  return h("div", { class: "breakdown", "data-round": res.round },
-    h("table", { "aria-label": `Scoring round ${res.round}` }, h("thead", {}, head), h("tbody", {}, ...rows)),
-    notes.length ? h("p", { class: "why", text: notes.join(" · ") }) : null);
+  const why = seats.map((s) => h("li", {}, h("strong", { text: s.neutral ? "Dirk" : s.name }), h("ul", {}, ...reasons(s).map((r) => h("li", { text: r })))));
+  return h("div", {},
+    h("div", { class: "breakdown", "data-round": res.round },
+      h("table", { "aria-label": `Scoring round ${res.round}` }, h("thead", {}, head), h("tbody", {}, ...rows))),
+    h("details", { class: "why", id: "reasons", open: whyOpen, ontoggle: (e) => { whyOpen = e.target.open; } }, h("summary", { text: "Why: place, ties, each module" }), h("ul", {}, ...why)));
 }
 
 /** Whether anything was entered for round r (a round nobody has filled in is not in the total yet). */
@@ -170,6 +280,24 @@ function entered(r) {
   const rd = ev.rounds[r - 1];
   const any = (o) => Object.values(o || {}).some((v) => (Array.isArray(v) ? v.length > 0 : typeof v === "object" && v ? any(v) : !!v && typeof v === "number"));
   return rd.players.some((p) => any(p.buildings) || p.wall || any(p.modules)) || any(rd.neutral.buildings) || any(rd.neutral.modules);
+}
+
+const PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th"];
+
+/** The reasons of one participant's round, as `alhambra score` prints them. */
+function reasons(s) {
+  const g = game();
+  const out = [];
+  g.kinds.forEach((k, j) => {
+    const x = s.kinds[k];
+    if (!x.count && !x.points) return;
+    const tie = x.tied_with.length ? `, tied with ${x.tied_with.join(", ")}` : "";
+    out.push(`${g.kind_names[j]}: ${x.count} building${x.count !== 1 ? "s" : ""}, ${PLACES[x.place - 1]}${tie}: ${x.points}`);
+  });
+  out.push(...s.notes);
+  if (!s.neutral) out.push(`longest outer ${wallWord()}: ${s.wall}`);
+  for (const [m, line] of [...Object.entries(s.modules), ...Object.entries(s.after)]) out.push(`${modInfo(m).title}: ${line.reason}: ${line.points > 0 ? "+" : ""}${line.points}`);
+  return out;
 }
 
 function standings(results) {
@@ -249,7 +377,18 @@ function roundSection() {
   }
   const forms = ev.names.map((_, i) => playerForm(tab, i, false));
   if (ev.names.length === 2) forms.push(playerForm(tab, 2, true));
-  return h("section", { class: "round" }, tabs,
+  const copy = tab > 1 ? h("button", {
+    type: "button", class: "secondary small", id: "copy-round", text: `Start from round ${tab - 1}`,
+    title: "Copy every player's buildings, wall, tiles and module counts of the round before (they only grow)",
+    onclick: () => {
+      const prev = ev.rounds[tab - 2];
+      const next = JSON.parse(JSON.stringify(prev));
+      next.table = ev.rounds[tab - 1].table;  // the table's inputs (the invasion card...) are the round's own
+      ev.rounds[tab - 1] = next;
+      save(); render();
+    },
+  }) : null;
+  return h("section", { class: "round" }, tabs, copy,
     tableFields.length ? h("div", { class: "fields table-fields" }, ...tableFields) : null, ...forms);
 }
 

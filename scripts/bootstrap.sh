@@ -35,11 +35,16 @@ if [ ! -x "$PY" ]; then
 fi
 
 _alhambra_stamp() {
-    # pyproject hash + checkout path: a change in either means reinstall
+    # pyproject (+ native core sources) hash + checkout path: a change in either means reinstall
     "$PY" - "$ROOT" <<'PYEOF'
 import hashlib, pathlib, sys
 root = pathlib.Path(sys.argv[1])
-print(hashlib.sha256((root / "pyproject.toml").read_bytes()).hexdigest(), root)
+h = hashlib.sha256((root / "pyproject.toml").read_bytes())
+# the native core's sources: a change rebuilds the extension (pip builds it in place)
+for f in sorted((root / "src/alhambra/native").glob("*.px[di]")) + [root / "setup.py"]:
+    if f.exists():
+        h.update(f.read_bytes())
+print(h.hexdigest(), root)
 PYEOF
 }
 

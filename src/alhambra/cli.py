@@ -36,12 +36,14 @@ from . import __version__
 from . import city as geo
 from .bench import BenchResult, run_bench
 from .bots import make_bot
+from .companion import TableError, is_table, parse_table, score_table
+from .companion.render import city_word, print_round
 from .demo import group_by_turn, play_demo
 from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of, parse_module_ids
-from .layout import LayoutError, LayoutReport, check_layout, draw_layout, load_layout, parse_layout
+from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, game_words, parse_layout
 from .record import GameRecord, replay
 from .rulesets import game_ids, ruleset
 from .state import GameConfig, GameState
@@ -223,30 +225,60 @@ def score(
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Draw with plain ASCII instead of box-drawing characters.")] = False,
     game: GameOption = "alhambra",
 ) -> None:
-    """Check and score a physical Alhambra laid out on the table.
+    """Score a round of a game played on a real table, or check and score one Alhambra.
 
+    A table file ({"round": 1, "players": [...], "modules": [...]}, see docs/companion.md)
+    prints the round's points per player with the reasons. A layout file holds one Alhambra:
     LAYOUT is {"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 1, "y": 0, "kind":
     "garden", "price": 8, "walls": "NW"}, ...]} with x growing east and y growing south.
     Exit code 0: legal; 1: a building rule is broken or a tile is not a real base-game tile;
     2: unreadable input.
     """
     try:
-        if layout == "-":
-            try:
-                data = json.loads(sys.stdin.read())
-            except json.JSONDecodeError as e:
-                raise LayoutError(f"standard input: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
-            tiles = parse_layout(data, game)
-        else:
-            tiles = load_layout(layout, game)
+        data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else _read_json(layout)
+        if is_table(data):
+            if "game" not in data:
+                data = {**data, "game": game}
+            elif data["game"] != game and game != "alhambra":
+                raise LayoutError(f"the table says game {data['game']!r} but --game says {game!r}")
+            where = "standard input" if layout == "-" else layout
+            _score_table(data, as_json, "ascii" if ascii_only or not _can_encode("┏━┃✔") else "unicode", where)
+        tiles = parse_layout(data, game)
     except LayoutError as e:
-        _fail(str(e))
+        _fail(str(e) if layout == "-" or str(e).startswith(layout) else f"{layout}: {e}")
     report = check_layout(tiles, game)
     if as_json:
         print(json.dumps(report.to_json()))
     else:
         _print_layout_report(report, "ascii" if ascii_only or not _can_encode("┏━┃") else "unicode", game)
     raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
+
+
+def _read_json(path: str) -> Any:
+    """A layout or table file's JSON (:class:`LayoutError` when it cannot be read)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LayoutError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise LayoutError(f"{p}: is a directory, not a layout file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise LayoutError(f"{p}: cannot read: {e}") from None
+    return decode_json(text, str(p))
+
+
+def _score_table(data: Any, as_json: bool, charset: str, where: str) -> NoReturn:
+    """``alhambra score TABLE.json``: score a round of a whole table and exit."""
+    try:
+        result = score_table(parse_table(data))
+    except TableError as e:
+        _fail(f"{where}: {e}")
+    if as_json:
+        print(json.dumps(result.to_json()))
+    else:
+        print_round(_out(), result, charset)
+    raise typer.Exit(EXIT_OK if result.valid else EXIT_INVALID)
 
 
 def _can_encode(text: str) -> bool:
@@ -275,7 +307,7 @@ def _print_layout_report(report: LayoutReport, charset: str, game: str = "alhamb
     wall = rules.wall_name + "s"
     con.print(
         Text(
-            f"F fountain, {legend}; "
+            f"F {game_words('fountain', rules)}, {legend}; "
             f"{f'= and # are {wall}' if charset == 'ascii' else f'heavy lines are {wall}'}; x grows east, y grows south.",
             style="dim",
         )
@@ -294,11 +326,11 @@ def _print_layout_report(report: LayoutReport, charset: str, game: str = "alhamb
     con.print()
     if report.valid:
         mark = "✔ " if charset == "unicode" else "OK: "
-        con.print(Text(f"{mark}This Alhambra follows every building rule.", style="bold green"))
+        con.print(Text(f"{mark}This {city_word(game)} follows every building rule.", style="bold green"))
         return
     count = len(report.violations)
     mark = "✘ " if charset == "unicode" else ""
-    con.print(Text(f"{mark}This Alhambra is not legal: {count} problem{'s' if count != 1 else ''}.", style="bold red"))
+    con.print(Text(f"{mark}This {city_word(game)} is not legal: {count} problem{'s' if count != 1 else ''}.", style="bold red"))
     for v in report.violations:
         where = f"at {v.x},{v.y}" if v.x is not None else "overall"
         con.print(Text.assemble("  ", (v.rule, "red"), f" {where}: {v.message}"))
@@ -321,10 +353,23 @@ def bench(
         ),
     ] = None,
     game: GameOption = "alhambra",
+    core: Annotated[
+        str,
+        typer.Option(
+            "--core",
+            help="'python' (the engine's checked and fast paths) or 'native' (the compiled core beside the Python fast path; "
+            "base game without modules only).",
+        ),
+    ] = "python",
 ) -> None:
     """Play random games and report engine speed (checked apply and the unchecked fast path)."""
     if games < 1:
         _fail("--games must be at least 1")
+    if core not in ("python", "native"):
+        _fail(f"--core is 'python' or 'native', not {core!r}")
+    if core == "native":
+        _bench_native(players, games, seed, as_json, modules, game)
+        return
     sets: list[tuple[str, ...]] = [()] + [(m,) for m in available_modules()] if modules == "each" else [_parse_modules(modules)]
     results = []
     for mods in sets:
@@ -339,6 +384,58 @@ def bench(
         _print_bench(results[0])
     else:
         _print_bench_modules(results)
+
+
+def _bench_native(players: int, games: int, seed: int, as_json: bool, modules: str | None, game: str) -> None:
+    from . import native
+
+    if modules or game != "alhambra":
+        _fail("--core native plays Alhambra without modules (modules and Granada run on the Python engine)")
+    if not 2 <= players <= 6:
+        _fail(f"Alhambra is played by 2 to 6 players, not {players}")
+    if not native.available():
+        native.warn_once("bench --core native measures the Python engine only")
+        results = [run_bench(players=players, games=games, seed=seed)]
+        if as_json:
+            print(json.dumps(results[0].to_json()))
+        else:
+            _print_bench(results[0])
+        return
+    from .native.bench import run_native_bench
+
+    r = run_native_bench(players=players, games=games, seed=seed)
+    if as_json:
+        print(json.dumps(r.to_json()))
+        return
+    con = _out()
+    table = Table(
+        title=(
+            f"Native core vs Python fast path: random games (uniform policy), {r.players} players, "
+            f"{r.games} Python games, {r.native_games} native games; CPU time of one process (one core)"
+        )
+    )
+    table.add_column("figure")
+    table.add_column("python fast path", justify="right")
+    table.add_column("native core", justify="right")
+    table.add_column("speed-up", justify="right")
+    table.add_row("games/s", f"{r.python_games_per_s:,.1f}", f"{r.native_games_per_s:,.1f}", f"{r.games_speedup:,.1f}x")
+    table.add_row("actions/s", f"{r.python_actions_per_s:,.0f}", f"{r.native_actions_per_s:,.0f}", f"{r.actions_speedup:,.1f}x")
+    table.add_row(
+        "median legal_actions (µs)",
+        f"{r.python_legal_actions_median_us:,.1f}",
+        f"{r.native_legal_actions_median_us:,.2f}",
+        f"{r.legal_actions_speedup:,.1f}x",
+    )
+    table.add_row(
+        "  of which the listing in C (µs)",
+        "",
+        f"{r.native_listing_median_us:,.2f}",
+        f"{r.python_legal_actions_median_us / max(r.native_listing_median_us, 1e-9):,.1f}x",
+    )
+    table.add_row("mean actions per game", f"{r.python_mean_actions_per_game:,.1f}", f"{r.native_mean_actions_per_game:,.1f}", "")
+    con.print(table)
+    if not r.agree:
+        con.print(Text("warning: the native core replayed a Python game to different scores", style="bold red"))
 
 
 def _print_bench_modules(results: list[BenchResult]) -> None:
@@ -1031,6 +1128,15 @@ def serve(
     expire_idle: Annotated[
         float, typer.Option("--expire-idle", help="Seconds an unfinished game may go without a move before it is deleted.")
     ] = 30 * 24 * 3600.0,
+    ws_per_address: Annotated[
+        int, typer.Option("--ws-per-address", help="Live WebSockets one client address may hold (closed with 4429 beyond).")
+    ] = 200,
+    ws_per_table: Annotated[
+        int, typer.Option("--ws-per-table", help="Live WebSockets on one table, spectators included (4429 beyond).")
+    ] = 500,
+    ws_idle: Annotated[
+        float, typer.Option("--ws-idle", help="Seconds a WebSocket may go with nothing sent either way before it is closed (4408).")
+    ] = 900.0,
 ) -> None:
     """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
     import uvicorn
@@ -1056,6 +1162,13 @@ def serve(
     for option, value in (("--evict-after", evict_after), ("--expire-waiting", expire_waiting), ("--expire-idle", expire_idle)):
         if not value > 0:
             _fail(f"{option} must be positive (seconds)")
+    problem = _port_problem(host, port)
+    if problem is not None:
+        _fail(problem)
+    if not 1 <= ws_per_address <= 100_000 or not 1 <= ws_per_table <= 100_000:
+        _fail("--ws-per-address and --ws-per-table must be 1-100000")
+    if not ws_idle > 0:
+        _fail("--ws-idle must be positive (seconds)")
     url = database_url or default_database_url()
     try:
         application = create_app(
@@ -1068,6 +1181,9 @@ def serve(
             evict_after=evict_after,
             expire_waiting=expire_waiting,
             expire_idle=expire_idle,
+            ws_per_address=ws_per_address,
+            ws_per_table=ws_per_table,
+            ws_idle=ws_idle,
         )
     except Exception as e:  # a bad URL or an unreachable database
         _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
@@ -1076,6 +1192,30 @@ def serve(
     print(f"Alhambra table server: open http://{shown}:{port}/ in your browser", flush=True)
     print(f"  database: {_redact(url)}  (stop with Ctrl+C)", flush=True)
     uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536, http=guarded_protocol(request_timeout))
+
+
+def _port_problem(host: str, port: int) -> str | None:
+    """Why ``serve`` cannot listen on ``host:port`` (a port in use, an address not of this
+    machine), or None: a test bind before anything is printed or opened."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError:
+        return f"cannot listen on {host!r}: not an address of this machine"
+    family, kind, proto, _name, addr = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: TIME_WAIT is no obstacle
+        try:
+            sock.bind(addr)
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                return f"port {port} is in use (stop the program using it, or choose another with --port)"
+            if e.errno == errno.EACCES:
+                return f"port {port} needs more privileges (choose one above 1023 with --port)"
+            return f"cannot listen on {host}:{port}: {e.strerror or e}"
+    return None
 
 
 def _redact(url: str) -> str:

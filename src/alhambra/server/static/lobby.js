@@ -133,7 +133,8 @@ export async function lobby() {
         playing.length ? h("ul", {}, ...playing.map((t) => item(t, false))) : h("p", { class: "muted", text: "None." }),
         h("h3", { text: "Finished games" }),
         finished.length ? h("ul", { id: "finished-tables" }, ...finished.slice(0, 10).map((t) => item(t, false))) : h("p", { class: "muted", text: "None yet." }),
-        h("p", {}, h("a", { href: "/replay", id: "replay-file-link", text: "Replay a game from a record file" })));
+        h("p", {}, h("a", { href: "/replay", id: "replay-file-link", text: "Replay a game from a record file" })),
+        h("p", {}, h("a", { href: "/score", id: "score-night-link", text: "Score a real game (played with the box)" })));
     } catch (e) {
       openList.replaceChildren(h("p", { class: "error", text: e.message }));
     }

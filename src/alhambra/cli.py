@@ -220,19 +220,20 @@ def _root(
 # ---------------------------------------------------------------------------------- score
 @app.command()
 def score(
-    layout: Annotated[str, typer.Argument(metavar="LAYOUT.json", help="Layout file ('-' reads standard input).", show_default=False)],
+    layout: Annotated[
+        str, typer.Argument(metavar="FILE.json", help="A table file or a layout file ('-' reads standard input).", show_default=False)
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Draw with plain ASCII instead of box-drawing characters.")] = False,
     game: GameOption = "alhambra",
 ) -> None:
     """Score a round of a game played on a real table, or check and score one Alhambra.
 
-    A table file ({"round": 1, "players": [...], "modules": [...]}, see docs/companion.md)
-    prints the round's points per player with the reasons. A layout file holds one Alhambra:
-    LAYOUT is {"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 1, "y": 0, "kind":
-    "garden", "price": 8, "walls": "NW"}, ...]} with x growing east and y growing south.
-    Exit code 0: legal; 1: a building rule is broken or a tile is not a real base-game tile;
-    2: unreadable input.
+    A table file ({"round": 1, "players": [...], "modules": [...]}) prints the round's points per player and why (docs/companion.md).
+
+    A layout file ({"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 1, "y": 0, "kind": "garden", "price": 8}]}) checks one Alhambra.
+
+    Exit code 0: scored, every Alhambra given by tiles legal; 1: a building rule is broken or a tile is not real; 2: unreadable input.
     """
     try:
         data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else _read_json(layout)
@@ -1507,6 +1508,38 @@ def modules_cmd(
     con.print(
         Text(
             "Rule readings: alhambra modules --json (and each module's README). Use them with: alhambra demo --modules " + ",".join(ids),
+            style="dim",
+        )
+    )
+
+
+# ---------------------------------------------------------------------------------- new-module
+@app.command(name="new-module")
+def new_module_cmd(
+    module_id: Annotated[str, typer.Argument(metavar="ID", help="The new module's id: lower-case snake_case, e.g. night_market.")],
+    dest: Annotated[
+        Path | None,
+        typer.Option("--dest", help="Folder to write the package into (default: beside the built-in modules)."),
+    ] = None,
+    title: Annotated[str | None, typer.Option("--title", help="The module's title (default: from the id).")] = None,
+) -> None:
+    """Create a working module package to start from: module.py with its state slice, README with
+    the rules and assumptions sections, components.json, random-game tests and a ui.js stub."""
+    from .scaffold import ScaffoldError, new_module
+
+    try:
+        folder = new_module(module_id, dest, title)
+    except ScaffoldError as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(f"cannot write the module: {e}")
+    con = _out()
+    con.print(Text(f"Created module {module_id!r} in {folder}", style="bold"))
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        con.print(f"  {path.relative_to(folder)}")
+    con.print(
+        Text(
+            f"Next: write its rules (docs/writing-a-module.md), then run its tests: pytest -n 0 {folder}",
             style="dim",
         )
     )

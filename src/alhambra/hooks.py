@@ -23,6 +23,7 @@ from .errors import ConfigError
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .companion.hooks import CompanionHooks
     from .components import CardType, TileType
     from .events import Event
     from .state import GameConfig, GameState, Pending
@@ -288,6 +289,12 @@ class Module:
         """An extra building rule: a reason why ``tile`` may not go to ``position``, or None."""
         return None
 
+    def target_problem(self, state: GameState, seat: int, tile: int, target: str) -> str | None:
+        """A reason why the waiting ``tile`` may not go to ``target`` (``"reserve"`` or
+        ``"neutral"``: the neutral player of a 2-player game), or None. Asked for every such
+        ``place`` the core lists or checks (a square is never given to the neutral player)."""
+        return None
+
     def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
         """Tiles of ``seat``'s Alhambra that are not buildings yet (a building site before it is
         completed): their walls count, but nothing that goes into a building (a treasure chest, a
@@ -327,6 +334,14 @@ class Module:
         (1-3), replacing the game's scoring table (for every seat and the neutral player), or
         None to keep the table. The first module in id order that answers decides. Read it
         through :func:`alhambra.engine.kind_points`."""
+        return None
+
+    # ----- the scoring companion -------------------------------------------------------
+    def companion(self) -> CompanionHooks | None:
+        """This module's part in scoring a game played on a real table (``alhambra score`` of a
+        whole table, the "Score a real game" page): its inputs and its scoring from them (see
+        :mod:`alhambra.companion.hooks`). None: it changes nothing in a scoring round. The
+        engine never calls it."""
         return None
 
     # ----- bots ------------------------------------------------------------------------

@@ -319,3 +319,19 @@ def test_an_alhambra_laid_out_tile_by_tile_on_a_phone(tmp_path: Path) -> None:
             page.context.set_offline(False)
         page.get_by_text("Offline: the buildings are counted").wait_for(state="detached", timeout=20_000)
     assert [p for p in problems if "Failed to load resource" not in p] == []
+
+
+def test_two_players_and_dirk(tmp_path: Path) -> None:
+    problems: list[str] = []
+    with tb.served_page(tmp_path / "s.sqlite3", problems, viewport=(390, 844), phone=True) as (server, page):
+        page.goto(server.url + "/score")
+        page.wait_for_selector("body[data-phase=ready]")
+        page.get_by_role("combobox", name="Players").select_option("2")
+        _step(page, "Player 1: Garden", 2)
+        _open(page, "Dirk (neutral)")
+        _step(page, "Dirk (neutral): Garden", 3)
+        assert page.get_by_role("spinbutton", name="Dirk (neutral): longest wall").count() == 0  # he has no Alhambra
+        garden = page.locator("#results tbody tr", has=page.locator("th", has_text="Garden"))
+        assert [c.inner_text() for c in garden.locator("td").all()] == ["2 → 0", "–", "3 → 5"]
+        assert page.locator("#results th", has_text="Dirk").count() == 1
+    assert problems == []

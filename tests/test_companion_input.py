@@ -132,3 +132,13 @@ def test_game_option_applies_to_a_table_without_game(tmp_path: Path) -> None:
     path.write_text(json.dumps({**doc, "round": 9}))
     r = invoke("score", "--game", "granada", str(path))
     assert r.exit_code == 2 and r.stderr.startswith(f"alhambra: error: {path}: 'round'")
+
+
+def test_ascii_output_has_no_box_drawing_or_arrows() -> None:
+    from pathlib import Path as P
+
+    example = P(__file__).resolve().parents[1] / "examples" / "table.json"
+    r = invoke("score", "--ascii", str(example))
+    assert r.exit_code == 0, r.output
+    assert "2 -> 9" in r.stdout and "OK: Every Alhambra given by tiles follows the building rules." in r.stdout
+    assert all(ord(c) < 128 for c in r.stdout.replace("×", "x")), [c for c in r.stdout if ord(c) >= 128]

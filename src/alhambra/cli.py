@@ -220,19 +220,20 @@ def _root(
 # ---------------------------------------------------------------------------------- score
 @app.command()
 def score(
-    layout: Annotated[str, typer.Argument(metavar="LAYOUT.json", help="Layout file ('-' reads standard input).", show_default=False)],
+    layout: Annotated[
+        str, typer.Argument(metavar="FILE.json", help="A table file or a layout file ('-' reads standard input).", show_default=False)
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Draw with plain ASCII instead of box-drawing characters.")] = False,
     game: GameOption = "alhambra",
 ) -> None:
     """Score a round of a game played on a real table, or check and score one Alhambra.
 
-    A table file ({"round": 1, "players": [...], "modules": [...]}, see docs/companion.md)
-    prints the round's points per player with the reasons. A layout file holds one Alhambra:
-    LAYOUT is {"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 1, "y": 0, "kind":
-    "garden", "price": 8, "walls": "NW"}, ...]} with x growing east and y growing south.
-    Exit code 0: legal; 1: a building rule is broken or a tile is not a real base-game tile;
-    2: unreadable input.
+    A table file ({"round": 1, "players": [...], "modules": [...]}) prints the round's points per player and why (docs/companion.md).
+
+    A layout file ({"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 1, "y": 0, "kind": "garden", "price": 8}]}) checks one Alhambra.
+
+    Exit code 0: scored, every Alhambra given by tiles legal; 1: a building rule is broken or a tile is not real; 2: unreadable input.
     """
     try:
         data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else _read_json(layout)

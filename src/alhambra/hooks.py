@@ -443,7 +443,7 @@ FACETS: Final = (
         ("offers", "offer_bought", "card_spent", "money_sources", "source_spent", "payment_tokens", "purchase_made", "payment_options"),
         "what can be bought and how it is paid",
     ),
-    Facet("building", False, ("placement_problem", "unbuilt_tiles"), "building rules and unfinished buildings"),
+    Facet("building", False, ("placement_problem", "target_problem", "unbuilt_tiles"), "building rules and unfinished buildings"),
     Facet(
         "scoring",
         True,
@@ -458,6 +458,7 @@ FACETS: Final = (
         "accounting, views and the research observation",
     ),
     Facet("persistence", True, ("slice_to_json", "slice_from_json"), "the state slice's JSON"),
+    Facet("companion", True, ("companion",), "scoring a game played on a real table (the engine never calls it)"),
 )
 """Every hook of :class:`Module`, each in one facet (``tests/test_engine_rooms.py`` checks it)."""
 

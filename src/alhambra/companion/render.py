@@ -26,6 +26,7 @@ def print_round(con: Console, result: RoundResult, charset: str = "unicode") -> 
     mods = ", ".join(t.modules) or "no modules"
     con.print(Text(f"{rules.title}: scoring round {t.round_no} ({len(t.players)} players, {mods})", style="bold"))
     con.print()
+    arrow = "->" if charset == "ascii" else "→"
     grid = RichTable(show_edge=False, box=box.ASCII if charset == "ascii" else box.HEAVY_HEAD)
     grid.add_column("", no_wrap=True)
     for s in result.seats:
@@ -34,7 +35,7 @@ def print_round(con: Console, result: RoundResult, charset: str = "unicode") -> 
         cells = []
         for s in result.seats:
             r = s.kinds[i]
-            cells.append(f"{r.count} → {r.points}" if r.count else "-")
+            cells.append(f"{r.count} {arrow} {r.points}" if r.count else "-")
         grid.add_row(rules.kind_names[kind], *cells)
     grid.add_row(f"longest {wall}", *(str(s.wall) if not s.neutral else "" for s in result.seats))
     for m in t.modules:

@@ -272,3 +272,64 @@ def test_bench_core_native_without_the_core_measures_python_and_says_so() -> Non
 def test_any_seed_agrees(players: int, seed: int, policy: str, turn_limit: int | None) -> None:
     result = check_game(GameConfig(players=players, turn_limit=turn_limit), seed, policy, round_trip_every=5)
     assert result.agree, result.disagreements
+
+
+def test_an_alhambra_beyond_the_grid_hands_the_game_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    from alhambra import city
+    from alhambra.native import NativeLimit
+    from alhambra.research.session import TokenGame
+
+    state, _ = new_game(GameConfig(players=2), 3)
+    state.players[0].city[city.pos(29, 0)] = 5  # no rule check here: only the grid's reach
+    with pytest.raises(NativeLimit):
+        NativeGame.from_state(state)
+
+    config = GameConfig(players=2, turn_limit=12)
+    py = TokenGame(config, 8, core="python")
+    nat = TokenGame(config, 8, core="native")
+    calls = [0]
+    real = NativeGame.legal_actions
+
+    def outgrown(self: NativeGame, payments: str = "all") -> list[object]:
+        calls[0] += 1
+        if calls[0] > 8:
+            raise NativeLimit("simulated")
+        return real(self, payments)
+
+    monkeypatch.setattr(NativeGame, "legal_actions", outgrown)
+    rng = random.Random(2)
+    while not py.is_over:
+        legal = py.legal_tokens()
+        assert nat.legal_tokens() == legal
+        token = legal[rng.randrange(len(legal))]
+        py.step(token)
+        nat.step(token)
+    assert calls[0] > 8 and nat.native is None and nat.is_over  # it went on with the Python engine
+    assert compare_states(py.state, nat.state) == []
+
+
+def test_a_player_with_no_action_ends_the_turn_in_both_engines() -> None:
+    """Every money card in the hands of the others, the display and the piles empty, nothing to
+    redesign: the only action is ``end`` (rare in random play); then the game goes on to its end."""
+    from alhambra.native.check import check_from
+
+    state, _ = new_game(GameConfig(players=3), 12)
+    seat = state.to_act
+    assert seat is not None
+    others = [s for s in range(3) if s != seat]
+    money = state.players[seat].hand + [c for c in state.display if c >= 0] + state.deck + state.discard
+    scoring = [c for c in money if not state.components.card_is_money[c]]
+    money = [c for c in money if state.components.card_is_money[c]]
+    for i, c in enumerate(money):
+        state.players[others[i % 2]].hand.append(c)
+    state.players[seat].hand = []
+    state.display = [-1] * 4
+    state.deck = []
+    state.discard = []
+    state.removed = scoring
+    assert legal_actions(state) == [EndTurn()]
+    native = NativeGame.from_state(state)
+    assert native.legal_actions() == [EndTurn()]
+    result = check_from(state, native, "kinds", random.Random(1), round_trip_every=3)
+    assert result.agree, result.disagreements
+    assert state.is_over and result.actions > 10

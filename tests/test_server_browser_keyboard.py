@@ -129,6 +129,15 @@ def test_a_whole_game_by_touch_on_a_phone(tmp_path: Path) -> None:
         assert tb.version(page) == before
         page.unroute("**/actions")
         problems[:] = [p for p in problems if "ERR_INTERNET_DISCONNECTED" not in p]
+        # scrolled down to my Alhambra, I end my turn: the page goes back to its top, so the
+        # decision bar hides nothing of the others' moves (the player checks it on every turn)
+        if not page.locator("#btn-take").count():  # the card of the failed move may still be picked
+            page.locator(".display-card.takeable").first.tap()
+        page.wait_for_selector("#btn-take")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate("window.scrollY") > 100
+        page.evaluate("document.getElementById('btn-take').click()")
+        tb.wait_for(page, lambda: page.evaluate("window.scrollY") == 0, "the page back at its top", failure="phone-failure")
         player = tb.TouchPlayer(page, random.Random(13))
         # the breakdown reads on a phone: no sideways scroll in the dialog
         rounds = player.play(240, lambda _: _no_sideways(page, "#round-modal"))
@@ -144,7 +153,6 @@ def test_a_whole_game_by_touch_on_a_phone(tmp_path: Path) -> None:
         assert page.locator("#step-no").inner_text().startswith("Step 1 of ")
     assert rounds == 2
     assert player.moves > 20
-    assert player.back_to_top >= 5
     assert chimes >= 5  # a chime each time the turn came back (the first one, on load, is quiet)
     assert problems == []
 

@@ -1360,6 +1360,38 @@ def modules_cmd(
     )
 
 
+# ---------------------------------------------------------------------------------- new-module
+@app.command(name="new-module")
+def new_module_cmd(
+    module_id: Annotated[str, typer.Argument(metavar="ID", help="The new module's id: lower-case snake_case, e.g. night_market.")],
+    dest: Annotated[
+        Path | None,
+        typer.Option("--dest", help="Folder to write the package into (default: beside the built-in modules)."),
+    ] = None,
+    title: Annotated[str | None, typer.Option("--title", help="The module's title (default: from the id).")] = None,
+) -> None:
+    """Create a working module package to start from: module.py with its state slice, README with
+    the rules and assumptions sections, components.json, random-game tests and a ui.js stub."""
+    from .scaffold import ScaffoldError, new_module
+
+    try:
+        folder = new_module(module_id, dest, title)
+    except ScaffoldError as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(f"cannot write the module: {e}")
+    con = _out()
+    con.print(Text(f"Created module {module_id!r} in {folder}", style="bold"))
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        con.print(f"  {path.relative_to(folder)}")
+    con.print(
+        Text(
+            f"Next: write its rules (docs/writing-a-module.md), then run its tests: pytest -n 0 {folder}",
+            style="dim",
+        )
+    )
+
+
 # ---------------------------------------------------------------------------------- games
 @app.command(name="games")
 def games_cmd(

@@ -23,10 +23,17 @@ from typing import Any
 
 from ..state import GameConfig
 
-__all__ = ["NATIVE_ENV", "available", "core_module", "supports", "unavailable_reason", "warn_once"]
+__all__ = ["NATIVE_ENV", "NativeLimit", "available", "core_module", "supports", "unavailable_reason", "warn_once"]
 
 NATIVE_ENV = "ALHAMBRA_NATIVE"
 """Set to ``0`` to use the Python engine everywhere even when the native core is built."""
+
+
+class NativeLimit(RuntimeError):
+    """An Alhambra grew beyond the native core's grid (more than 28 places from the fountain;
+    never seen in play). Raised before anything changes: go on with the Python engine from
+    ``NativeGame.state()``, as the research environments do."""
+
 
 _core: Any = None
 _reason: str | None = None

@@ -18,7 +18,7 @@ from ..policies import POLICIES
 from ..state import GameConfig, GameState
 from .game import NativeGame, encode
 
-__all__ = ["CheckResult", "check_game", "compare_states"]
+__all__ = ["CheckResult", "check_from", "check_game", "compare_states"]
 
 _FIELDS = (
     "config",
@@ -94,11 +94,15 @@ def check_game(config: GameConfig, seed: int, policy: str | Policy = "kinds", *,
     the state and a ``random.Random(seed)``, e.g. the greedy bot's choice) in both engines, comparing the state and the legal actions (all,
     exact and minimal payments) after every action; every ``round_trip_every``-th state also
     goes Python -> native -> Python. Stops at the first disagreement."""
-    result = CheckResult(config, seed)
     state, _ = new_game(config, seed)
-    native = NativeGame.new(config, seed)
+    return check_from(state, NativeGame.new(config, seed), policy, random.Random(seed), round_trip_every=round_trip_every)
+
+
+def check_from(state: GameState, native: NativeGame, policy: str | Policy, rng: random.Random, *, round_trip_every: int = 7) -> CheckResult:
+    """:func:`check_game` from a given position: ``state`` (changed in place) and its native
+    twin ``native`` (``NativeGame.from_state(state)``, say) play on to the end."""
+    result = CheckResult(state.config, state.seed)
     choose = POLICIES[policy] if isinstance(policy, str) else policy
-    rng = random.Random(seed)
     while True:
         diff = compare_states(state, native.state())
         if diff:

@@ -30,8 +30,7 @@ cdef unsigned int STAMP = 0
 cdef int STACK[GG]
 
 
-class NativeLimit(RuntimeError):
-    """An Alhambra grew beyond the native grid (never seen in play): use the Python engine."""
+from alhambra.native import NativeLimit  # defined before this module is loaded
 
 
 cdef inline int known_need(Player* p, Rules* R, int g, int* need) noexcept:

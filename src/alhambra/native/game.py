@@ -38,6 +38,8 @@ _PAYMENTS = {"all": 0, "exact": 1, "minimal": 2}
 _RULES: dict[GameConfig, Any] = {}
 _DECODED: dict[tuple[int, int], Action] = {}
 _ENCODED: dict[tuple[int, Action], int] = {}
+_BY_PLAYERS: dict[int, dict[int, Action]] = {}
+"""Decoded actions by player count, then by id (what ``legal_actions`` looks up first)."""
 
 
 def core_rules(config: GameConfig) -> Any:
@@ -192,7 +194,16 @@ class NativeGame:
     def legal_actions(self, payments: str = "all") -> list[Action]:
         """The legal actions, as the Python engine lists them."""
         rules = self.rules
-        return [decode(rules, a) for a in self.core.legal_ids(_PAYMENTS[payments])]
+        known = _BY_PLAYERS.get(rules.config.players)
+        if known is None:
+            known = _BY_PLAYERS[rules.config.players] = {}
+        out = []
+        for a in self.core.legal_ids(_PAYMENTS[payments]):
+            action = known.get(a)
+            if action is None:
+                action = known[a] = decode(rules, a)
+            out.append(action)
+        return out
 
     def apply_id(self, a: int) -> None:
         """Apply a legal action id in place (unchecked)."""

@@ -19,6 +19,7 @@ from ..actions import Action
 from ..engine import apply, apply_unchecked, legal_actions, new_game
 from ..errors import IllegalAction
 from ..events import Event
+from ..native import NativeLimit
 from ..state import GameConfig, GameState
 from ..view import view
 
@@ -127,9 +128,21 @@ class TokenGame:
     def tree(self) -> DecisionTree:
         """The prefix tree of the current decision."""
         if self._tree is None:
-            acts = self.native.legal_actions() if self.native is not None else legal_actions(self.state)
-            self._tree = self.codec.tree(acts)
+            acts = None
+            if self.native is not None:
+                try:
+                    acts = self.native.legal_actions()
+                except NativeLimit:
+                    self._leave_native()
+            self._tree = self.codec.tree(legal_actions(self.state) if acts is None else acts)
         return self._tree
+
+    def _leave_native(self) -> None:
+        """Go on with the Python engine from the native core's state (an Alhambra outgrew the
+        native grid: :class:`~alhambra.native.NativeLimit`)."""
+        assert self.native is not None
+        self._state = self.native.state()
+        self.native = None
 
     def legal_tokens(self) -> list[int]:
         """The tokens that may follow the current partial sequence (empty once the game is over)."""
@@ -181,10 +194,13 @@ class TokenGame:
 
     def play(self, action: Action) -> list[Event]:
         """Apply a whole engine action (checked), e.g. one chosen by a bot; drops any partial tokens."""
+        events: list[Event] = []
         if self.native is not None:
-            self.native.apply(action)
-            events: list[Event] = []
-        else:
+            try:
+                self.native.apply(action)
+            except NativeLimit:
+                self._leave_native()
+        if self.native is None:
             self.state, events = apply(self.state, action)
         self._moved(events)
         return events

@@ -1,0 +1,337 @@
+// Module plug-ins: registration (window.Alhambra), the hooks the table asks, cards and tiles drawn and named (plug-ins first), actions parsed and described.
+// Part of the browser table (app.js is the entry); see docs/server.md, "The browser table".
+// ------------------------------------------------------------------------------ module plug-ins
+// A module may bring a front-end plug-in (src/alhambra/modules/<id>/ui/ui.js, served at
+// /modules/<id>/ui/ui.js). The table loads the plug-ins of its configuration before drawing and
+// asks them, through the hooks below, for panels, seat badges, controls for their actions, texts
+// and art. The table never names a module: it only iterates over the loaded plug-ins.
+// The API is documented in docs/writing-a-module.md ("Front-end plug-in").
+
+import * as ART from "./art.js";
+import { CURRENCY_NAMES, cardFacts, cardSVG, h, moneySourceSVG, svgEl, tileGroup, tileLabel, tileSVG } from "./art.js";
+import { CELL, interactive } from "./board.js";
+import { SEAT_COLORS } from "./core.js";
+import { chosenCodes, startPayment } from "./hand.js";
+import { codeWords, coreEventText, placeText } from "./log.js";
+import { T, choose, eventText, isMyTurn, legal, me, render, seatName } from "./table.js";
+
+export const PLUGINS = new Map();
+export const PLUGIN_HOOKS = ["panel", "seatBadges", "actionControls", "describeAction", "describeEvent", "cardArt", "tileArt", "cardName", "tileName", "scoring", "boardOverlay"];
+export const pluginFailures = new Set();
+
+window.Alhambra = Object.freeze({
+  apiVersion: 1,
+  /** Register the plug-in of module `id` (called by the module's ui.js when it is imported). */
+  registerModule(id, plugin) {
+    if (typeof id !== "string" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(id)) throw new Error("registerModule: bad module id");
+    if (!plugin || typeof plugin !== "object") throw new Error(`registerModule(${id}): the plug-in must be an object`);
+    for (const k of Object.keys(plugin)) {
+      if (!PLUGIN_HOOKS.includes(k)) console.info(`module ${id}: unknown plug-in hook ${k} is ignored`);
+    }
+    PLUGINS.set(id, plugin);
+  },
+  /** The house-style art helpers of art.js (also importable from /static/art.js). */
+  art: ART,
+});
+
+/** Load the plug-ins (ui.css, ui.js) of the modules `ids`, as listed by GET /api/modules. */
+export async function loadPlugins(ids, infos) {
+  for (const id of ids) {
+    const info = infos[id];
+    if (!info || !info.ui) continue;
+    const base = `/modules/${encodeURIComponent(id)}/ui/`;
+    if (info.ui_css && !document.querySelector(`link[data-module-css="${id}"]`)) {
+      document.head.appendChild(h("link", { rel: "stylesheet", href: `${base}ui.css`, dataset: { moduleCss: id } }));
+    }
+    try {
+      await import(`${base}ui.js`);
+    } catch (e) {
+      console.error(`the front-end plug-in of module ${id} failed to load:`, e);
+    }
+  }
+}
+
+/** Call hook `name` of the plug-in of module `id` (undefined when it has none or it failed). */
+export function callPlugin(id, name, ...args) {
+  const p = PLUGINS.get(id);
+  if (!p || typeof p[name] !== "function") return undefined;
+  try {
+    return p[name](pluginContext(id), ...args);
+  } catch (e) {
+    const key = `${id}.${name}`;
+    if (!pluginFailures.has(key)) {
+      pluginFailures.add(key);
+      console.error(`module ${id}: plug-in hook ${name} failed:`, e);
+    }
+    return undefined;
+  }
+}
+
+/** Ask every loaded plug-in of this table, in module id order; [id, answer] for each answer. */
+export function askPlugins(name, ...args) {
+  const out = [];
+  for (const id of tableModules()) {
+    const got = callPlugin(id, name, ...args);
+    if (got !== undefined && got !== null) out.push([id, got]);
+  }
+  return out;
+}
+
+export function tableModules() {
+  return T.msg ? T.msg.view.modules.filter((id) => PLUGINS.has(id)) : [];
+}
+
+/** The context a plug-in hook gets: read access to the table and helpers (see the docs). */
+export function pluginContext(id) {
+  const v = T.msg ? T.msg.view : null;
+  return {
+    id,
+    view: v,
+    state: v && v.module_views ? v.module_views[id] ?? null : null,
+    me: me(),
+    myTurn: isMyTurn(),
+    legal: v ? v.legal_actions.slice() : [],
+    finalActions: T.msg ? T.msg.final_actions.slice() : [],
+    events: T.events,
+    catalogue: T.catalogue,
+    module: T.moduleInfo[id] || { id, title: id, description: "", assumptions: [] },
+    seatName,
+    seatColor: (seat) => (seat < 0 ? "#999" : SEAT_COLORS[seat]),
+    h,
+    svg: svgEl,
+    art: ART,
+    cardArt,
+    tileArt,
+    cardName,
+    tileName,
+    placeText,
+    act: (notation, label, confirm) => choose(notation, label || describeAction(notation), confirm),
+    get selection() { return T.sel && T.sel.kind === "module" && T.sel.owner === id ? T.sel.data : null; },
+    select(data) { T.sel = data === null || data === undefined ? null : { kind: "module", owner: id, data }; T.staged = null; render(); },
+    pay(request) { startPayment(id, request); },
+    get payment() {
+      const s = T.sel;
+      return s && s.kind === "pay" && s.owner === id ? { square: s.square, item: s.item, cards: chosenCodes(s) } : null;
+    },
+    rerender: () => render(),
+  };
+}
+
+/** The plug-in that draws a card or tile code: the module that brought it (catalogue). */
+export function ownerOf(code, what) {
+  const table = T.catalogue ? T.catalogue[what] : null;
+  const facts = table && Object.hasOwn(table, code) ? table[code] : null;
+  return facts && facts.module && PLUGINS.has(facts.module) ? facts.module : null;
+}
+
+export const isNode = (x) => x instanceof Node;
+
+/** The module whose money held outside the hand (a coin, a credit...) is named `code` in
+ * payments (catalogue.money_tokens), or null. */
+export function tokenOwner(code) {
+  const tokens = T.catalogue ? T.catalogue.money_tokens : null;
+  return tokens && Object.hasOwn(tokens, code) ? tokens[code] : null;
+}
+
+/** What the view shows of money token `code`: a money source {token, currency, value, module}
+ * of that token (the viewer's own first), or null when nobody holds one now. */
+export function tokenFacts(code) {
+  const v = T.msg ? T.msg.view : null;
+  if (!v) return null;
+  const seats = me() !== null ? [v.seats[me()], ...v.seats] : v.seats;
+  for (const s of seats) for (const src of s.money_sources || []) if (src.token === code) return src;
+  return null;
+}
+
+/** A card drawn `width` wide: money by art.js, module cards (and money held outside the hand,
+ * named by a token) by their plug-in, a generic coin when a token's plug-in draws nothing. */
+export function cardArt(code, width = 48) {
+  const tokenMod = tokenOwner(code);
+  if (tokenMod) {
+    const got = callPlugin(tokenMod, "cardArt", code, width);
+    if (isNode(got)) return got;
+    const f = tokenFacts(code);
+    return moneySourceSVG(cardName(code), f ? f.currency : null, f ? f.value : "?", width);
+  }
+  const owner = ownerOf(code, "cards");
+  const got = owner ? callPlugin(owner, "cardArt", code, width) : null;
+  return isNode(got) ? got : cardSVG(code, T.catalogue, width);
+}
+
+/** A standalone tile picture `size` wide: base tiles by art.js, module tiles by their plug-in. */
+export function tileArt(code, size = 64, opts = {}) {
+  const owner = ownerOf(code, "tiles");
+  const got = owner ? callPlugin(owner, "tileArt", code, size) : null;
+  return isNode(got) ? got : tileSVG(code, T.catalogue, size, opts);
+}
+
+/** A tile inside an SVG (an Alhambra): a group at (x, y), `size` wide. */
+export function tileNode(code, x, y, size, opts = {}) {
+  const owner = ownerOf(code, "tiles");
+  const got = owner ? callPlugin(owner, "tileArt", code, size) : null;
+  if (!(got instanceof SVGSVGElement)) return tileGroup(code, T.catalogue, x, y, size, opts);
+  got.setAttribute("x", "0");
+  got.setAttribute("y", "0");
+  got.setAttribute("width", String(size));
+  got.setAttribute("height", String(size));
+  return svgEl("g", { transform: `translate(${x} ${y})`, class: "tile module-tile" }, [got]);
+}
+
+/** A card's name for texts and labels, e.g. "7 denar". */
+export function cardName(code) {
+  const tokenMod = tokenOwner(code);
+  if (tokenMod) {
+    const got = callPlugin(tokenMod, "cardName", code);
+    if (typeof got === "string") return got;
+    const f = tokenFacts(code);
+    return f ? `${f.value} ${CURRENCY_NAMES[f.currency] || f.currency} (outside the hand)` : code;
+  }
+  const owner = ownerOf(code, "cards");
+  const got = owner ? callPlugin(owner, "cardName", code) : null;
+  if (typeof got === "string") return got;
+  const f = cardFacts(code, T.catalogue);
+  return f.currency ? `${f.value} ${CURRENCY_NAMES[f.currency] || f.currency}` : code;
+}
+
+/** A tile's name for texts and labels, e.g. "Garden 8 (walls south, west)". */
+export function tileName(code) {
+  const owner = ownerOf(code, "tiles");
+  const got = owner ? callPlugin(owner, "tileName", code) : null;
+  return typeof got === "string" ? got : tileLabel(code, T.catalogue);
+}
+
+/** A human sentence for an action (plug-ins first), for confirmations and fallback buttons. */
+export function describeAction(notation) {
+  for (const [, text] of askPlugins("describeAction", notation)) if (typeof text === "string") return text;
+  const a = parseAction(notation);
+  const cards = (cs) => cs.map(cardName).join(" + ");
+  if (a.type === "pass") return "Pass";
+  if (a.type === "take") return `Take ${cards(a.cards)}`;
+  if (a.type === "buy" && T.msg) {
+    const sq = T.msg.view.market[a.square - 1];
+    return `Buy ${sq && sq.tile ? tileName(sq.tile) : `square ${a.square}`} for ${cards(a.cards)}`;
+  }
+  if (a.type === "place") return a.target === "spot" ? `Build ${tileName(a.tile)} ${placeText(a.x, a.y)}` : a.target === "reserve" ? `Put ${tileName(a.tile)} on your reserve board` : `Give ${tileName(a.tile)} to Dirk`;
+  if (a.type === "turn") return `Turn ${tileName(a.tile)} over to ${backName(a.tile)}, paying ${cards(a.cards)}`;
+  if (a.type === "rbuild") return `Build ${tileName(a.tile)} from the reserve ${placeText(a.x, a.y)}`;
+  if (a.type === "rremove") return `Move ${tileName(a.tile)} to your reserve board`;
+  if (a.type === "rexchange") return `Exchange ${tileName(a.other)} for ${tileName(a.tile)} from your reserve`;
+  if (a.type === "end") return "End your turn";
+  return codeWords(notation);
+}
+
+/** The name of the other face of a two-sided tile (Granada), e.g. "Market 3 (moats east)". */
+export function backName(code) {
+  const t = T.catalogue && T.catalogue.tiles ? T.catalogue.tiles[code] : null;
+  return t && t.back ? tileName(t.back) : "its other side";
+}
+
+/** The log line of an event: a plug-in's text, else the engine's with the players' names. */
+export function describeEvent(e) {
+  for (const [, text] of askPlugins("describeEvent", e)) if (typeof text === "string") return text;
+  return coreEventText(e) ?? eventText(e.text);
+}
+
+/** Small badges of a seat from every plug-in (vizier awake...). */
+export function seatBadges(seat) {
+  const out = [];
+  for (const [id, got] of askPlugins("seatBadges", seat)) {
+    for (const b of Array.isArray(got) ? got : [got]) {
+      if (b === null || b === undefined) continue;
+      if (isNode(b)) { out.push(h("span", { class: "seat-badge", dataset: { module: id } }, b)); continue; }
+      const spec = typeof b === "string" ? { text: b } : b;
+      out.push(h("span", { class: `seat-badge ${spec.className || ""}`, dataset: { module: id }, title: spec.title },
+        isNode(spec.icon) ? spec.icon : null, h("span", { text: spec.text || "" })));
+    }
+  }
+  return out.length ? h("span", { class: "seat-badges" }, ...out) : null;
+}
+
+/** What the plug-ins draw on the Alhambra of `seat` (pieces on tiles, a token on an empty
+ * place, places to pick): items {x, y, node?, label?, title?, pick?, className?}, each with its
+ * module id as `owner`. */
+export function boardOverlays(seat) {
+  const out = [];
+  for (const [id, got] of askPlugins("boardOverlay", seat)) {
+    for (const it of Array.isArray(got) ? got : [got]) {
+      if (it && typeof it === "object" && Number.isInteger(it.x) && Number.isInteger(it.y)) out.push({ ...it, owner: id });
+    }
+  }
+  return out;
+}
+
+/** One overlay item as a group at its cell: the plug-in's node (drawn in the cell's 100 x 100
+ * units), a tooltip, and a click / keyboard choice when it has `pick`. */
+export function overlayNode(it) {
+  const g = svgEl("g", { transform: `translate(${it.x * CELL} ${it.y * CELL})`, class: `board-overlay ${it.className || ""}`, "data-module": it.owner, "data-x": it.x, "data-y": it.y });
+  if (it.node instanceof SVGSVGElement) {
+    for (const [k, v] of [["x", 0], ["y", 0], ["width", CELL], ["height", CELL]]) it.node.setAttribute(k, String(v));
+  }
+  if (it.node instanceof SVGElement) g.appendChild(it.node);
+  if (it.title || it.label) {
+    const title = svgEl("title");
+    title.textContent = String(it.title || it.label);
+    g.appendChild(title);
+  }
+  if (typeof it.pick === "function") {
+    interactive(g, String(it.label || it.title || "Choose this place"), () => {
+      try { it.pick(); } catch (e) { console.error(`module ${it.owner}: a board choice failed:`, e); }
+    });
+  }
+  return g;
+}
+
+/** The module panels (state at a glance) for the left column. */
+export function modulePanels() {
+  return askPlugins("panel").filter(([, node]) => isNode(node)).map(([id, node]) =>
+    h("div", { class: "panel module-panel", dataset: { module: id } }, h("h2", { text: (T.moduleInfo[id] || {}).title || id }), node));
+}
+
+/** The plug-ins' controls for the module actions legal now: nodes, handled actions, market
+ * squares, face-up cards of the display. */
+export function moduleControls(v, myTurn) {
+  const out = { nodes: [], handled: new Set(), owners: new Map(), squares: new Map(), cards: new Map() };
+  if (!myTurn) return out;
+  const actions = v.legal_actions.filter((a) => parseAction(a).type === "other");
+  if (!actions.length) return out;
+  for (const [id, got] of askPlugins("actionControls", actions.slice())) {
+    if (isNode(got)) { out.nodes.push([id, got]); continue; }
+    if (typeof got !== "object") continue;
+    if (isNode(got.node)) out.nodes.push([id, got.node]);
+    for (const a of got.handled || []) {
+      if (!actions.includes(a)) continue;
+      out.handled.add(a);
+      if (!out.owners.has(a)) out.owners.set(a, id);
+    }
+    for (const sq of got.squares || []) {
+      if (sq && Number.isInteger(sq.square) && typeof sq.pick === "function" && !out.squares.has(sq.square)) out.squares.set(sq.square, { ...sq, owner: id });
+    }
+    for (const c of got.cards || []) {
+      if (c && Number.isInteger(c.slot) && typeof c.pick === "function" && !out.cards.has(c.slot)) out.cards.set(c.slot, { ...c, owner: id });
+    }
+  }
+  return out;
+}
+
+/** Parse one action line into a description the table can present (never a rule check). */
+export function parseAction(text) {
+  const w = text.split(/\s+/);
+  const cards = (s) => (s ? s.split("+") : []);
+  const xy = (s) => { const [x, y] = s.split(",").map(Number); return { x, y }; };
+  if (w[0] === "take") return { type: "take", cards: cards(w[1]), text };
+  if (w[0] === "buy" && /^\d+$/.test(w[1] || "")) return { type: "buy", square: Number(w[1]), cards: cards(w[2]), text };
+  if (w[0] === "place") {
+    const target = w[2];
+    if (target === "reserve" || target === "neutral") return { type: "place", tile: w[1], target, text };
+    return { type: "place", tile: w[1], target: "spot", ...xy(target), text };
+  }
+  if (w[0] === "turn" && w.length === 3) return { type: "turn", tile: w[1], cards: cards(w[2]), text };
+  if (w[0] === "redesign" && w[1] === "build") return { type: "rbuild", tile: w[2], ...xy(w[3]), text };
+  if (w[0] === "redesign" && w[1] === "remove") return { type: "rremove", tile: w[2], text };
+  if (w[0] === "redesign" && w[1] === "exchange") return { type: "rexchange", tile: w[2], other: w[3], text };
+  if (w[0] === "end" && w.length === 1) return { type: "end", text };
+  if (w[0] === "pass" && w.length === 1) return { type: "pass", text };
+  return { type: "other", text };
+}
+
+export const sameMultiset = (a, b) => a.length === b.length && [...a].sort().join("+") === [...b].sort().join("+");

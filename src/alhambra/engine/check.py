@@ -47,12 +47,14 @@ def _check(state: GameState, action: Action) -> None:
             raise IllegalAction(f"{action} needs the {action.module!r} module, which this game does not use")
         load_module(action.module).check(state, action)
         return
-    check = _lookup(_CHECKS, kind)
+    check = _CHECKS.get(kind)
+    if check is None and kind not in _TURN_CHECKS:
+        check = _lookup(_CHECKS, kind)  # a subclass of a listed action class
     if check is not None:
         check(state, action)
         return
     top = _seat_of_turn(state)
-    turn_check = _lookup(_TURN_CHECKS, kind)
+    turn_check = _TURN_CHECKS.get(kind) or _lookup(_TURN_CHECKS, kind)
     if turn_check is None:
         raise IllegalAction(f"{action} is not a core action")
     turn_check(state, top, action)

@@ -67,12 +67,19 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
     elif state.stage == STAGE_TURN and (not state.config.modules or plain_flow(state.config)) and state.outcome is None:
         # A turn of a game on the plain flow is over: no hook can pause its end or open the
         # window between turns, so the steps of END_OF_TURN run straight through (their core
-        # work only, as _PLAIN_END_OF_TURN compiled it) and the next turn starts at once unless the end of the
-        # game or the turn limit is due.
+        # work only, as _PLAIN_END_OF_TURN compiled it) and the next turn starts at once unless
+        # the end of the game or the turn limit is due.
         _PLAIN_END_OF_TURN(state, events)
-        limit = state.config.turn_limit
+        config = state.config
+        limit = config.turn_limit
         if not state.market_exhausted and (limit is None or state.turn < limit):
-            _start_turn(state, (state.current + 1) % state.config.players, events)
+            seat = (state.current + 1) % config.players  # _start_turn, without module hooks
+            state.current = seat
+            state.turn += 1
+            state.flow = 0  # the stage stays STAGE_TURN
+            pending.append(_TURN_START[seat])
+            if events is not None:
+                events.append(TurnStarted(seat, state.turn))
             return
         state.stage = STAGE_BETWEEN
         state.flow = 1  # the window is opened (and empty)
@@ -135,30 +142,27 @@ def _complete_turn(state: GameState, events: list[Event] | None) -> None:
     at = 0
     for step in END_OF_TURN:
         users = _users(state, step.hook) if step.hook is not None else ()
-        when = _WHEN[step.when] if step.when is not None else None
-        if step.repeats:
-            assert when is not None and step.work is not None
-            while when(state):
+        if step.repeat_while is not None:
+            due = _WHEN[step.repeat_while]
+            while due(state, events):
                 if users and _call_hooks(state, step, users, at, events):
                     return
-                step.work(state, events)
+                _do_work(step, state, events)
                 state.flow = at
             continue
         if users and _call_hooks(state, step, users, at, events):
             return
         at += len(users)
-        if step.work is not None:
+        if step.work:
             if state.flow == at:
                 if step.pauses:
-                    if when is None or when(state):
-                        step.work(state, events)
-                        if state.pending:
-                            return  # paused for a decision; called again once it is resolved
+                    _do_work(step, state, events)
+                    if state.pending:
+                        return  # paused for a decision; called again once it is resolved
                     state.flow += 1
                 else:
                     state.flow += 1
-                    if when is None or when(state):
-                        step.work(state, events)
+                    _do_work(step, state, events)
             at += 1
     state.stage = STAGE_BETWEEN
     state.flow = 0
@@ -179,11 +183,16 @@ def _call_hooks(state: GameState, step: TurnStep, users: tuple[Module, ...], at:
     return False
 
 
-def _turn_ended(state: GameState, events: list[Event] | None) -> None:
-    if events is not None:
-        events.append(TurnEnded(state.current))
-    if -1 in state.display:
-        refill_display(state, events)
+def _do_work(step: TurnStep, state: GameState, events: list[Event] | None) -> None:
+    """The core's work of a step: each part whose condition holds."""
+    for part in step.work:
+        if part.when is None or _WHEN[part.when](state, events):
+            part.run(state, events)
+
+
+def _announce_turn_end(state: GameState, events: list[Event] | None) -> None:
+    assert events is not None
+    events.append(TurnEnded(state.current))
 
 
 def _refill_the_market(state: GameState, events: list[Event] | None) -> None:
@@ -192,6 +201,15 @@ def _refill_the_market(state: GameState, events: list[Event] | None) -> None:
 
 def _score_next_round(state: GameState, events: list[Event] | None) -> None:
     _run_scoring_queue(state, events, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Work:
+    """A part of a step's core work and the condition without which it has nothing to do."""
+
+    run: Callable[[GameState, list[Event] | None], None]
+    when: str | None = None
+    """A condition on ``state`` and ``events`` (a Python expression), or None: always."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,29 +222,30 @@ class TurnStep:
     """The modules' hook the step calls first, one module after the other (``Module`` method)."""
     call: Callable[[Module, GameState, list[Event]], None] = lambda m, state, events: None
     """How the hook is called on one module."""
-    work: Callable[[GameState, list[Event] | None], None] | None = None
+    work: tuple[Work, ...] = ()
     """The core's work, the same in every game: on the plain flow it is the whole step."""
-    when: str | None = None
-    """A condition on ``state`` (a Python expression) without which the work has nothing to do;
-    for a repeating step, the step (hook and work) is taken again as long as it holds."""
     pauses: bool = False
     """The core's work may push a module's decision (``tile_drawn``): the step waits for it and
     is taken again (going on where it stopped) once it is resolved."""
-    repeats: bool = False
-    """The step is taken as long as :attr:`when` holds (each queued scoring round)."""
+    repeat_while: str | None = None
+    """For a repeating step: the condition (as :attr:`Work.when`) as long as which the step, hook
+    and work, is taken again (each queued scoring round); its places of ``state.flow`` start
+    over each time."""
 
 
 END_OF_TURN: Final = (
     TurnStep("the modules end the turn", "turn_ending", lambda m, state, events: m.turn_ending(state, events)),
-    TurnStep("the turn has ended; the display is refilled", work=_turn_ended),
-    TurnStep("the market is refilled", work=_refill_the_market, when="-1 in state.market", pauses=True),
+    TurnStep(
+        "the turn has ended; the display is refilled",
+        work=(Work(_announce_turn_end, "events is not None"), Work(refill_display, "-1 in state.display")),
+    ),
+    TurnStep("the market is refilled", work=(Work(_refill_the_market, "-1 in state.market"),), pauses=True),
     TurnStep(
         "the scoring rounds whose cards came up are scored",
         "before_scoring",
         lambda m, state, events: m.before_scoring(state, state.scoring_queue[0], events),
-        work=_score_next_round,
-        when="state.scoring_queue",
-        repeats=True,
+        work=(Work(_score_next_round),),
+        repeat_while="state.scoring_queue",
     ),
 )
 """The automatic end of a turn, declared once: :func:`_complete_turn` takes these steps with
@@ -234,27 +253,33 @@ the modules' hooks, and a game on the plain flow (no module hook can act) takes 
 straight through (:data:`_PLAIN_END_OF_TURN`). After them the turn is over: ``after_turn``, then
 the window between turns."""
 
-_WHEN: Final[dict[str, Callable[[GameState], object]]] = {
-    step.when: eval(f"lambda state: {step.when}") for step in END_OF_TURN if step.when is not None
+_WHEN: Final[dict[str, Callable[[GameState, list[Event] | None], object]]] = {
+    cond: eval(f"lambda state, events: {cond}")
+    for step in END_OF_TURN
+    for cond in (step.repeat_while, *(w.when for w in step.work))
+    if cond is not None
 }
-"""Each step's condition as a function (for :func:`_complete_turn`)."""
+"""Each condition of :data:`END_OF_TURN` as a function (for :func:`_complete_turn`)."""
 
 
 def _compile_plain(steps: tuple[TurnStep, ...]) -> Callable[[GameState, list[Event] | None], None]:
-    """The steps' core work as one straight function for the plain flow, with their conditions
-    written inline (``if -1 in state.market: work(...)``): the end of a plain turn costs no call
-    for a step with nothing to do, as fast as the same steps written out by hand."""
+    """The steps' core work as one straight function for the plain flow, with the conditions
+    written inline (``if -1 in state.market: work(state, events)``): a part with nothing to do
+    costs no call, so the end of a plain turn is as fast as the same steps written out by hand."""
     lines = ["def plain_end_of_turn(state, events):"]
     space: dict[str, object] = {}
     for i, step in enumerate(steps):
-        if step.work is None:
-            continue
-        space[f"work{i}"] = step.work
-        if step.when is None:
-            lines.append(f"    work{i}(state, events)")
-        else:
-            lines.append(f"    {'while' if step.repeats else 'if'} {step.when}:")
-            lines.append(f"        work{i}(state, events)")
+        indent = "    "
+        if step.work and step.repeat_while is not None:
+            lines.append(f"    while {step.repeat_while}:")
+            indent = "        "
+        for j, part in enumerate(step.work):
+            space[f"work{i}_{j}"] = part.run
+            if part.when is None:
+                lines.append(f"{indent}work{i}_{j}(state, events)")
+            else:
+                lines.append(f"{indent}if {part.when}:")
+                lines.append(f"{indent}    work{i}_{j}(state, events)")
     lines.append("    return None")
     exec("\n".join(lines), space)  # the declaration's own constant text, nothing from outside
     run: Callable[[GameState, list[Event] | None], None] = space["plain_end_of_turn"]  # type: ignore[assignment]

@@ -1160,7 +1160,7 @@ def _check_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...
                 f"{offer.label or offer.item} costs {offer.price} and gives nothing back: {'+'.join(payment)} ({total}) "
                 f"pays with a card that is not needed (leave out one worth {min(values)})"
             )
-    return offer, exact
+    return offer, exact and not offer.never_exact
 
 
 def _spend(state: GameState, seat: int, payment: tuple[str, ...]) -> list[int]:
@@ -1284,9 +1284,9 @@ def _pay_offer(
     offer = _find_offer(state, seat, item, out_of_turn)
     paid = _paid_value(state, seat, payment)
     _spend(state, seat, payment)
-    exact = paid == offer.price
+    exact = paid == offer.price and not offer.never_exact
     if events is not None:
-        events.append(ItemBought(seat, offer.item, offer.label, payment, exact))
+        events.append(ItemBought(seat, offer.item, offer.label, payment, exact, offer.never_exact))
     load_module(offer.module).offer_bought(state, seat, offer, _sink(events))
     purchase = Purchase(seat, 0, offer, offer.tile, offer.price, paid, payment, exact, out_of_turn)
     if announce:

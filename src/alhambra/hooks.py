@@ -65,6 +65,10 @@ class Offer:
     """The price pays for a building although no tile changes hands (completing a building
     site): modules that react to building purchases (change, exchange certificates) treat it as
     one. An offer with a ``tile`` is a building purchase anyway."""
+    never_exact: bool = False
+    """Such a purchase is never regarded as paying the exact amount (a building site), whatever
+    was paid: no extra action, and its ``ItemBought`` event and :class:`Purchase` record say
+    not exact (``exact`` False), so no module reacts to it as to an exact payment."""
     minimal: bool = False
     """Nothing is given for an overpayment (no change, no extra action: treasure chests): only
     payments from which no card or money source could be left out with the rest still paying
@@ -92,7 +96,8 @@ class Purchase:
     ``square`` is the market square (1-4) of a building tile bought from the market, 0 for a
     module offer (``offer``). ``tile`` is the building tile bought (-1 if none: a card, chests...).
     ``paid`` is the value of the money spent (cards and money sources), ``exact`` whether it was
-    exactly ``price``. ``out_of_turn``: bought outside the buyer's own turn action (vizier...).
+    exactly ``price`` (never for an offer with :attr:`Offer.never_exact`).
+    ``out_of_turn``: bought outside the buyer's own turn action (vizier...).
     """
 
     seat: int

@@ -8,7 +8,8 @@ Flow (all through the plug-in hooks of protocol 2):
 * ``offers``: on a turn (never out of turn: the vizier cannot), every market square holding a
   building (one of the six kinds) may be bought as a **building site** (``buy site2 CARDS``) for
   at least half its price, rounded down, in the square's currency. Such a purchase is never
-  regarded as exact (``again_if_exact=False``: no extra action). ``offer_bought`` takes the tile
+  regarded as exact (``never_exact``: no extra action, and the event and the purchase record
+  given to other modules say not exact). ``offer_bought`` takes the tile
   off its square (the core adds it to the turn's bought tiles) and records the site with its
   currency still open.
 * ``purchase_made`` (after the action was closed, so the bought tile waits to be placed below):
@@ -502,8 +503,8 @@ class BuildingSites(Module):
     )
     assumptions = (
         "Setting up a site is a turn action that buys a building tile from a market square for at least half its price "
-        "(rounded down) in the square's currency; overpaying is allowed. It never gives another action, even when the "
-        "money is exactly half (the core's purchase record still says whether the money was exactly that half).",
+        "(rounded down) in the square's currency; overpaying is allowed. It is never an exact payment, even when the "
+        "money is exactly half: no other action, and the event and the purchase record other modules read say not exact.",
         "The site tiles are drawn at random from the stack (the stack's order is unknown to everybody). With 2 or more in "
         "the stack the player draws 2, keeps one and the other goes back; with 1 left it is taken; with none left no "
         "site can be set up. The choice is made right after the purchase, before the tile is placed.",
@@ -562,6 +563,7 @@ class BuildingSites(Module):
                         price=setup_price(comp.tile_price[t]),
                         ways=(frozenset((state.market_currency[sq],)),),
                         again_if_exact=False,
+                        never_exact=True,
                         tile=t,
                         label=f"a building site on {code} (square {sq + 1})",
                     )

@@ -827,14 +827,17 @@ def _offers(state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
 
 
 def _way_payments(
-    state: GameState, seat: int, way: frozenset[int], price: int, exact: bool = False, minimal: bool = False
+    state: GameState, seat: int, way: frozenset[int], price: int, exact: bool = False, minimal: bool = False, building: bool = True
 ) -> list[tuple[str, ...]]:
     """Every payment of one way: money of its currencies worth at least ``price`` (exactly with
     ``exact``; with ``minimal`` none that could leave a card out), and for a one-currency way also
-    every module payment option (exchange cards...)."""
+    every module payment option (exchange cards...). Unless ``building``, no money source that
+    pays only for building tiles (``MoneySource.buildings_only``)."""
     comp = state.components
     hand = state.players[seat].hand
     srcs = _sources(state, seat)
+    if not building:
+        srcs = [src for src in srcs if not src.buildings_only]
     pays = _money_payments(comp, hand, way, price, (), exact, srcs, minimal)
     if len(way) == 1:
         (cur,) = way
@@ -854,7 +857,7 @@ def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool =
         seen: set[tuple[str, ...]] = set()
         only_exact = exact or offer.exact_only
         for way in offer.ways:
-            for pay in _way_payments(state, seat, way, offer.price, only_exact, minimal or offer.minimal):
+            for pay in _way_payments(state, seat, way, offer.price, only_exact, minimal or offer.minimal, offer.buys_building):
                 if pay not in seen:
                     seen.add(pay)
                     out.append(BuyItem(offer.item, pay))
@@ -1147,6 +1150,10 @@ def _find_offer(state: GameState, seat: int, item: str, out_of_turn: bool) -> Of
 def _check_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...], out_of_turn: bool) -> tuple[Offer, bool]:
     offer = _find_offer(state, seat, item, out_of_turn)
     _, exact = _check_money(state, seat, payment, offer.ways, offer.price, offer.label or offer.item, offer.label or offer.item)
+    if not offer.buys_building:
+        for src in _match_payment(state, seat, payment)[1]:
+            if src.buildings_only:
+                raise InvalidPayment(f"{src.token} pays only for building tiles, not for {offer.label or offer.item}")
     if offer.exact_only and not exact:
         raise InvalidPayment(f"{offer.label or offer.item} can only be bought with exact money ({offer.price})")
     if offer.minimal and not exact:

@@ -74,6 +74,11 @@ class Offer:
     payments from which no card or money source could be left out with the rest still paying
     the price are listed and accepted (otherwise "at least 8 in any mix" lists thousands)."""
 
+    @property
+    def buys_building(self) -> bool:
+        """Whether buying it buys a building tile (``tile`` >= 0 or :attr:`building`)."""
+        return self.tile >= 0 or self.building
+
 
 @dataclass(frozen=True, slots=True)
 class MoneySource:
@@ -81,12 +86,15 @@ class MoneySource:
     it pays like a money card of ``currency`` worth ``value``. ``token`` names it in a payment
     (``buy 2 b7+cb``): a word of lower-case letters and digits that is no card code of the game;
     several sources may share a token when they are alike (two blue coins). Listed by
-    :meth:`Module.money_sources`; once spent, :meth:`Module.source_spent` disposes of it."""
+    :meth:`Module.money_sources`; once spent, :meth:`Module.source_spent` disposes of it.
+    ``buildings_only``: it pays only when buying a building tile (a market square, an offer with a
+    tile or :attr:`Offer.building`), never for another offer (a certificate's credit)."""
 
     token: str
     currency: int
     value: int
     module: str
+    buildings_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)

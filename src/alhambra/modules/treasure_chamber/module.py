@@ -401,7 +401,8 @@ class TreasureChamber(Module):
         "for the exact amount), so it is the last action of the turn; it cannot be bought with the vizier, out of turn or "
         "at the end of the game.",
         "Any money pays, in any mix of the four currencies: money cards and money held outside the hand (change coins, "
-        "stored credit, caravanserai markers). Diamonds pay on their own only (never mixed). Exchange cards are not needed "
+        "caravanserai markers; not a certificate's credit, which pays for building tiles only). Diamonds pay on their "
+        "own only (never mixed). Exchange cards are not needed "
         "and not accepted (they change one currency into another for a market square).",
         "No change is given, so a card that is not needed (the rest would still pay 8) may not be paid: the game lists and "
         "accepts only payments from which no card can be left out. This forbids nothing a player would want to do.",

@@ -85,6 +85,7 @@ from .state import (
     STAGE_BETWEEN,
     STAGE_FINAL,
     STAGE_OVER,
+    STAGE_SETUP,
     STAGE_TURN,
     BetweenTurns,
     ChooseAction,
@@ -213,11 +214,36 @@ def new_game(
         state.module_decided = tuple(decided[2]) if len(decided) > 2 else ()
         state.piles = ((len(money), ()),)
     events: list[Event] = []
-    setup_events: list[Event] = []
     if not explicit_chance:
         rng.shuffle(bag)
     for m in mods:
         m.setup(state, rng)
+    if mods:
+        asked = [p for m in _users(state, "setup_decisions") for p in m.setup_decisions(state)]
+        if asked:  # decisions before the market is filled: the rest of the setup waits for them
+            state.stage = STAGE_SETUP
+            state.pending.extend(reversed(asked))
+            _advance(state, events)
+            return state, events
+    _finish_setup(state, rng, events)
+    _advance(state, events)
+    _notify(state, events)
+    return state, events
+
+
+def _finish_setup(state: GameState, rng: random.Random, events: list[Event] | None) -> None:
+    """The setup from filling the market on (after the modules' setup decisions, if any):
+    market, starting money, starting player, display, the draw pile's five piles, the neutral
+    player's tiles; ``GameStarted``; then the first turn starts."""
+    comp = state.components
+    config = state.config
+    mods = modules_of(config)
+    n = config.players
+    explicit_chance = state.decided is not None
+    money = state.deck
+    bag = state.bag
+    events = _sink(events)
+    setup_events: list[Event] = []
     _fill_market(state, setup_events, announce=False)
     if not explicit_chance:
         rng.shuffle(money)
@@ -275,9 +301,6 @@ def new_game(
     for m in _users(state, "game_set_up"):
         m.game_set_up(state, events)
     _start_turn(state, start, events)
-    _advance(state, events)
-    _notify(state, events)
-    return state, events
 
 
 def check_options(config: GameConfig) -> None:
@@ -2417,6 +2440,8 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
             continue
         if state.stage == STAGE_TURN:
             _complete_turn(state, events)
+        elif state.stage == STAGE_SETUP:  # the setup decisions are taken: fill the market, deal...
+            _finish_setup(state, random.Random(f"{state.seed}:setup"), events)
         elif state.stage == STAGE_BETWEEN:
             if state.flow == 0:
                 state.flow = 1

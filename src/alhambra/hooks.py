@@ -185,6 +185,16 @@ class Module:
     def setup(self, state: GameState, rng: random.Random) -> None:
         """Create the module's state slice in ``state.mods[self.id]`` (an immutable value)."""
 
+    def setup_decisions(self, state: GameState) -> list[Pending]:
+        """Decisions the players take during setup, before the building market is filled and the
+        starting money dealt (street traders: each player's secret choice of citizens). Called
+        once, after every module's :meth:`setup`; the pendings are asked in the order returned.
+        While any is open the game is in ``STAGE_SETUP`` (market, display and hands empty; no
+        starting player yet); once all are resolved the core finishes the setup (``GameStarted``)
+        and the first turn starts. A secret choice must be hidden by the module's ``view`` and
+        events until every seat has chosen."""
+        return []
+
     def game_set_up(self, state: GameState, events: list[Event]) -> None:
         """The game is set up (market, money, display dealt; ``GameStarted`` is in ``events``)
         and the first turn has not started: announce what the module laid out at setup with

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Final
 
 from ...actions import Action, register_parser, word_parser
 from ...components import BASE_TILE_CODES, KINDS, CardType, ComponentSet, parse_tile_code
-from ...engine import building_counts, kind_points, module_deal
+from ...engine.services import building_counts, kind_points, module_deal
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module

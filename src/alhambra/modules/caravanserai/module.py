@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Final
 
 from ...actions import Action, need_words, register_parser, word_parser
 from ...components import CURRENCIES, CURRENCY_NAMES, KINDS
-from ...engine import building_counts
+from ...engine.services import building_counts
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, MoneySource, Offer, Purchase

@@ -26,7 +26,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES
-from ...engine import module_draw, module_random
+from ...engine.services import module_draw, module_random
 from ...errors import NotationError
 from ...events import Event
 from ...hooks import Module, MoneySource, Purchase, load_module

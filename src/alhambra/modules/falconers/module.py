@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Final
 from ... import city as geo
 from ...actions import Action, need_words, parse_cards, parse_xy, register_parser, word_parser
 from ...components import KINDS
-from ...engine import finish_turn_action, spend_cards, unbuilt_tiles
+from ...engine.services import finish_turn_action, spend_cards, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module

@@ -31,7 +31,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ...components import EAST, KINDS, NORTH, SOUTH, WEST
-from ...engine import add_points, module_draw, module_random
+from ...engine.services import add_points, module_draw, module_random
 from ...errors import NotationError
 from ...events import Event
 from ...hooks import Module, OptionSpec, Purchase

@@ -45,7 +45,7 @@ from ...actions import (
 )
 from ...chance import NOBODY
 from ...components import CURRENCIES, CardType, ComponentSet
-from ...engine import build_components, module_deal, module_draw, redesign_options
+from ...engine.services import build_components, module_deal, module_draw, redesign_options
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event
 from ...hooks import Module, hook_users

@@ -24,7 +24,7 @@ from importlib import resources
 from typing import Any, Final
 
 from ...components import ComponentSet, TileType, letters_to_walls, walls_to_letters
-from ...engine import unbuilt_tiles
+from ...engine.services import unbuilt_tiles
 from ...hooks import Module
 from ...state import ChooseAction, GameConfig, GameState, PlaceTiles
 

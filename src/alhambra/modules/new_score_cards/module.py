@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any, Final
 
 from ...components import KINDS
-from ...engine import module_draw
+from ...engine.services import module_draw
 from ...errors import NotationError
 from ...events import Event
 from ...hooks import Module

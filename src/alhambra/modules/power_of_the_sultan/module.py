@@ -31,7 +31,7 @@ from typing import Any, ClassVar, Final
 
 from ...actions import Action, register_parser, word_parser
 from ...components import CURRENCIES, CURRENCY_LETTERS, KINDS, SCORING_POINTS, CardType
-from ...engine import module_draw, module_random, put_on_market
+from ...engine.services import module_draw, module_random, put_on_market
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event, ItemBought
 from ...hooks import Module, Offer

@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Final
 from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
 from ...components import KINDS
-from ...engine import unbuilt_tiles
+from ...engine.services import unbuilt_tiles
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, hook_users

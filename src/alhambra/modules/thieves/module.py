@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Final
 
 from ...actions import Action, register_parser
 from ...components import CURRENCIES, KINDS, ComponentSet
-from ...engine import module_deal, refill_display
+from ...engine.services import module_deal, refill_display
 from ...errors import ConfigError, IllegalAction, NotationError, WrongPhase
 from ...events import Event, MoneyTaken
 from ...hooks import Module

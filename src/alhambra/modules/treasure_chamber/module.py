@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Final
 from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
 from ...components import CURRENCIES, KINDS
-from ...engine import module_draw, module_random, unbuilt_tiles
+from ...engine.services import module_draw, module_random, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, Offer

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...actions import Action, BuyBuilding, parse_cards, register_parser, word_parser
-from ...engine import check_purchase, finish_turn_action, pay_for_offer, pay_for_purchase, purchase_options, refill_market
+from ...engine.services import check_purchase, finish_turn_action, pay_for_offer, pay_for_purchase, purchase_options, refill_market
 from ...errors import IllegalAction, InvalidPayment, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module

@@ -1,0 +1,92 @@
+"""The rules engine: setup, legal actions and the one transition path.
+
+* :func:`new_game` deals a new game from a configuration and a seed.
+* :func:`legal_actions` lists every action the game accepts now; it is the single source of
+  truth for UI hints, bots and validation.
+* :func:`apply` checks an action, and returns a new state and the events it caused; the input
+  state is never changed. An illegal action raises a subclass of
+  :class:`~alhambra.errors.IllegalAction` whose ``reason`` a person can read.
+* :func:`apply_unchecked` is the documented fast path for search: it changes the given state in
+  place and skips every check, so feed it only actions taken from :func:`legal_actions`.
+
+Who acts next is explicit: ``state.to_act`` is the seat whose pending decision is on top of
+``state.pending``, or None once the game is over. Chance (the deck order, the tile bag,
+reshuffles) is fixed by the seed inside the state and resolved inside the transition, so the
+game always waits for a seat or has ended; in explicit-chance mode (:mod:`alhambra.chance`)
+every draw is instead an outcome decided from outside, with exact probabilities.
+
+The engine is a package of rooms, each one concern (see docs/engine.md): :mod:`.core` (apply),
+:mod:`.setup`, :mod:`.supply` (draws, refills), :mod:`.payments`, :mod:`.generate` and
+:mod:`.redesign` (legal actions), :mod:`.check`, :mod:`.perform`, :mod:`.flow` (the end-of-turn
+steps), :mod:`.scoring`, :mod:`.caches` (every speed cache) and :mod:`.common`. Modules call the
+engine only through :mod:`.services`. Every name is importable from ``alhambra.engine`` as before.
+"""
+
+from __future__ import annotations
+
+# The private names below are imported by the policies and by tests (speed and scoring tests);
+# everything else private stays in its room.
+from .caches import _PLAIN as _PLAIN
+from .caches import _tables as _tables
+from .caches import clear_caches
+from .common import PASSIVE_HOOKS, payment_value, plain_flow
+from .common import _match_cards as _match_cards
+from .common import _users as _users
+from .core import apply, apply_unchecked
+from .generate import _buy_actions as _buy_actions
+from .generate import _list_takes as _list_takes
+from .generate import _place_actions as _place_actions
+from .generate import _stuck as _stuck
+from .generate import _take_actions as _take_actions
+from .generate import _window_actions as _window_actions
+from .generate import action_kinds, can_buy, kind_forms, legal_actions, purchase_options
+from .payments import PAYMENTS, check_purchase, pay_for_offer, pay_for_purchase, spend_cards
+from .payments import _check_payment as _check_payment
+from .payments import _enumerate_payments as _enumerate_payments
+from .payments import _plain_payment as _plain_payment
+from .perform import finish_turn_action
+from .redesign import REDESIGN_KINDS, redesign_options
+from .redesign import _redesign_actions as _redesign_actions
+from .scoring import _score_round as _score_round
+from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles, winners
+from .setup import build_components, check_options, new_game
+from .supply import draw_card, module_deal, module_draw, module_random, put_on_market, refill_display, refill_market
+
+__all__ = [
+    "PASSIVE_HOOKS",
+    "PAYMENTS",
+    "REDESIGN_KINDS",
+    "action_kinds",
+    "add_points",
+    "apply",
+    "apply_unchecked",
+    "build_components",
+    "building_counts",
+    "can_buy",
+    "check_options",
+    "check_purchase",
+    "clear_caches",
+    "dearest_buildings",
+    "draw_card",
+    "finish_turn_action",
+    "kind_forms",
+    "kind_points",
+    "legal_actions",
+    "module_deal",
+    "module_draw",
+    "module_random",
+    "money_of",
+    "new_game",
+    "pay_for_offer",
+    "pay_for_purchase",
+    "payment_value",
+    "plain_flow",
+    "purchase_options",
+    "put_on_market",
+    "redesign_options",
+    "refill_display",
+    "refill_market",
+    "spend_cards",
+    "unbuilt_tiles",
+    "winners",
+]

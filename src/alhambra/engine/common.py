@@ -1,0 +1,166 @@
+"""Small helpers every room of the engine shares: hook lookups (:func:`_users`, the plain flow of
+:data:`PASSIVE_HOOKS`), the pending decision on top, card matching and readable rule texts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from .. import city as geo
+from ..components import ComponentSet
+from ..errors import IllegalAction, WrongPhase
+from ..events import Event
+from ..hooks import _USERS as _HOOK_USERS
+from ..hooks import Module, hook_users, modules_of
+from ..state import ChooseAction, GameConfig, GameState, PlaceTiles, PlayerState
+from .caches import _PLAIN, _READS_EVENTS
+
+
+def payment_value(comp: ComponentSet, cards: Iterable[int]) -> int:
+    """Sum of the values of these cards."""
+    cv = comp.card_value
+    total = 0
+    for c in cards:
+        total += cv[c]
+    return total
+
+
+def _match_cards(comp: ComponentSet, pool: Sequence[int], codes: Sequence[str]) -> list[int] | None:
+    """Indices into ``pool`` of cards with these codes (a multiset), or None if some are missing."""
+    code_of = comp.card_code
+    if len(codes) == 1:
+        want = codes[0]
+        for i, c in enumerate(pool):
+            if c >= 0 and code_of[c] == want:
+                return [i]
+        return None
+    have: list[str | None] = [code_of[c] if c >= 0 else None for c in pool]
+    used: list[int] = []
+    for code in codes:
+        try:
+            i = have.index(code)  # the first one not used yet
+        except ValueError:
+            return None
+        have[i] = None
+        used.append(i)
+    return used
+
+
+def _tile_id(state: GameState, code: str) -> int:
+    tid = state.components.tile_ids.get(code)
+    if tid is None:
+        raise IllegalAction(f"there is no building tile {code!r} in this game")
+    return tid
+
+
+def _seat_of_turn(state: GameState) -> ChooseAction:
+    top = state.pending[-1] if state.pending else None
+    if not isinstance(top, ChooseAction):
+        raise WrongPhase(_waiting_for(state))
+    return top
+
+
+def _waiting_for(state: GameState) -> str:
+    top = state.pending[-1] if state.pending else None
+    if isinstance(top, ChooseAction):
+        return f"the game waits for player {top.seat + 1} to choose an action"
+    if isinstance(top, PlaceTiles):
+        return f"the game waits for player {top.seat + 1} to place {' '.join(top.tiles)}"
+    if top is not None:
+        return f"the game waits for player {top.seat + 1} ({type(top).__name__})"
+    return "the game waits for nobody"
+
+
+PASSIVE_HOOKS: Final = frozenset(
+    {
+        "check_config",
+        "extra_tiles",
+        "deck_piles",
+        "setup",
+        "game_set_up",
+        "final_starting",
+        "building_counts",
+        "round_points",
+        "round_scored",
+        "kind_points",
+        "bot_values",
+        "held_cards",
+        "held_tiles",
+        "held_money",
+        "view",
+        "observation_flags",
+        "max_actions_between_turns",
+        "chance_items",
+        "notation_items",
+        "slice_from_view",
+        "sample_slice",
+        "slice_to_json",
+        "slice_from_json",
+    }
+)
+"""Hooks that leave the turn flow alone: the core calls them at setup, in scoring, at the end
+and for views, bots and persistence, never while a turn is played. A game whose modules override
+only these (new score cards, medina) plays its turns on the flow of a game without modules
+(:func:`plain_flow`): no module pendings, no window between turns, no reactions to actions."""
+
+
+def plain_flow(config: GameConfig) -> bool:
+    """True when the turns of this game need none of the modules' flow hooks: no module, or
+    modules that override only :data:`PASSIVE_HOOKS` (cached per module list)."""
+    got = _PLAIN.get(config.modules)
+    if got is None:
+        got = _PLAIN[config.modules] = all(_passive(m) for m in modules_of(config))
+    return got
+
+
+def _passive(module: Module) -> bool:
+    cls = type(module)
+    for name, value in vars(Module).items():
+        if callable(value) and not name.startswith("_") and name not in PASSIVE_HOOKS and getattr(cls, name) is not value:
+            return False
+    return True
+
+
+def _users(state: GameState, hook: str) -> tuple[Module, ...]:
+    """The game's modules that use ``hook`` (empty, at no cost, for a game without modules)."""
+    modules = state.config.modules
+    if not modules:
+        return ()
+    got = _HOOK_USERS.get((modules, hook))  # hook_users' own cache, read without a call
+    return hook_users(state.config, hook) if got is None else got
+
+
+def _reads_events(config: GameConfig) -> bool:
+    """Does a module of this game read the events of an action (so they must be built)?"""
+    got = _READS_EVENTS.get(config.modules)
+    if got is None:
+        reads = hook_users(config, "after_action") or hook_users(config, "on_events")
+        got = _READS_EVENTS[config.modules] = bool(config.modules) and bool(reads)
+    return got
+
+
+def _sink(events: list[Event] | None) -> list[Event]:
+    """The list a module hook appends its events to: a throwaway one when no events are built."""
+    return [] if events is None else events
+
+
+def _rule_text(rule: str) -> str:
+    return geo.RULE_MESSAGES.get(rule, rule)
+
+
+def _city_pos(p: PlayerState, tile: int, code: str) -> int:
+    for q, t in p.city.items():
+        if t == tile:
+            return q
+    raise IllegalAction(f"{code} is not in your Alhambra")
+
+
+def _exchange_problem(state: GameState, seat: int, q: int, new_tile: int) -> str | None:
+    p = state.players[seat]
+    rule = geo.exchange_problem(p.city, state.components.tile_walls, q, new_tile, geo.ORIGIN)
+    if rule is None:
+        for m in _users(state, "placement_problem"):
+            rule = m.placement_problem(state, seat, new_tile, q)
+            if rule is not None:
+                break
+    return rule

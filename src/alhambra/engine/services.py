@@ -1,0 +1,46 @@
+"""What modules may call: the one list of engine names a module package imports.
+
+A module (``alhambra/modules/<id>/``) imports engine names from here and from nowhere else
+(``tests/test_engine_rooms.py`` holds every module to it), so the rooms behind these names can
+move and change without touching a module. Each name is documented in docs/hooks.md ("Public
+engine helpers for modules"); a helper a new module needs is added here, with its line there.
+"""
+
+from __future__ import annotations
+
+from .common import PASSIVE_HOOKS, payment_value, plain_flow
+from .generate import purchase_options
+from .payments import check_purchase, pay_for_offer, pay_for_purchase, spend_cards
+from .perform import finish_turn_action
+from .redesign import redesign_options
+from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles
+from .setup import build_components, check_options
+from .supply import draw_card, module_deal, module_draw, module_random, put_on_market, refill_display, refill_market
+
+__all__ = [
+    "PASSIVE_HOOKS",
+    "add_points",
+    "build_components",
+    "building_counts",
+    "check_options",
+    "check_purchase",
+    "dearest_buildings",
+    "draw_card",
+    "finish_turn_action",
+    "kind_points",
+    "module_deal",
+    "module_draw",
+    "module_random",
+    "money_of",
+    "pay_for_offer",
+    "pay_for_purchase",
+    "payment_value",
+    "plain_flow",
+    "purchase_options",
+    "put_on_market",
+    "redesign_options",
+    "refill_display",
+    "refill_market",
+    "spend_cards",
+    "unbuilt_tiles",
+]

@@ -87,6 +87,15 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
             top = state.pending[-1]
             if top.module is None:
                 if type(top) is BetweenTurns and top.restart:
+                    if state.scoring_queue and state.stage == STAGE_BETWEEN:
+                        # a scoring card drawn by the out-of-turn move (a thief's refill) is scored
+                        # before anybody is asked again, as one drawn at a turn's end is scored
+                        # before the window opens (docs/rules-notes.md)
+                        if _before_scoring(state, state.scoring_queue[0], 1, events):
+                            continue
+                        _run_scoring_queue(state, events, 1)
+                        state.flow = 1
+                        continue
                     _reopen_window(state)
                     continue
                 return
@@ -104,8 +113,8 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
                 state.flow = 1
                 _open_window(state)
             elif state.scoring_queue:
-                # a scoring card drawn by an out-of-turn move (a module refilled the display in
-                # the window) is scored before the next turn begins, like one drawn at a turn's end
+                # a scoring card drawn by an out-of-turn move that closed the window (a module
+                # refilled the display) is scored before the next turn begins
                 if _before_scoring(state, state.scoring_queue[0], 1, events):
                     continue
                 _run_scoring_queue(state, events, 1)

@@ -198,6 +198,9 @@ class Medina(Module):
         seats = participants(state)
         for s in seats:
             tiles = list(state.neutral or []) if s < 0 else list(state.players[s].city.values())
+            unbuilt = unbuilt_tiles(state, s) if state.config.modules != (MODULE_ID,) else ()
+            if unbuilt:  # a medina under a building site is not built yet
+                tiles = [t for t in tiles if t not in unbuilt]
             c = float(sum(1 for t in tiles if price[t]))
             top = max((price[t] for t in tiles if price[t]), default=0)
             if s >= 0:

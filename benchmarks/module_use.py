@@ -11,7 +11,9 @@ better counted by what happens to them, so docs/bots.md quotes these figures ins
 
 * ``medina``: medinas bought, built at the end, medina points;
 * ``invaders``: scouts taken, invasion points lost, unprotected sides at the end;
-* ``falconers``: falcons bought, returned to the supply, standing at the end, falcon points.
+* ``falconers``: falcons bought, returned to the supply, standing at the end, falcon points;
+* ``squares``: squares taken, built at the end, the extra buildings they give at the end;
+* ``art_of_the_moors``: culture counters taken, developments, culture points.
 """
 
 from __future__ import annotations
@@ -59,7 +61,26 @@ def _falconers(state: GameState, events: Sequence[Event], seat: int) -> tuple[fl
     return bought, returned, len(falcons(state).placed[seat]), _round_points("falconers", events, seat)
 
 
+def _squares(state: GameState, events: Sequence[Event], seat: int) -> tuple[float, ...]:
+    from alhambra.modules.squares import SquareTaken, bonuses
+
+    taken = sum(1 for e in events if isinstance(e, SquareTaken) and e.seat == seat)
+    colour = {c for c in state.components.tile_code if c.startswith("Q")}
+    built = sum(1 for t in state.players[seat].city.values() if state.components.tile_code[t] in colour)
+    return taken, built, sum(bonuses(state, seat).values())
+
+
+def _moors(state: GameState, events: Sequence[Event], seat: int) -> tuple[float, ...]:
+    from alhambra.modules.art_of_the_moors import CultureCounterTaken, CultureDeveloped
+
+    taken = sum(1 for e in events if isinstance(e, CultureCounterTaken) and e.seat == seat)
+    developed = sum(1 for e in events if isinstance(e, CultureDeveloped) and e.seat == seat)
+    return taken, developed, _round_points("art_of_the_moors", events, seat)
+
+
 COUNTERS: dict[str, tuple[tuple[str, ...], Counter]] = {
+    "squares": (("squares taken", "built at the end", "extra buildings at the end"), _squares),
+    "art_of_the_moors": (("counters taken", "developments", "culture points"), _moors),
     "medina": (("medinas bought", "built at the end", "medina points"), _medina),
     "invaders": (("scouts taken", "invasion points lost", "unprotected sides at the end"), _invaders),
     "falconers": (("falcons bought", "returned", "standing at the end", "falcon points"), _falconers),

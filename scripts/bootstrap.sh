@@ -1,9 +1,12 @@
 # shellcheck shell=bash
 # Shared by scripts/run and scripts/test (sourced, not run): make sure .venv exists and holds
-# this checkout installed editable with its dev extras. Sets ROOT and PY.
+# this checkout installed editable with the extras ALHAMBRA_EXTRAS names (default: dev, which
+# scripts/test needs: linters, tests, the research APIs). scripts/run sets it empty: the server
+# needs only the package's own dependencies (about a tenth of the download). Sets ROOT and PY.
 #
 # Needs only Python >= 3.11 with pip and venv. Reinstalls when the package is missing, when
-# pyproject.toml changed, or when the checkout moved (the stamp records both).
+# pyproject.toml changed, when the checkout moved, or when extras are wanted that the venv
+# lacks (the stamp records all three; a venv with dev serves scripts/run as it is).
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
@@ -32,18 +35,30 @@ if [ ! -x "$PY" ]; then
 fi
 
 _alhambra_stamp() {
-    # pyproject hash + checkout path: a change in either means reinstall
+    # pyproject (+ native core sources) hash + checkout path: a change in either means reinstall
     "$PY" - "$ROOT" <<'PYEOF'
 import hashlib, pathlib, sys
 root = pathlib.Path(sys.argv[1])
-print(hashlib.sha256((root / "pyproject.toml").read_bytes()).hexdigest(), root)
+h = hashlib.sha256((root / "pyproject.toml").read_bytes())
+# the native core's sources: a change rebuilds the extension (pip builds it in place)
+for f in sorted((root / "src/alhambra/native").glob("*.px[di]")) + [root / "setup.py"]:
+    if f.exists():
+        h.update(f.read_bytes())
+print(h.hexdigest(), root)
 PYEOF
 }
 
+EXTRAS="${ALHAMBRA_EXTRAS-dev}"
 want="$(_alhambra_stamp)"
 have="$(cat "$STAMP" 2>/dev/null || true)"
-if [ "$want" != "$have" ] || ! "$PY" -c 'import alhambra, typer, rich' >/dev/null 2>&1; then
-    echo "installing alhambra (editable, with dev extras) into $VENV ..." >&2
-    (cd "$ROOT" && "$PY" -m pip install --quiet --disable-pip-version-check -e '.[dev]') >&2
-    printf '%s\n' "$want" >"$STAMP"
+have_extras=""
+case "$have" in *"|"*) have_extras="${have##*|}"; have="${have%|*}" ;; *) [ -n "$have" ] && have_extras="dev" ;; esac
+if [ "$want" != "$have" ] || { [ -n "$EXTRAS" ] && [ "$have_extras" != "$EXTRAS" ]; } ||
+    ! "$PY" -c 'import alhambra, typer, rich' >/dev/null 2>&1; then
+    if [ -n "$EXTRAS" ]; then spec=".[$EXTRAS]"; else spec="."; fi
+    echo "installing alhambra (editable${EXTRAS:+, with the $EXTRAS extras}) into $VENV ..." >&2
+    (cd "$ROOT" && "$PY" -m pip install --quiet --disable-pip-version-check -e "$spec") >&2
+    # a venv that has dev keeps saying so when scripts/run reinstalls without extras
+    [ -z "$EXTRAS" ] && [ "$want" = "$have" ] && EXTRAS="$have_extras"
+    printf '%s|%s\n' "$want" "$EXTRAS" >"$STAMP"
 fi

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -359,3 +360,39 @@ def test_demo_refuses_a_bad_option() -> None:
     assert result.exit_code == 2 and "no option 'nap'" in result.stderr
     result = invoke("demo", "--option", "garbage")
     assert result.exit_code == 2 and "MODULE.KEY=VALUE" in result.stderr
+
+
+# ---------------------------------------------------------------------------------- help and output
+def test_help_takes_dash_h_and_shows_no_type_labels() -> None:
+    for args in (["-h"], ["replay", "-h"], ["simulate", "-h"], ["serve", "-h"]):
+        got = invoke(*args)
+        assert got.exit_code == 0, (args, got.output)
+        assert "Usage: alhambra" in got.stdout
+        assert not re.search(r"<(bool|int|str|float)>|list\[", got.stdout), (args, got.stdout)
+    assert re.search(r"--games\s+-g\s+INTEGER", invoke("simulate", "-h").stdout)
+    assert re.search(r"--json\s+Print", invoke("replay", "-h").stdout)  # a flag: no value column
+
+
+def test_replay_help_states_every_exit_code_in_whole_sentences() -> None:
+    text = " ".join(line.strip(" │") for line in invoke("replay", "--help").stdout.splitlines())
+    flat = " ".join(text.split())
+    assert "Exit codes: 0 replayed; 1 for an illegal or corrupt record (the error names the step); 2 for an unreadable file" in flat
+    # no paragraph line ends after a lone word: the docstring's line breaks are not the help's
+    lines = [ln.strip() for ln in invoke("replay", "--help").stdout.splitlines() if ln.strip()]
+    assert all(len(ln.split()) > 1 for ln in lines if ln[0].isalpha()), lines
+
+
+def test_piped_output_uses_the_whole_width() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "TERMINAL_WIDTH")}
+    cmd = [sys.executable, "-m", "alhambra", "simulate", "--help"]
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stdout
+    assert max(len(line) for line in out.splitlines()) > 100, "piped help cut at 80 columns"
+    env["TERMINAL_WIDTH"] = "90"
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stdout
+    assert max(len(line) for line in out.splitlines()) <= 90
+
+
+def test_a_module_listed_twice_is_named() -> None:
+    got = invoke("demo", "--modules", "vizier,thieves,vizier")
+    assert got.exit_code == 2
+    assert "the module vizier is listed twice" in got.stderr

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -170,3 +171,42 @@ def test_clear_caches_empties_every_cache_and_games_go_on() -> None:
     assert again == first
     new, _ = apply(state, again[0])
     assert new.turn >= state.turn
+
+
+def test_every_hook_is_in_one_facet_and_passivity_comes_from_the_facets() -> None:
+    from alhambra.hooks import FACETS, PASSIVE_HOOKS, Module
+
+    hooks = {name for name, value in vars(Module).items() if callable(value) and not name.startswith("_")}
+    listed = [h for facet in FACETS for h in facet.hooks]
+    assert len(listed) == len(set(listed)), "a hook is in two facets"
+    assert set(listed) == hooks, f"hooks without a facet: {sorted(hooks - set(listed))}; unknown: {sorted(set(listed) - hooks)}"
+    assert len({f.name for f in FACETS}) == len(FACETS)
+    assert engine.PASSIVE_HOOKS is PASSIVE_HOOKS
+    assert {h for f in FACETS if f.passive for h in f.hooks} == PASSIVE_HOOKS
+    # the hooks that act while a turn is played are never passive
+    for hook in ("perform", "turn_ending", "tile_drawn", "offers", "placement_problem", "interrupt_actions", "extra_cards"):
+        assert hook not in PASSIVE_HOOKS
+    for hook in ("setup", "round_points", "view", "bot_values", "slice_to_json"):
+        assert hook in PASSIVE_HOOKS
+
+
+def test_a_module_is_passive_exactly_when_it_overrides_only_passive_facets() -> None:
+    from alhambra.hooks import Module
+    from alhambra.state import GameConfig
+
+    class Scorer(Module):
+        id = "zz_scorer"
+
+        def round_points(self, state: Any, round_no: int) -> list[int] | None:
+            return None
+
+    class Actor(Scorer):
+        id = "zz_actor"
+
+        def turn_ending(self, state: Any, events: list[Any]) -> None:
+            return None
+
+    assert engine.common._passive(Scorer())
+    assert not engine.common._passive(Actor())
+    assert engine.plain_flow(GameConfig(players=3, modules=("medina", "new_score_cards")))
+    assert not engine.plain_flow(GameConfig(players=3, modules=("vizier",)))

@@ -90,6 +90,9 @@ def test_the_replay_opens_from_the_end_screen_and_steps_with_buttons_and_keys(se
     assert step(page) == 0
     start_tiles = tiles_on_boards(page)
     assert start_tiles == 3  # three fountains
+    # each board's header is one line, however long the name (a bot's "Beginner bot 2 · 0 points · wall 0")
+    for head in page.locator(".r-city h3 .r-head").all():
+        assert head.bounding_box()["height"] < 34, head.inner_text()
     assert page.locator("#step-no").inner_text() == f"Step 0 of {total}"
     page.click("#btn-forward")
     assert step(page) == 1

@@ -227,4 +227,5 @@ def test_a_person_plays_with_the_vizier_and_exchange_cards_against_a_bot(tmp_pat
         assert not re.search(r"\bx[bgoy]{2}\b", log), "the log names exchange cards by their codes"
     print("seen:", game.seen)
     assert game.seen.get("offer", 0) >= 1, game.seen
+    assert game.seen.get("pass only", 0) == 0, "a decision whose only answer is Pass was asked"
     assert problems == []

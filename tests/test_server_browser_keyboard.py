@@ -144,6 +144,7 @@ def test_a_whole_game_by_touch_on_a_phone(tmp_path: Path) -> None:
         assert page.locator("#step-no").inner_text().startswith("Step 1 of ")
     assert rounds == 2
     assert player.moves > 20
+    assert player.back_to_top >= 5
     assert chimes >= 5  # a chime each time the turn came back (the first one, on load, is quiet)
     assert problems == []
 

@@ -344,3 +344,18 @@ def test_a_hint_worker_that_dies_is_replaced() -> None:
         assert again.result(timeout=60) in view(state, seat)["legal_actions"]
     finally:
         pool.close()
+
+
+def test_the_narrator_names_market_squares_by_currency_and_scores_dirk() -> None:
+    from alhambra.server.replay import Narrator as _Narrator
+    from alhambra.state import GameConfig as _Config
+
+    n = _Narrator(_Config(players=2), ["Ada", "Bo"], ["blue", "green", "orange", "yellow"])
+    said = n.words("player 1 uses the vizier: buys G8sw from square 2")
+    assert said == "Ada uses the vizier: buys Garden 8 (walls south, west) from the dirham square"
+    assert "square" not in n.words("player 2 receives T13e from square 4").replace("florin square", "")
+    counts = {"garden": [1, 0, 2]}  # a third entry: Dirk was scored too
+    text = n.event({"type": "RoundScored", "round": 1, "points": [1, 0], "counts": counts, "neutral_points": 8})
+    assert text == "Scoring round 1: Ada +1, Bo +0, Dirk +8"
+    # without the market's currencies the square keeps its number
+    assert "square 3" in _Narrator(_Config(players=2), ["Ada", "Bo"]).words("from square 3")

@@ -91,12 +91,14 @@ def test_bad_lineups_are_refused() -> None:
 def test_simulate_prints_a_table_and_writes_replayable_records(tmp_path: Path) -> None:
     out = tmp_path / "results.json"
     result = invoke(
-        "simulate", "--players", "2", "--bots", "greedy,random", "--games", "2", "--seed", "5",
+        "simulate", "--players", "2", "--bots", "Easy,random", "--games", "2", "--seed", "5",
         "--modules", "vizier", "--workers", "1", "--json", str(out),
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     text = result.stdout
-    assert "2 games (1 deals × 2 seat rotations)" in text and "modules: vizier" in text
+    assert "2 games (1 deal × 2 seat rotations)" in text and "modules: vizier" in text
+    # the bots by the level names the browser shows (a level's name is accepted as --bots too)
+    assert "Easy (greedy)" in text and "Beginner (random)" in text
     for col in ("win rate", "95% interval", "mean rank", "mean score", "mean margin", "rating (PL)", "ms/move", "max ms"):
         assert col in text
     data = json.loads(out.read_text())

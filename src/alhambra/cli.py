@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+import typer.core
+import typer.rich_utils
 from rich import box
 from rich.console import Console
 from rich.panel import Panel
@@ -34,12 +36,14 @@ from . import __version__
 from . import city as geo
 from .bench import BenchResult, run_bench
 from .bots import make_bot
+from .companion import TableError, is_table, parse_table, score_table
+from .companion.render import city_word, print_round
 from .demo import group_by_turn, play_demo
 from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of, parse_module_ids
-from .layout import LayoutError, LayoutReport, check_layout, draw_layout, load_layout, parse_layout
+from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, game_words, parse_layout
 from .record import GameRecord, replay
 from .rulesets import game_ids, ruleset
 from .state import GameConfig, GameState
@@ -85,9 +89,67 @@ class _OneLineErrors(TyperGroup):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
+def _help_width(wide: int = 160) -> int | None:
+    """The width of help and tables: the terminal's; when the output is not a terminal (a pipe,
+    a file) ``TERMINAL_WIDTH`` if set, else ``wide``: nothing is cut at 80 columns."""
+    if sys.stdout.isatty():
+        return None
+    cols = os.environ.get("TERMINAL_WIDTH", "")
+    return int(cols) if cols.isdigit() and int(cols) > 0 else wide
+
+
+_TYPE_WORDS = {"int": "INTEGER", "str": "TEXT", "float": "NUMBER", "bool": "BOOLEAN", "Path": "PATH"}
+
+
+def _value_word(label: str | None) -> str | None:
+    """``<int>`` -> ``INTEGER``, ``list[str]`` -> ``TEXT`` (repeatable): the value's name in
+    capitals, as command lines write it."""
+    if not label:
+        return None
+    inner = label[1:-1] if label.startswith("<") and label.endswith(">") else label
+    if inner.startswith("list[") and inner.endswith("]"):
+        inner = inner[5:-1]
+    return _TYPE_WORDS.get(inner, inner.upper())
+
+
+def _option_type(self: Any, ctx: Any) -> str | None:
+    """The value column of an option's help: nothing for a flag, else the value's name in
+    capitals (``INTEGER``, ``PATH``, a choice's words), never a type label such as ``<bool>``."""
+    if getattr(self, "is_flag", False) or getattr(self, "count", False):
+        return None
+    if self.metavar is not None:
+        return str(self.metavar)
+    return _value_word(self.display_type(ctx))
+
+
+def _argument_type(self: Any, ctx: Any) -> str | None:
+    """An argument's help names it by its metavar (``RECORD.json``): no second type label."""
+    return None if self.metavar is not None else _value_word(self.display_type(ctx))
+
+
+def _join_lines(paragraphs: list[str], markup_mode: Any) -> str:
+    """The help's paragraphs with their single line breaks joined (a docstring's lines are not
+    the help's lines); lists ("- ", "* ", "1. ") and preformatted paragraphs (``\b``) stay."""
+    out = []
+    for para in paragraphs:
+        lines = para.split("\n")
+        if para.startswith("\b") or any(ln.lstrip().startswith(("- ", "* ")) or ln.lstrip()[:2].rstrip(".").isdigit() for ln in lines[1:]):
+            out.append(para)
+        else:
+            out.append(" ".join(ln.strip() for ln in lines))
+    return "\n\n".join(out)
+
+
+# typer's help: "-h" too, no type labels, paragraphs rewrapped, the whole width in a pipe
+typer.core.TyperOption.display_type_rich = _option_type  # type: ignore[method-assign]
+typer.core.TyperArgument.display_type_rich = _argument_type  # type: ignore[method-assign]
+typer.rich_utils._fix_linebreaks = _join_lines
+typer.rich_utils.MAX_WIDTH = _help_width()
+
 app = typer.Typer(
     name="alhambra",
     cls=_OneLineErrors,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Alhambra: the rules engine of the board game, from the command line.",
     no_args_is_help=True,
     add_completion=False,
@@ -105,7 +167,7 @@ _STYLES = {"wall": "bold", "fountain": "bold cyan", "tile": "", "bad": "bold red
 
 def _out() -> Console:
     """Console on the current stdout (looked up per call so test runners can capture it)."""
-    return Console(file=sys.stdout, soft_wrap=True, highlight=False)
+    return Console(file=sys.stdout, soft_wrap=True, highlight=False, width=_help_width())
 
 
 def _fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
@@ -158,35 +220,66 @@ def _root(
 # ---------------------------------------------------------------------------------- score
 @app.command()
 def score(
-    layout: Annotated[str, typer.Argument(metavar="LAYOUT.json", help="Layout file ('-' reads standard input).", show_default=False)],
+    layout: Annotated[
+        str, typer.Argument(metavar="FILE.json", help="A table file or a layout file ('-' reads standard input).", show_default=False)
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Draw with plain ASCII instead of box-drawing characters.")] = False,
     game: GameOption = "alhambra",
 ) -> None:
-    """Check and score a physical Alhambra laid out on the table.
+    """Score a round of a game played on a real table, or check and score one Alhambra.
 
-    LAYOUT is {"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 1, "y": 0, "kind":
-    "garden", "price": 8, "walls": "NW"}, ...]} with x growing east and y growing south.
-    Exit code 0: legal; 1: a building rule is broken or a tile is not a real base-game tile;
-    2: unreadable input.
+    A table file ({"round": 1, "players": [...], "modules": [...]}) prints the round's points per player and why (docs/companion.md).
+
+    A layout file ({"tiles": [{"x": 0, "y": 0, "kind": "fountain"}, {"x": 1, "y": 0, "kind": "garden", "price": 8}]}) checks one Alhambra.
+
+    Exit code 0: scored, every Alhambra given by tiles legal; 1: a building rule is broken or a tile is not real; 2: unreadable input.
     """
     try:
-        if layout == "-":
-            try:
-                data = json.loads(sys.stdin.read())
-            except json.JSONDecodeError as e:
-                raise LayoutError(f"standard input: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
-            tiles = parse_layout(data, game)
-        else:
-            tiles = load_layout(layout, game)
+        data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else _read_json(layout)
+        if is_table(data):
+            if "game" not in data:
+                data = {**data, "game": game}
+            elif data["game"] != game and game != "alhambra":
+                raise LayoutError(f"the table says game {data['game']!r} but --game says {game!r}")
+            where = "standard input" if layout == "-" else layout
+            _score_table(data, as_json, "ascii" if ascii_only or not _can_encode("┏━┃✔") else "unicode", where)
+        tiles = parse_layout(data, game)
     except LayoutError as e:
-        _fail(str(e))
+        _fail(str(e) if layout == "-" or str(e).startswith(layout) else f"{layout}: {e}")
     report = check_layout(tiles, game)
     if as_json:
         print(json.dumps(report.to_json()))
     else:
         _print_layout_report(report, "ascii" if ascii_only or not _can_encode("┏━┃") else "unicode", game)
     raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
+
+
+def _read_json(path: str) -> Any:
+    """A layout or table file's JSON (:class:`LayoutError` when it cannot be read)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LayoutError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise LayoutError(f"{p}: is a directory, not a layout file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise LayoutError(f"{p}: cannot read: {e}") from None
+    return decode_json(text, str(p))
+
+
+def _score_table(data: Any, as_json: bool, charset: str, where: str) -> NoReturn:
+    """``alhambra score TABLE.json``: score a round of a whole table and exit."""
+    try:
+        result = score_table(parse_table(data))
+    except TableError as e:
+        _fail(f"{where}: {e}")
+    if as_json:
+        print(json.dumps(result.to_json()))
+    else:
+        print_round(_out(), result, charset)
+    raise typer.Exit(EXIT_OK if result.valid else EXIT_INVALID)
 
 
 def _can_encode(text: str) -> bool:
@@ -215,7 +308,7 @@ def _print_layout_report(report: LayoutReport, charset: str, game: str = "alhamb
     wall = rules.wall_name + "s"
     con.print(
         Text(
-            f"F fountain, {legend}; "
+            f"F {game_words('fountain', rules)}, {legend}; "
             f"{f'= and # are {wall}' if charset == 'ascii' else f'heavy lines are {wall}'}; x grows east, y grows south.",
             style="dim",
         )
@@ -234,11 +327,11 @@ def _print_layout_report(report: LayoutReport, charset: str, game: str = "alhamb
     con.print()
     if report.valid:
         mark = "✔ " if charset == "unicode" else "OK: "
-        con.print(Text(f"{mark}This Alhambra follows every building rule.", style="bold green"))
+        con.print(Text(f"{mark}This {city_word(game)} follows every building rule.", style="bold green"))
         return
     count = len(report.violations)
     mark = "✘ " if charset == "unicode" else ""
-    con.print(Text(f"{mark}This Alhambra is not legal: {count} problem{'s' if count != 1 else ''}.", style="bold red"))
+    con.print(Text(f"{mark}This {city_word(game)} is not legal: {count} problem{'s' if count != 1 else ''}.", style="bold red"))
     for v in report.violations:
         where = f"at {v.x},{v.y}" if v.x is not None else "overall"
         con.print(Text.assemble("  ", (v.rule, "red"), f" {where}: {v.message}"))
@@ -261,10 +354,23 @@ def bench(
         ),
     ] = None,
     game: GameOption = "alhambra",
+    core: Annotated[
+        str,
+        typer.Option(
+            "--core",
+            help="'python' (the engine's checked and fast paths) or 'native' (the compiled core beside the Python fast path; "
+            "base game without modules only).",
+        ),
+    ] = "python",
 ) -> None:
     """Play random games and report engine speed (checked apply and the unchecked fast path)."""
     if games < 1:
         _fail("--games must be at least 1")
+    if core not in ("python", "native"):
+        _fail(f"--core is 'python' or 'native', not {core!r}")
+    if core == "native":
+        _bench_native(players, games, seed, as_json, modules, game)
+        return
     sets: list[tuple[str, ...]] = [()] + [(m,) for m in available_modules()] if modules == "each" else [_parse_modules(modules)]
     results = []
     for mods in sets:
@@ -279,6 +385,58 @@ def bench(
         _print_bench(results[0])
     else:
         _print_bench_modules(results)
+
+
+def _bench_native(players: int, games: int, seed: int, as_json: bool, modules: str | None, game: str) -> None:
+    from . import native
+
+    if modules or game != "alhambra":
+        _fail("--core native plays Alhambra without modules (modules and Granada run on the Python engine)")
+    if not 2 <= players <= 6:
+        _fail(f"Alhambra is played by 2 to 6 players, not {players}")
+    if not native.available():
+        native.warn_once("bench --core native measures the Python engine only")
+        results = [run_bench(players=players, games=games, seed=seed)]
+        if as_json:
+            print(json.dumps(results[0].to_json()))
+        else:
+            _print_bench(results[0])
+        return
+    from .native.bench import run_native_bench
+
+    r = run_native_bench(players=players, games=games, seed=seed)
+    if as_json:
+        print(json.dumps(r.to_json()))
+        return
+    con = _out()
+    table = Table(
+        title=(
+            f"Native core vs Python fast path: random games (uniform policy), {r.players} players, "
+            f"{r.games} Python games, {r.native_games} native games; CPU time of one process (one core)"
+        )
+    )
+    table.add_column("figure")
+    table.add_column("python fast path", justify="right")
+    table.add_column("native core", justify="right")
+    table.add_column("speed-up", justify="right")
+    table.add_row("games/s", f"{r.python_games_per_s:,.1f}", f"{r.native_games_per_s:,.1f}", f"{r.games_speedup:,.1f}x")
+    table.add_row("actions/s", f"{r.python_actions_per_s:,.0f}", f"{r.native_actions_per_s:,.0f}", f"{r.actions_speedup:,.1f}x")
+    table.add_row(
+        "median legal_actions (µs)",
+        f"{r.python_legal_actions_median_us:,.1f}",
+        f"{r.native_legal_actions_median_us:,.2f}",
+        f"{r.legal_actions_speedup:,.1f}x",
+    )
+    table.add_row(
+        "  of which the listing in C (µs)",
+        "",
+        f"{r.native_listing_median_us:,.2f}",
+        f"{r.python_legal_actions_median_us / max(r.native_listing_median_us, 1e-9):,.1f}x",
+    )
+    table.add_row("mean actions per game", f"{r.python_mean_actions_per_game:,.1f}", f"{r.native_mean_actions_per_game:,.1f}", "")
+    con.print(table)
+    if not r.agree:
+        con.print(Text("warning: the native core replayed a Python game to different scores", style="bold red"))
 
 
 def _print_bench_modules(results: list[BenchResult]) -> None:
@@ -366,8 +524,9 @@ def replay_cmd(
 ) -> None:
     """Re-apply a game record and print the final scores.
 
-    Exit code 1 for an illegal or corrupt record (the error names the step), 2 for an
-    unreadable file.
+    Exit codes: 0 replayed; 1 for an illegal or corrupt record (the error names the step);
+    2 for an unreadable file, a file that is not JSON, or a bad option (--game); 3 for an
+    internal error (a bug).
     """
     data = _read_json_file(record_file)
     if isinstance(data, dict) and data.get("format") == "alhambra-simulation/1":
@@ -574,7 +733,14 @@ def simulate(
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game (2-6).")] = 2,
     bots: Annotated[
         str,
-        typer.Option("--bots", "-b", help="One bot per seat, comma-separated: random, greedy, mcts:easy|normal|hard (see docs/bots.md)."),
+        typer.Option(
+            "--bots",
+            "-b",
+            help=(
+                "One bot per seat, comma-separated, by spec or by the level's name the browser shows: random (Beginner), "
+                "greedy (Easy), mcts:easy (Medium), mcts:normal (Hard), mcts:hard (Expert) (see docs/bots.md)."
+            ),
+        ),
     ] = "greedy,random",
     games: Annotated[int, typer.Option("--games", "-g", help="Games to play (rounded up to whole seat rotations).")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of deal 0 (deal d uses seed + d).")] = 0,
@@ -608,7 +774,9 @@ def simulate(
     from .tournament import GameResult, resume_problem, run_tournament
 
     mods = _parse_modules(modules)
-    lineup = [b.strip() for b in bots.split(",") if b.strip()]
+    from .bots.levels import spec_of_level
+
+    lineup = [spec_of_level(b.strip()) for b in bots.split(",") if b.strip()]
     if games < 1:
         _fail("--games must be at least 1")
     if workers is not None and workers < 1:
@@ -755,8 +923,21 @@ def report_cmd(
     _print_tournament(result)
 
 
+def _count(n: int, word: str) -> str:
+    """ "1 deal", "2 deals"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _bot_label(label: str) -> str:
+    """A lineup entry with the level's name the browser shows: "Easy (greedy)", "Expert (mcts:hard#2)"."""
+    from .bots.levels import level_name
+
+    name = level_name(label.split("#", 1)[0])
+    return f"{name} ({label})" if name else label
+
+
 def _print_tournament(r: TournamentResult) -> None:
-    con = Console(file=sys.stdout, soft_wrap=True, highlight=False, width=None if sys.stdout.isatty() else 200)
+    con = Console(file=sys.stdout, soft_wrap=True, highlight=False, width=_help_width(200))
     mods = ", ".join(r.modules) or "none"
     if r.options:
         mods += " (options: " + ", ".join(f"{m}.{k}={v}" for m, k, v in r.options) + ")"
@@ -764,7 +945,8 @@ def _print_tournament(r: TournamentResult) -> None:
     if r.game != "alhambra":
         done = f"{ruleset(r.game).title}: {done}"
     title = (
-        f"{done}{r.games} games ({r.deals} deals × {r.players} seat rotations), {r.players} players, modules: {mods}, "
+        f"{done}{_count(r.games, 'game')} ({_count(r.deals, 'deal')} × {_count(r.players, 'seat rotation')}), "
+        f"{r.players} players, modules: {mods}, "
         f"seeds {r.seed}..{r.seed + r.deals - 1}, {r.seconds:,.0f} s on {r.workers} worker(s)"
     )
     table = Table(title=title, title_justify="left")
@@ -783,7 +965,7 @@ def _print_tournament(r: TournamentResult) -> None:
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for e in r.entries:
         table.add_row(
-            e.label,
+            _bot_label(e.label),
             str(e.games),
             f"{100 * e.win_rate:.1f}%",
             f"{100 * e.win_low:.1f}-{100 * e.win_high:.1f}%",
@@ -947,6 +1129,15 @@ def serve(
     expire_idle: Annotated[
         float, typer.Option("--expire-idle", help="Seconds an unfinished game may go without a move before it is deleted.")
     ] = 30 * 24 * 3600.0,
+    ws_per_address: Annotated[
+        int, typer.Option("--ws-per-address", help="Live WebSockets one client address may hold (closed with 4429 beyond).")
+    ] = 200,
+    ws_per_table: Annotated[
+        int, typer.Option("--ws-per-table", help="Live WebSockets on one table, spectators included (4429 beyond).")
+    ] = 500,
+    ws_idle: Annotated[
+        float, typer.Option("--ws-idle", help="Seconds a WebSocket may go with nothing sent either way before it is closed (4408).")
+    ] = 900.0,
 ) -> None:
     """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
     import uvicorn
@@ -972,6 +1163,13 @@ def serve(
     for option, value in (("--evict-after", evict_after), ("--expire-waiting", expire_waiting), ("--expire-idle", expire_idle)):
         if not value > 0:
             _fail(f"{option} must be positive (seconds)")
+    problem = _port_problem(host, port)
+    if problem is not None:
+        _fail(problem)
+    if not 1 <= ws_per_address <= 100_000 or not 1 <= ws_per_table <= 100_000:
+        _fail("--ws-per-address and --ws-per-table must be 1-100000")
+    if not ws_idle > 0:
+        _fail("--ws-idle must be positive (seconds)")
     url = database_url or default_database_url()
     try:
         application = create_app(
@@ -984,6 +1182,9 @@ def serve(
             evict_after=evict_after,
             expire_waiting=expire_waiting,
             expire_idle=expire_idle,
+            ws_per_address=ws_per_address,
+            ws_per_table=ws_per_table,
+            ws_idle=ws_idle,
         )
     except Exception as e:  # a bad URL or an unreachable database
         _fail(f"cannot open the database {url!r}: {' '.join(str(e).split())[:200]}")
@@ -992,6 +1193,30 @@ def serve(
     print(f"Alhambra table server: open http://{shown}:{port}/ in your browser", flush=True)
     print(f"  database: {_redact(url)}  (stop with Ctrl+C)", flush=True)
     uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536, http=guarded_protocol(request_timeout))
+
+
+def _port_problem(host: str, port: int) -> str | None:
+    """Why ``serve`` cannot listen on ``host:port`` (a port in use, an address not of this
+    machine), or None: a test bind before anything is printed or opened."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError:
+        return f"cannot listen on {host!r}: not an address of this machine"
+    family, kind, proto, _name, addr = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: TIME_WAIT is no obstacle
+        try:
+            sock.bind(addr)
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                return f"port {port} is in use (stop the program using it, or choose another with --port)"
+            if e.errno == errno.EACCES:
+                return f"port {port} needs more privileges (choose one above 1023 with --port)"
+            return f"cannot listen on {host}:{port}: {e.strerror or e}"
+    return None
 
 
 def _redact(url: str) -> str:

@@ -40,7 +40,7 @@ from .events import Event
 from .policies import POLICIES
 from .research.encoding import codec_for
 from .research.observation import DEFAULT_GRID, ObservationEncoder, render_view
-from .research.session import TokenGame
+from .research.session import CORES, TokenGame
 from .state import GameConfig, GameState
 from .view import view, view_events
 
@@ -50,6 +50,11 @@ ENV_ID: Final = "alhambra/Alhambra-v0"
 
 Opponent = Callable[[GameState, int, Sequence[dict[str, Any]], random.Random], Action]
 """Chooses an action for ``seat`` from the state (only its view and the public events are used)."""
+
+
+EVENTLESS_OPPONENTS = frozenset({*POLICIES, "random"})
+"""Opponent specs that read no events: the only ones a game on the native core (which makes no
+events) can serve."""
 
 
 def make_opponent(spec: str) -> Opponent:
@@ -95,6 +100,7 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         render_mode: str | None = None,
         grid: int = DEFAULT_GRID,
         game: str = "alhambra",
+        core: str = "auto",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
@@ -109,6 +115,16 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if len(specs) != players - 1:
             raise ValueError(f"give one opponent spec, or {players - 1} (one per other seat)")
         self.opponent_specs = tuple(specs)
+        if core not in CORES:
+            raise ValueError(f"core must be one of {', '.join(CORES)}")
+        eventless = all(s in EVENTLESS_OPPONENTS for s in specs)
+        if core == "native" and not eventless:
+            raise ValueError(
+                "core='native' needs opponents that read no events (random policies or the random bot): "
+                "the native core does not make events, and the other bots read them"
+            )
+        self.core = core if eventless else "python"
+        """The engine of the games: the native core only with opponents that read no events."""
         self._opponents = [make_opponent(s) for s in specs]
         self.seat_choice = seat
         self.illegal = illegal
@@ -131,7 +147,7 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.seat_choice == "random":
             self.seat = int(self.np_random.integers(0, self.config.players))
         self._rng = random.Random(game_seed)
-        self.game = TokenGame(self.config, game_seed, self.codec)
+        self.game = TokenGame(self.config, game_seed, self.codec, self.core)
         self._log = list(self.game.events)
         self._seen = {}
         self._forfeited = False

@@ -17,12 +17,13 @@ import random
 import re
 from dataclasses import dataclass
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .errors import ConfigError
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .companion.hooks import CompanionHooks
     from .components import CardType, TileType
     from .events import Event
     from .state import GameConfig, GameState, Pending
@@ -311,6 +312,12 @@ class Module:
         """An extra building rule: a reason why ``tile`` may not go to ``position``, or None."""
         return None
 
+    def target_problem(self, state: GameState, seat: int, tile: int, target: str) -> str | None:
+        """A reason why the waiting ``tile`` may not go to ``target`` (``"reserve"`` or
+        ``"neutral"``: the neutral player of a 2-player game), or None. Asked for every such
+        ``place`` the core lists or checks (a square is never given to the neutral player)."""
+        return None
+
     def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
         """Tiles of ``seat``'s Alhambra that are not buildings yet (a building site before it is
         completed): their walls count, but nothing that goes into a building (a treasure chest, a
@@ -350,6 +357,14 @@ class Module:
         (1-3), replacing the game's scoring table (for every seat and the neutral player), or
         None to keep the table. The first module in id order that answers decides. Read it
         through :func:`alhambra.engine.kind_points`."""
+        return None
+
+    # ----- the scoring companion -------------------------------------------------------
+    def companion(self) -> CompanionHooks | None:
+        """This module's part in scoring a game played on a real table (``alhambra score`` of a
+        whole table, the "Score a real game" page): its inputs and its scoring from them (see
+        :mod:`alhambra.companion.hooks`). None: it changes nothing in a scoring round. The
+        engine never calls it."""
         return None
 
     # ----- bots ------------------------------------------------------------------------
@@ -422,6 +437,62 @@ class Module:
     def slice_from_json(self, data: Any) -> Any:
         """Rebuild the module's state slice from :meth:`slice_to_json` output."""
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Facet:
+    """A group of :class:`Module` hooks with one concern, and whether it is *passive*: its
+    hooks leave the turn flow alone (the core calls them at setup, in scoring, at the end and
+    for views, bots and persistence, never while a turn is played)."""
+
+    name: str
+    passive: bool
+    hooks: tuple[str, ...]
+    doc: str
+
+
+FACETS: Final = (
+    Facet("setup", True, ("check_config", "extra_tiles", "deck_piles", "setup", "game_set_up"), "the game's set-up"),
+    Facet("components", False, ("extra_cards", "extra_currencies"), "cards and currencies that reach the turn's draws and payments"),
+    Facet(
+        "actions",
+        False,
+        ("setup_decisions", "turn_actions", "pending_actions", "check", "perform", "resume"),
+        "the module's own actions and pendings (also the decisions taken during setup)",
+    ),
+    Facet(
+        "flow", False, ("turn_started", "after_action", "before_scoring", "turn_ending", "after_turn", "on_events"), "points of the turn"
+    ),
+    Facet("draws", False, ("card_drawn", "tile_drawn"), "cards and tiles drawn during play"),
+    Facet("window", False, ("may_interrupt", "interrupt_actions"), "out-of-turn moves between turns"),
+    Facet(
+        "purchases",
+        False,
+        ("offers", "offer_bought", "card_spent", "money_sources", "source_spent", "payment_tokens", "purchase_made", "payment_options"),
+        "what can be bought and how it is paid",
+    ),
+    Facet("building", False, ("placement_problem", "target_problem", "unbuilt_tiles"), "building rules and unfinished buildings"),
+    Facet(
+        "scoring",
+        True,
+        ("final_starting", "building_counts", "round_points", "round_scored", "kind_points", "held_money"),
+        "scoring rounds and the end of the game",
+    ),
+    Facet("bots", True, ("bot_values", "slice_from_view", "sample_slice"), "what the bots value and sample"),
+    Facet(
+        "observer",
+        True,
+        ("held_cards", "held_tiles", "view", "observation_flags", "max_actions_between_turns", "chance_items", "notation_items"),
+        "accounting, views and the research observation",
+    ),
+    Facet("persistence", True, ("slice_to_json", "slice_from_json"), "the state slice's JSON"),
+    Facet("companion", True, ("companion",), "scoring a game played on a real table (the engine never calls it)"),
+)
+"""Every hook of :class:`Module`, each in one facet (``tests/test_engine_rooms.py`` checks it)."""
+
+PASSIVE_HOOKS: Final = frozenset(hook for facet in FACETS if facet.passive for hook in facet.hooks)
+"""The hooks of the passive facets: a game whose modules override only these plays its turns on
+the flow of a game without modules (``engine.plain_flow``)."""
 
 
 def available_modules() -> list[str]:

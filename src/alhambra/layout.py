@@ -32,6 +32,7 @@ ignored.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,8 +49,10 @@ __all__ = [
     "LayoutTile",
     "LayoutViolation",
     "check_layout",
+    "decode_json",
     "draw_layout",
     "drawing_text",
+    "game_words",
     "load_layout",
     "parse_layout",
     "score_layout",
@@ -58,6 +61,9 @@ __all__ = [
 
 COORD_LIMIT: Final = 500
 """Coordinates must lie within ``-COORD_LIMIT..COORD_LIMIT`` (54 tiles never reach that far)."""
+
+MAX_NESTING: Final = 20
+"""JSON nested deeper than this is refused (a layout or table file is 4 levels deep)."""
 
 _TILE_KEYS: Final = frozenset({"x", "y", "kind", "price", "walls"})
 
@@ -189,7 +195,10 @@ def _read_tile(raw: object, i: int, rules: Ruleset) -> LayoutTile:
         if not _is_int(raw[key]):
             raise LayoutError(f"{where}: {key!r} must be an integer, not {raw[key]!r}")
         if abs(raw[key]) > COORD_LIMIT:
-            raise LayoutError(f"{where}: {key!r} = {raw[key]} is too far from the fountain (limit {COORD_LIMIT})")
+            raise LayoutError(
+                f"{where}: {key} = {raw[key]} is off any real table (x and y lie from -{COORD_LIMIT} to {COORD_LIMIT}; "
+                f"put the fountain near 0,0)"
+            )
     x: int = raw["x"]
     y: int = raw["y"]
     where = f"tile {i + 1} at {x},{y}"
@@ -239,7 +248,48 @@ def parse_layout(data: Any, game: str = DEFAULT_GAME) -> list[LayoutTile]:
     tiles = data.get("tiles")
     if not isinstance(tiles, list):
         raise LayoutError("the layout needs a 'tiles' list")
+    most = len(rules.tiles) + 1
+    if len(tiles) > most:
+        raise LayoutError(
+            f"the layout has {len(tiles)} tiles, but a real {rules.title} table has at most {most} "
+            f"(the fountain and the {len(rules.tiles)} building tiles)"
+        )
     return [_read_tile(raw, i, rules) for i, raw in enumerate(tiles)]
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets in JSON text (strings skipped)."""
+    depth = most = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            most = max(most, depth)
+        elif ch in "]}":
+            depth -= 1
+    return most
+
+
+def decode_json(text: str, where: str) -> Any:
+    """Decode a layout or table file's JSON; :class:`LayoutError` (naming ``where``) for bad
+    JSON or nesting deeper than :data:`MAX_NESTING` (which would exhaust Python's stack)."""
+    if _depth(text) > MAX_NESTING:
+        raise LayoutError(f"{where}: JSON nested more than {MAX_NESTING} levels deep; a layout is an object with a 'tiles' list of objects")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise LayoutError(f"{where}: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    except RecursionError:  # pragma: no cover - guarded by the depth check
+        raise LayoutError(f"{where}: JSON nested too deeply") from None
 
 
 def load_layout(path: str | Path, game: str = DEFAULT_GAME) -> list[LayoutTile]:
@@ -253,10 +303,7 @@ def load_layout(path: str | Path, game: str = DEFAULT_GAME) -> list[LayoutTile]:
         raise LayoutError(f"{p}: is a directory, not a layout file") from None
     except (OSError, UnicodeDecodeError) as e:
         raise LayoutError(f"{p}: cannot read: {e}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise LayoutError(f"{p}: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    data = decode_json(text, str(p))
     try:
         return parse_layout(data, game)
     except LayoutError as e:
@@ -317,8 +364,26 @@ def check_layout(tiles: Sequence[LayoutTile], game: str = DEFAULT_GAME) -> Layou
             found = [v for v in geo.validate_layout(cells, walls, next(iter(cells))) if v.rule not in ("adjacent", "on_foot")]
         out.extend(LayoutViolation(v.rule, v.x, v.y, v.message) for v in found)
     counts = geo.kind_counts(cells, [t.kind for t in placed])
-    buildings = {k: counts.get(k, 0) for k in ruleset(game).kinds}
+    rules = ruleset(game)
+    buildings = {k: counts.get(k, 0) for k in rules.kinds}
+    if rules.id != DEFAULT_GAME:
+        out = [LayoutViolation(v.rule, v.x, v.y, game_words(v.message, rules)) for v in out]
     return LayoutReport(tuple(placed), tuple(out), buildings, geo.longest_wall(cells, walls))
+
+
+def game_words(text: str, rules: Ruleset) -> str:
+    """A sentence written in Alhambra's words in the words of ``rules``' game: Granada has a
+    city (not an Alhambra), moats (not walls) and a starting tile (not a fountain)."""
+    if rules.id == DEFAULT_GAME:
+        return text
+    wall = rules.wall_name
+    text = re.sub(r"\bthe base game\b", rules.title, text)
+    text = re.sub(r"\ban Alhambra\b", "a city", text)
+    text = re.sub(r"\bAlhambra\b", "city", text)
+    text = re.sub(r"\bwalls\b", f"{wall}s", text)
+    text = re.sub(r"\bwall\b", wall, text)
+    text = re.sub(r"\bfountains?\b", "starting tile", text)
+    return text
 
 
 def score_layout(data: Any, game: str = DEFAULT_GAME) -> LayoutReport:

@@ -40,7 +40,7 @@ from pettingzoo import AECEnv
 
 from .research.encoding import codec_for
 from .research.observation import DEFAULT_GRID, ObservationEncoder, render_view
-from .research.session import TokenGame
+from .research.session import CORES, TokenGame
 from .state import GameConfig
 
 __all__ = ["AlhambraAEC", "env", "raw_env"]
@@ -59,8 +59,12 @@ class AlhambraAEC(AECEnv):
         render_mode: str | None = None,
         grid: int = DEFAULT_GRID,
         game: str = "alhambra",
+        core: str = "auto",
     ) -> None:
         super().__init__()
+        if core not in CORES:
+            raise ValueError(f"core must be one of {', '.join(CORES)}")
+        self.core = core
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.config = GameConfig(players=players, modules=tuple(modules), turn_limit=turn_limit, game=game)
@@ -103,7 +107,7 @@ class AlhambraAEC(AECEnv):
             game_seed = int(seed)
         else:
             game_seed = int(self.np_random.integers(0, 2**31 - 1))
-        self.game = TokenGame(self.config, game_seed, self.codec)
+        self.game = TokenGame(self.config, game_seed, self.codec, self.core)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -169,5 +173,5 @@ def raw_env(**kwargs: Any) -> AlhambraAEC:
 
 
 def env(**kwargs: Any) -> AlhambraAEC:
-    """The environment (``players``, ``modules``, ``turn_limit``, ``render_mode``, ``grid``, ``game``)."""
+    """The environment (``players``, ``modules``, ``turn_limit``, ``render_mode``, ``grid``, ``game``, ``core``)."""
     return AlhambraAEC(**kwargs)

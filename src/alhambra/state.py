@@ -47,7 +47,9 @@ class GameConfig:
         if not isinstance(self.players, int) or not 2 <= self.players <= 6:
             raise ConfigError(f"Alhambra is played by 2 to 6 players, not {self.players!r}")
         if len(set(self.modules)) != len(self.modules):
-            raise ConfigError("a module is listed twice")
+            twice = sorted({m for m in self.modules if self.modules.count(m) > 1})
+            which = f"the module {twice[0]} is" if len(twice) == 1 else f"the modules {', '.join(map(str, twice))} are"
+            raise ConfigError(f"{which} listed twice")
         object.__setattr__(self, "modules", tuple(sorted(self.modules)))
         if self.turn_limit is not None and (not isinstance(self.turn_limit, int) or self.turn_limit < 1):
             raise ConfigError("the turn limit must be a positive number of turns")
@@ -60,7 +62,9 @@ class GameConfig:
             if o[0] not in self.modules:
                 raise ConfigError(f"option {o[0]}.{o[1]} is for the module {o[0]!r}, which this game does not use")
         if len({(m, k) for m, k, _ in opts}) != len(opts):
-            raise ConfigError("an option is given twice")
+            keys = [(m, k) for m, k, _ in opts]
+            twice = sorted({f"{m}.{k}" for m, k in keys if keys.count((m, k)) > 1})
+            raise ConfigError(f"the option {', '.join(twice)} is given twice")
         object.__setattr__(self, "options", tuple(sorted(opts, key=lambda o: (o[0], o[1]))))
 
     def option(self, module: str, key: str) -> bool | int | str:

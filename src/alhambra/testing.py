@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections import Counter
@@ -43,6 +44,7 @@ __all__ = [
     "explicit_setup",
     "finish_turn",
     "fresh_game",
+    "golden_outcome",
     "play_random_game",
     "score_next_round",
     "scoring_card_next",
@@ -357,3 +359,16 @@ def play_random_game(
     assert fast_events == events, "apply_unchecked caused other events"
     assert state_to_json(quiet) == state_to_json(state), "apply_unchecked without events reaches another state"
     return RandomGame(state, record, events, chosen)
+
+
+def golden_outcome(state: GameState) -> dict[str, object]:
+    """What a golden playthrough (``tests/golden/``) came to: outcome, scores, turns and a
+    digest of the final state's full JSON (``scripts/record_golden.py`` records it)."""
+    text = json.dumps(state_to_json(state), sort_keys=True, separators=(",", ":"))
+    return {
+        "outcome": state.outcome,
+        "scores": list(state.scores),
+        "neutral_score": state.neutral_score,
+        "turn": state.turn,
+        "state_sha256": hashlib.sha256(text.encode()).hexdigest(),
+    }

@@ -961,6 +961,9 @@ def check_end_screen(page: Any, players: int, neutral: bool, image: str, raw: re
     page.wait_for_selector("#summary-modal")
     wait_for(page, lambda: bool(page.evaluate("!!document.activeElement.closest('#summary-modal')")), "focus in the summary")
     summary = page.locator("#summary-modal")
+    # it opens at its top: the winner is in sight, however long the breakdown below
+    assert summary.evaluate("m => m.scrollTop") == 0, "the end screen opened scrolled down"
+    assert summary.locator(".winner").is_visible() and summary.locator("#btn-lobby").count() == 1
     assert summary.locator(".round-table[data-round='3']").count() == 1, "the end screen hides round 3"
     table = summary.locator(".round-table")
     assert table.locator("thead .rt-seat").count() == players + (1 if neutral else 0)
@@ -1205,6 +1208,8 @@ class TouchPlayer:
         self.page = page
         self.rng = rng
         self.moves = 0
+        self.back_to_top = 0
+        """Turns after which the page went back to its top (the name row not under the decision bar)."""
 
     def tap(self, selector: str, wait: bool = True) -> None:
         """Tap the first ``selector``; with ``wait``, wait for the table to react
@@ -1293,6 +1298,10 @@ class TouchPlayer:
                     self.move()
                 except DialogOpened:
                     continue  # the loop closes the dialog, then the move is chosen again
+                if phase(page) == "their-turn" and not page.locator(".modal").count():
+                    # my turn is over: the page is back at its top, nothing under the decision bar
+                    wait_for(page, lambda: page.evaluate("window.scrollY") == 0, "the page back at its top", failure="phone-failure")
+                    self.back_to_top += 1
             else:
                 page.wait_for_timeout(15)
         return rounds

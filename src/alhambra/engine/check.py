@@ -89,11 +89,13 @@ def _check_place(state: GameState, action: Action) -> None:
     tgt = action.target
     if state.components.twins and tgt in ("reserve", "neutral") and _must_build(state, top.seat, _tile_id(state, action.tile)):
         raise IllegalAction(f"{action.tile} was paid to be turned over: build it in your city")
-    if tgt == "reserve":
-        return
-    if tgt == "neutral":
-        if not (top.neutral and state.neutral is not None):
+    if tgt in ("reserve", "neutral"):
+        if tgt == "neutral" and not (top.neutral and state.neutral is not None):
             raise IllegalAction("only a tile bought in a 2-player game can be given to the neutral player")
+        for m in _users(state, "target_problem"):
+            why = m.target_problem(state, top.seat, _tile_id(state, action.tile), tgt)
+            if why is not None:
+                raise IllegalAction(f"{action.tile} cannot go to {tgt}: {why}")
         return
     if not isinstance(tgt, tuple):
         raise IllegalAction(f"bad target {tgt!r}")

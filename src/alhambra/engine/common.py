@@ -11,6 +11,7 @@ from ..components import ComponentSet
 from ..errors import IllegalAction, WrongPhase
 from ..events import Event
 from ..hooks import _USERS as _HOOK_USERS
+from ..hooks import PASSIVE_HOOKS as _DECLARED_PASSIVE
 from ..hooks import Module, hook_users, modules_of
 from ..state import ChooseAction, GameConfig, GameState, PlaceTiles, PlayerState
 from .caches import _PLAIN, _READS_EVENTS
@@ -71,36 +72,11 @@ def _waiting_for(state: GameState) -> str:
     return "the game waits for nobody"
 
 
-PASSIVE_HOOKS: Final = frozenset(
-    {
-        "check_config",
-        "extra_tiles",
-        "deck_piles",
-        "setup",
-        "game_set_up",
-        "final_starting",
-        "building_counts",
-        "round_points",
-        "round_scored",
-        "kind_points",
-        "bot_values",
-        "held_cards",
-        "held_tiles",
-        "held_money",
-        "view",
-        "observation_flags",
-        "max_actions_between_turns",
-        "chance_items",
-        "notation_items",
-        "slice_from_view",
-        "sample_slice",
-        "slice_to_json",
-        "slice_from_json",
-    }
-)
-"""Hooks that leave the turn flow alone: the core calls them at setup, in scoring, at the end
-and for views, bots and persistence, never while a turn is played. A game whose modules override
-only these (new score cards, medina) plays its turns on the flow of a game without modules
+PASSIVE_HOOKS: Final = _DECLARED_PASSIVE
+"""Hooks that leave the turn flow alone, derived from the passive facets of the hooks
+(:data:`alhambra.hooks.FACETS`): the core calls them at setup, in scoring, at the end and for
+views, bots and persistence, never while a turn is played. A game whose modules override only
+these (new score cards, medina) plays its turns on the flow of a game without modules
 (:func:`plain_flow`): no module pendings, no window between turns, no reactions to actions."""
 
 

@@ -14,7 +14,7 @@ from ..hooks import Module, load_module, modules_of
 from ..state import STAGE_BETWEEN, STAGE_FINAL, STAGE_OVER, STAGE_SETUP, STAGE_TURN, BetweenTurns, ChooseAction, GameState, PlaceTiles
 from .common import _sink, _users, payment_value, plain_flow
 from .scoring import _score_round, money_of, winners
-from .supply import _draw_tile, _fill_market, _next_card, _pile_model, _shown, refill_display, refill_market
+from .supply import _draw_tile, _fill_market, _next_card, _pile_model, _shown, refill_display
 
 
 def _window_seats(state: GameState) -> list[int]:
@@ -68,10 +68,9 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
     elif state.stage == STAGE_TURN and (not state.config.modules or plain_flow(state.config)) and state.outcome is None:
         # A turn of a game on the plain flow is over: no hook can pause its end or open the
         # window between turns, so the steps of END_OF_TURN run straight through (their core
-        # work only: _PLAIN_END_OF_TURN) and the next turn starts at once unless the end of the
+        # work only, as _PLAIN_END_OF_TURN compiled it) and the next turn starts at once unless the end of the
         # game or the turn limit is due.
-        for work in _PLAIN_END_OF_TURN:
-            work(state, events)
+        _PLAIN_END_OF_TURN(state, events)
         limit = state.config.turn_limit
         if not state.market_exhausted and (limit is None or state.turn < limit):
             _start_turn(state, (state.current + 1) % state.config.players, events)
@@ -148,11 +147,12 @@ def _complete_turn(state: GameState, events: list[Event] | None) -> None:
     at = 0
     for step in END_OF_TURN:
         users = _users(state, step.hook) if step.hook is not None else ()
-        if step.due is not None:
-            while step.due(state):
+        when = _WHEN[step.when] if step.when is not None else None
+        if step.repeats:
+            assert when is not None and step.work is not None
+            while when(state):
                 if users and _call_hooks(state, step, users, at, events):
                     return
-                assert step.work is not None
                 step.work(state, events)
                 state.flow = at
             continue
@@ -162,13 +162,15 @@ def _complete_turn(state: GameState, events: list[Event] | None) -> None:
         if step.work is not None:
             if state.flow == at:
                 if step.pauses:
-                    step.work(state, events)
-                    if state.pending:
-                        return  # paused for a decision; called again once it is resolved
+                    if when is None or when(state):
+                        step.work(state, events)
+                        if state.pending:
+                            return  # paused for a decision; called again once it is resolved
                     state.flow += 1
                 else:
                     state.flow += 1
-                    step.work(state, events)
+                    if when is None or when(state):
+                        step.work(state, events)
             at += 1
     state.stage = STAGE_BETWEEN
     state.flow = 0
@@ -192,19 +194,16 @@ def _call_hooks(state: GameState, step: TurnStep, users: tuple[Module, ...], at:
 def _turn_ended(state: GameState, events: list[Event] | None) -> None:
     if events is not None:
         events.append(TurnEnded(state.current))
-    refill_display(state, events)
+    if -1 in state.display:
+        refill_display(state, events)
 
 
 def _refill_the_market(state: GameState, events: list[Event] | None) -> None:
-    refill_market(state, events)
+    _fill_market(state, events, True)
 
 
 def _score_next_round(state: GameState, events: list[Event] | None) -> None:
     _run_scoring_queue(state, events, 1)
-
-
-def _scoring_due(state: GameState) -> bool:
-    return bool(state.scoring_queue)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,23 +218,27 @@ class TurnStep:
     """How the hook is called on one module."""
     work: Callable[[GameState, list[Event] | None], None] | None = None
     """The core's work, the same in every game: on the plain flow it is the whole step."""
+    when: str | None = None
+    """A condition on ``state`` (a Python expression) without which the work has nothing to do;
+    for a repeating step, the step (hook and work) is taken again as long as it holds."""
     pauses: bool = False
     """The core's work may push a module's decision (``tile_drawn``): the step waits for it and
     is taken again (going on where it stopped) once it is resolved."""
-    due: Callable[[GameState], bool] | None = None
-    """For a repeating step: whether it is due once more (hook and work, then again)."""
+    repeats: bool = False
+    """The step is taken as long as :attr:`when` holds (each queued scoring round)."""
 
 
 END_OF_TURN: Final = (
     TurnStep("the modules end the turn", "turn_ending", lambda m, state, events: m.turn_ending(state, events)),
     TurnStep("the turn has ended; the display is refilled", work=_turn_ended),
-    TurnStep("the market is refilled", work=_refill_the_market, pauses=True),
+    TurnStep("the market is refilled", work=_refill_the_market, when="-1 in state.market", pauses=True),
     TurnStep(
         "the scoring rounds whose cards came up are scored",
         "before_scoring",
         lambda m, state, events: m.before_scoring(state, state.scoring_queue[0], events),
         work=_score_next_round,
-        due=_scoring_due,
+        when="state.scoring_queue",
+        repeats=True,
     ),
 )
 """The automatic end of a turn, declared once: :func:`_complete_turn` takes these steps with
@@ -243,20 +246,34 @@ the modules' hooks, and a game on the plain flow (no module hook can act) takes 
 straight through (:data:`_PLAIN_END_OF_TURN`). After them the turn is over: ``after_turn``, then
 the window between turns."""
 
+_WHEN: Final[dict[str, Callable[[GameState], object]]] = {
+    step.when: eval(f"lambda state: {step.when}") for step in END_OF_TURN if step.when is not None
+}
+"""Each step's condition as a function (for :func:`_complete_turn`)."""
 
-def _repeat(step: TurnStep) -> Callable[[GameState, list[Event] | None], None]:
-    """A repeating step's work on the plain flow: as long as it is due."""
-    due, work = step.due, step.work
-    assert due is not None and work is not None
 
-    def run(state: GameState, events: list[Event] | None) -> None:
-        while due(state):
-            work(state, events)
-
+def _compile_plain(steps: tuple[TurnStep, ...]) -> Callable[[GameState, list[Event] | None], None]:
+    """The steps' core work as one straight function for the plain flow, with their conditions
+    written inline (``if -1 in state.market: work(...)``): the end of a plain turn costs no call
+    for a step with nothing to do, as fast as the same steps written out by hand."""
+    lines = ["def plain_end_of_turn(state, events):"]
+    space: dict[str, object] = {}
+    for i, step in enumerate(steps):
+        if step.work is None:
+            continue
+        space[f"work{i}"] = step.work
+        if step.when is None:
+            lines.append(f"    work{i}(state, events)")
+        else:
+            lines.append(f"    {'while' if step.repeats else 'if'} {step.when}:")
+            lines.append(f"        work{i}(state, events)")
+    lines.append("    return None")
+    exec("\n".join(lines), space)  # the declaration's own constant text, nothing from outside
+    run: Callable[[GameState, list[Event] | None], None] = space["plain_end_of_turn"]  # type: ignore[assignment]
     return run
 
 
-_PLAIN_END_OF_TURN: Final = tuple(_repeat(step) if step.due is not None else step.work for step in END_OF_TURN if step.work is not None)
+_PLAIN_END_OF_TURN: Final = _compile_plain(END_OF_TURN)
 """The core work of :data:`END_OF_TURN`, in order, for games on the plain flow."""
 
 

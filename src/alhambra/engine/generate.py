@@ -350,6 +350,7 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
     seat = top.seat
     an = state.players[seat].analysis(walls)
     mods = _users(state, "placement_problem")
+    targets = _users(state, "target_problem")
     neutral = top.neutral and state.neutral is not None
     tables = _tables(comp)
     out: list[Action] = []
@@ -369,6 +370,8 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
         if twins and spots and t in state.turned:
             continue  # paid to turn it over: it is built (unless the other waiting tiles took every place for it)
         for target in ("reserve", "neutral") if neutral else ("reserve",):
+            if targets and any(m.target_problem(state, seat, t, target) is not None for m in targets):
+                continue
             a = acts.get(target)
             if a is None:
                 a = acts[target] = PlaceBuilding(code, target)

@@ -3,7 +3,8 @@
 Plays whole games with uniformly random legal tokens and reports, per environment, the tokens
 (sub-decisions) per second including everything an agent loop does: the legal-token mask, the
 observation tensor and the step. Options: ``--players N`` (default 4), ``--games N`` (default 3),
-``--seed S``, ``--only NAME`` (repeatable; see :data:`BENCHES`).
+``--seed S``, ``--only NAME`` (repeatable; see :data:`BENCHES`), ``--core auto|python|native``
+(the engine of the token game, PettingZoo and Gymnasium; OpenSpiel always uses the Python engine).
 Steps of the OpenSpiel benchmarks include chance nodes.
 """
 
@@ -21,13 +22,16 @@ from .session import TokenGame
 
 __all__ = ["BENCHES", "main"]
 
+CORE = ["auto"]
+"""The ``core`` the token game and the environments are made with (set by ``--core``)."""
+
 
 def bench_tokens(players: int, games: int, seed: int) -> tuple[int, float]:
     """The bare token game: legal tokens and one step (no observation)."""
     steps = 0
     start = time.perf_counter()
     for g in range(games):
-        game = TokenGame(GameConfig(players=players), seed + g)
+        game = TokenGame(GameConfig(players=players), seed + g, core=CORE[0])
         rng = random.Random(seed + g)
         while not game.is_over:
             legal = game.legal_tokens()
@@ -40,7 +44,7 @@ def bench_pettingzoo(players: int, games: int, seed: int) -> tuple[int, float]:
     """The AEC loop: ``last()`` (observation and mask) and ``step`` for every token."""
     from ..pettingzoo import env
 
-    e = env(players=players)
+    e = env(players=players, core=CORE[0])
     steps = 0
     start = time.perf_counter()
     for g in range(games):
@@ -59,9 +63,9 @@ def bench_pettingzoo(players: int, games: int, seed: int) -> tuple[int, float]:
 
 def _bench_gym(opponents: str) -> Callable[[int, int, int], tuple[int, float]]:
     def bench(players: int, games: int, seed: int) -> tuple[int, float]:
-        from ..gymnasium import AlhambraEnv
+        from ..gymnasium import EVENTLESS_OPPONENTS, AlhambraEnv
 
-        e = AlhambraEnv(players=players, opponents=opponents)
+        e = AlhambraEnv(players=players, opponents=opponents, core=CORE[0] if opponents in EVENTLESS_OPPONENTS else "auto")
         steps = 0
         start = time.perf_counter()
         for g in range(games):
@@ -139,9 +143,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", action="append", choices=sorted(BENCHES))
+    parser.add_argument("--core", default="auto", choices=["auto", "python", "native"])
     args = parser.parse_args(argv)
+    CORE[0] = args.core
     codec = codec_for(GameConfig(players=args.players))
-    print(f"{args.players} players, {args.games} games each, {codec.num_tokens} tokens")
+    print(f"{args.players} players, {args.games} games each, {codec.num_tokens} tokens, core {args.core}")
     print(f"{'environment':<18} {'steps':>8} {'seconds':>8} {'steps/s':>9}")
     for name, bench in BENCHES.items():
         if args.only and name not in args.only:

@@ -10,7 +10,7 @@ from :func:`~alhambra.engine.legal_actions` of this very state) and its events a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -21,9 +21,12 @@ from ..errors import IllegalAction
 from ..events import Event
 from ..state import GameConfig, GameState
 from ..view import view
+
+if TYPE_CHECKING:
+    from ..native.game import NativeGame
 from .encoding import ActionCodec, DecisionTree, codec_for
 
-__all__ = ["TokenGame", "rank_rewards"]
+__all__ = ["CORES", "TokenGame", "rank_rewards", "use_native"]
 
 
 def rank_rewards(scores: Sequence[int]) -> list[float]:
@@ -42,40 +45,95 @@ def rank_rewards(scores: Sequence[int]) -> list[float]:
     return out
 
 
-class TokenGame:
-    """One seeded game, played token by token (see the module docstring)."""
+CORES = ("auto", "python", "native")
+"""Which engine a :class:`TokenGame` plays on: ``native`` the native core (:mod:`alhambra.native`,
+base game only), ``python`` the Python engine, ``auto`` the native core when it is built and
+can play the configuration, else the Python engine."""
 
-    def __init__(self, config: GameConfig, seed: int, codec: ActionCodec | None = None) -> None:
+
+def use_native(config: GameConfig, core: str) -> bool:
+    """Should a game of ``config`` run on the native core (``core`` one of :data:`CORES`)?
+    ``ValueError`` for an unknown core or ``native`` for a game it cannot play; ``native``
+    without the extension falls back to the Python engine with one warning."""
+    from .. import native
+
+    if core not in CORES:
+        raise ValueError(f"core is one of {', '.join(CORES)}, not {core!r}")
+    if core == "python":
+        return False
+    if not native.supports(config):
+        if core == "native":
+            raise ValueError("the native core plays Alhambra without modules only (modules and Granada run on the Python engine)")
+        return False
+    if not native.available():
+        native.warn_once()
+        return False
+    return True
+
+
+class TokenGame:
+    """One seeded game, played token by token (see the module docstring).
+
+    ``core`` (see :data:`CORES`): on the native core the legal actions and the moves are
+    computed natively and ``state`` is the Python twin of the native state, built when asked
+    for; the native core makes no events, so ``events`` stays empty and :meth:`step` and
+    :meth:`play` return none (use ``core="python"`` when the events are needed)."""
+
+    def __init__(self, config: GameConfig, seed: int, codec: ActionCodec | None = None, core: str = "auto") -> None:
         self.config = config
         self.codec = codec or codec_for(config)
-        self.state: GameState
-        self.state, events = new_game(config, seed)
+        self.native: NativeGame | None = None
+        self._state: GameState | None = None
+        events: list[Event] = []
+        if use_native(config, core):
+            from ..native.game import NativeGame
+
+            self.native = NativeGame.new(config, seed)
+        else:
+            self._state, events = new_game(config, seed)
         self.events: list[Event] = list(events)
-        """Every event of the game so far (all public)."""
+        """Every event of the game so far (all public; none on the native core)."""
         self.prefix: tuple[int, ...] = ()
         self._tree: DecisionTree | None = None
         self._views: dict[int | None, dict[str, Any]] = {}
+
+    @property
+    def state(self) -> GameState:
+        """The game state (on the native core: its Python twin, built once per move)."""
+        if self._state is None:
+            assert self.native is not None
+            self._state = self.native.state()
+        return self._state
+
+    @state.setter
+    def state(self, value: GameState) -> None:
+        self._state = value
 
     # ------------------------------------------------------------------ queries
     @property
     def to_act(self) -> int | None:
         """The seat that decides now (None once the game is over)."""
+        if self.native is not None:
+            return self.native.to_act
         return self.state.to_act
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended (finished or truncated)."""
+        if self.native is not None:
+            return self.native.is_over
         return self.state.is_over
 
     def tree(self) -> DecisionTree:
         """The prefix tree of the current decision."""
         if self._tree is None:
-            self._tree = self.codec.tree(legal_actions(self.state))
+            acts = self.native.legal_actions() if self.native is not None else legal_actions(self.state)
+            self._tree = self.codec.tree(acts)
         return self._tree
 
     def legal_tokens(self) -> list[int]:
         """The tokens that may follow the current partial sequence (empty once the game is over)."""
-        if self.state.is_over:
+        if self.is_over:
             return []
         return self.tree().legal(self.prefix)
 
@@ -102,7 +160,7 @@ class TokenGame:
 
         Raises :class:`~alhambra.errors.IllegalAction` for a token that is not legal now.
         """
-        if self.state.is_over:
+        if self.is_over:
             raise IllegalAction("the game is over")
         tree = self.tree()
         prefix = (*self.prefix, int(token))
@@ -113,17 +171,27 @@ class TokenGame:
         if isinstance(node, dict):
             self.prefix = prefix  # views do not depend on the partial tokens: keep them
             return None, []
-        events = apply_unchecked(self.state, node)
+        if self.native is not None:
+            self.native.apply_unchecked(node)
+            events: list[Event] = []
+        else:
+            events = apply_unchecked(self.state, node)
         self._moved(events)
         return node, events
 
     def play(self, action: Action) -> list[Event]:
         """Apply a whole engine action (checked), e.g. one chosen by a bot; drops any partial tokens."""
-        self.state, events = apply(self.state, action)
+        if self.native is not None:
+            self.native.apply(action)
+            events: list[Event] = []
+        else:
+            self.state, events = apply(self.state, action)
         self._moved(events)
         return events
 
     def _moved(self, events: list[Event]) -> None:
+        if self.native is not None:
+            self._state = None
         self.events.extend(events)
         self.prefix = ()
         self._tree = None

@@ -15,6 +15,7 @@ import logging
 import math
 import re
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import asdict
 from importlib import resources
@@ -24,18 +25,23 @@ from typing import Annotated, Any, Literal
 import anyio
 from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..companion import TableError, parse_table, score_table
+from ..companion.catalogue import companion_catalogue
 from ..errors import ConfigError
 from ..hooks import Module, available_modules, load_module
+from ..layout import LayoutError, decode_json, score_layout
 from ..rulesets import game_ids, ruleset
 from ..state import GameConfig
 from ..view import catalogue
 from .botpool import DEFAULT_MAX_BOT_TABLES, BotPool
+from .conns import DEFAULT_WS_IDLE, DEFAULT_WS_PER_ADDRESS, DEFAULT_WS_PER_TABLE, Connections
 from .db import Database, default_database_url
 from .janitor import DEFAULT_EVICT_AFTER, DEFAULT_EXPIRE_IDLE, DEFAULT_EXPIRE_WAITING, Janitor
 from .limits import DEFAULT_CREATE_RATE, DEFAULT_REQUEST_TIMEOUT, MAX_BODY, BodyLimit, RateLimit
@@ -46,7 +52,12 @@ __all__ = ["create_app"]
 log = logging.getLogger("alhambra.server")
 
 MAX_WS_MESSAGE = 16 * 1024
+"""Largest WebSocket message a client may send, in characters (docs/server.md, Limits)."""
+WS_SEND_TIMEOUT = 30.0
+"""Seconds one update may take to be sent before the client counts as not reading (4408)."""
 STATIC = Path(str(resources.files("alhambra.server") / "static"))
+SWAGGER_ASSETS = Path(str(resources.files("fastapi_offline") / "static"))
+"""Swagger UI and ReDoc, shipped inside a Python package (fastapi-offline): /docs needs no CDN."""
 
 UI_TYPES = {
     ".js": "text/javascript; charset=utf-8",
@@ -229,6 +240,12 @@ class _Subscriber:
         self.last: Snapshot | None = None
         self.dirty = asyncio.Event()
         self.dirty.set()
+        self.active = time.monotonic()
+        """When something last went either way on this socket (idle sockets are closed)."""
+
+    def touch(self) -> None:
+        """Something was sent or received just now."""
+        self.active = time.monotonic()
 
 
 class Hub:
@@ -297,9 +314,26 @@ class Hub:
                     log.exception("table %s: cannot build the message for seat %s", sub.table.id, sub.seat)
                     continue
                 snap.cache[key] = text
-            await sub.ws.send_text(text)
+            try:
+                await asyncio.wait_for(sub.ws.send_text(text), WS_SEND_TIMEOUT)
+            except TimeoutError:  # the client does not read: free the socket and its buffers
+                log.info("table %s: closing a WebSocket that has not read its updates for %g s", sub.table.id, WS_SEND_TIMEOUT)
+                await _ws_close(sub.ws, 408, f"closed: this connection did not read its updates for {WS_SEND_TIMEOUT:g} s")
+                return
+            sub.touch()
             sub.last = snap
             sub.since = (snap.epoch, snap.n_events)
+
+    async def watchdog(self, sub: _Subscriber, idle: float) -> None:
+        """Close the socket (4408) once nothing went either way for ``idle`` seconds."""
+        while True:
+            left = sub.active + idle - time.monotonic()
+            if left > 0:
+                await asyncio.sleep(min(left, 60.0))
+                continue
+            log.info("table %s: closing a WebSocket idle for %g s", sub.table.id, idle)
+            await _ws_close(sub.ws, 408, f"closed after {idle:g} s without activity; reconnect to go on")
+            return
 
 
 # ---------------------------------------------------------------------------------- app
@@ -316,6 +350,9 @@ def create_app(
     expire_waiting: float = DEFAULT_EXPIRE_WAITING,
     expire_idle: float = DEFAULT_EXPIRE_IDLE,
     housekeeping_interval: float | None = None,
+    ws_per_address: int = DEFAULT_WS_PER_ADDRESS,
+    ws_per_table: int = DEFAULT_WS_PER_TABLE,
+    ws_idle: float = DEFAULT_WS_IDLE,
 ) -> FastAPI:
     """The server app over ``database_url`` (default: a SQLite file in the user's data directory).
 
@@ -327,9 +364,12 @@ def create_app(
     processes of the :class:`~alhambra.server.botpool.BotPool` (default: the CPU count) and
     ``max_bot_tables`` the all-bot tables playing at once; ``evict_after``, ``expire_waiting``
     and ``expire_idle`` (seconds) drive the :class:`~alhambra.server.janitor.Janitor`, which runs
-    every ``housekeeping_interval`` seconds.
+    every ``housekeeping_interval`` seconds. ``ws_per_address`` and ``ws_per_table`` cap the live
+    WebSockets (:mod:`.conns`, close code 4429 beyond); ``ws_idle`` closes a socket with nothing
+    sent either way for that many seconds (4408).
     """
     creations = RateLimit(create_rate)
+    connections = Connections(ws_per_address, ws_per_table)
     from .hints import PUBLIC_REFUSED, HintBusy, HintPool, allow_hints, finish_hint, start_hint  # docs/server.md: Hints
     from .replay import REPLAY_UPLOADS_PER_MINUTE, table_replay, uploaded_replay
 
@@ -381,6 +421,8 @@ def create_app(
             "Live updates: WebSocket `/ws/tables/{id}` (see docs/server.md)."
         ),
         lifespan=lifespan,
+        docs_url=None,  # served below from the package's own Swagger UI files: /docs works offline
+        redoc_url=None,
     )
     app.state.service = service
     app.state.runner = runner
@@ -388,6 +430,7 @@ def create_app(
     app.state.hub = hub
     app.state.db = db
     app.state.hints = hints
+    app.state.connections = connections
 
     # ----- errors and limits
     @app.exception_handler(ServiceError)
@@ -412,7 +455,7 @@ def create_app(
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         response.headers["X-Frame-Options"] = "DENY"
-        if not request.url.path.startswith("/docs"):
+        if not request.url.path.startswith(("/docs", "/redoc")):
             response.headers["Content-Security-Policy"] = (
                 "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self' ws: wss:"
             )
@@ -464,6 +507,39 @@ def create_app(
                 )
             )
         return out
+
+    @app.get("/api/companion", tags=["companion"])
+    async def companion_route() -> dict[str, Any]:
+        """What the "Score a real game" page needs: the games' kinds and scoring tables, and every
+        module that takes part in scoring with its input fields, its facts, and whether it has a
+        ``ui/companion.js`` that scores it in the browser (see docs/companion.md)."""
+        data = companion_catalogue()
+        for m in data["modules"]:
+            m["script"] = (module_ui_dir(load_module(m["id"])) / "companion.js").is_file()
+        return data
+
+    @app.post("/api/score", tags=["companion"])
+    async def score_route(request: Request) -> dict[str, Any]:
+        """Score a round of a game played on a real table: the body is a table file (the input of
+        ``alhambra score TABLE.json``); the answer its ``--json`` output. 422 with the reason for
+        a table that cannot be read."""
+        body = await request.body()  # at most MAX_BODY (BodyLimit)
+        try:
+            return score_table(parse_table(decode_json(body.decode("utf-8", "replace"), "the table"))).to_json()
+        except (TableError, LayoutError) as e:
+            raise ServiceError(str(e), 422) from None
+
+    @app.post("/api/layout", tags=["companion"])
+    async def layout_route(request: Request, game: Annotated[str, Query(max_length=40)] = "alhambra") -> dict[str, Any]:
+        """Check one Alhambra laid out on a real table (the input and ``--json`` output of
+        ``alhambra score LAYOUT.json``): the "Score a real game" page's tile grid reads its
+        buildings and longest wall from the answer. 422 for a layout that cannot be read."""
+        body = await request.body()  # at most MAX_BODY (BodyLimit)
+        try:
+            ruleset(game)
+            return score_layout(decode_json(body.decode("utf-8", "replace"), "the layout"), game).to_json()
+        except (LayoutError, ConfigError) as e:
+            raise ServiceError(str(e), 422) from None
 
     @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])
     async def bots() -> list[BotInfo]:
@@ -560,6 +636,22 @@ def create_app(
         url = f"{base_url(request)}/table/{table_id}#seat={new_token}" if new_token else None
         return JoinResponse(seat=seat, token=new_token, invite_url=url, table=table.info())
 
+    @app.post("/api/tables/{table_id}/rematch", tags=["play"])
+    async def post_rematch(table_id: str, request: Request, token: Token) -> dict[str, Any]:
+        """Play again (a player of a finished table, with their seat token): the same game,
+        seats, names and bots, a fresh deal. The first request creates the table, later ones
+        (the other players) get the same one; each gets their own new seat token and has
+        joined (docs/server.md, "Rematch")."""
+        from .rematch import rematch
+
+        table, seat, new_token = await run(rematch, service, table_id, token)
+        return {
+            "table": table.info(),
+            "seat": seat,
+            "token": new_token,
+            "url": f"{base_url(request)}/table/{table.id}#seat={new_token}",
+        }
+
     @app.get("/api/tables/{table_id}/view", tags=["play"])
     async def get_view(
         table_id: str,
@@ -647,6 +739,17 @@ def create_app(
         """Live table. Send ``{"type": "hello", "token": optional, "epoch": optional, "events": optional}``
         first; then you receive your message after every change and may send ``action``/``undo``."""
         await ws.accept()
+        address = ws.client.host if ws.client else "?"
+        refused = await run(connections.refusal, address, table_id)
+        if refused is not None:
+            await _ws_close(ws, 429, refused)
+            return
+        try:
+            await _ws_session(ws, table_id)
+        finally:
+            await run(connections.release, address, table_id)
+
+    async def _ws_session(ws: WebSocket, table_id: str) -> None:
         try:
             hello = await asyncio.wait_for(_receive(ws), timeout=15)
             if hello.get("type") != "hello":
@@ -668,25 +771,32 @@ def create_app(
         hub.add(sub)
         await run(runner.watch, table.id)
         sender = asyncio.create_task(hub.sender(sub))
+        watchdog = asyncio.create_task(hub.watchdog(sub, ws_idle))
         try:
             while True:
                 try:
                     msg = await _receive(ws)
                 except _BadMessage as e:
+                    sub.touch()
                     await ws.send_text(json.dumps({"type": "error", "status": 400, "detail": str(e)}))
                     continue
+                sub.touch()
                 await _ws_request(ws, msg, seat, table_id)
         except WebSocketDisconnect:
             pass
-        except Exception:  # a bug must not end in a bare 1006: say so and close with 4500
-            log.exception("table %s: WebSocket handler failed", table_id)
-            await _ws_close(ws, 500, "internal error")
+        except Exception as e:
+            if _client_gone(ws, e):
+                log.debug("table %s: the client closed its WebSocket while being answered", table_id)
+            else:  # a bug must not end in a bare 1006: say so and close with 4500
+                log.exception("table %s: WebSocket handler failed", table_id)
+                await _ws_close(ws, 500, "internal error")
         finally:
             hub.remove(sub)
             runner.unwatch(table.id)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+            for task in (sender, watchdog):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     async def _ws_request(ws: WebSocket, msg: dict[str, Any], seat: int | None, table_id: str) -> None:
         kind = msg.get("type")
@@ -732,6 +842,15 @@ def create_app(
     async def replay_upload_page() -> FileResponse:
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/score", include_in_schema=False)
+    async def score_page() -> FileResponse:
+        return FileResponse(STATIC / "score.html")
+
+    @app.get("/score-sw.js", include_in_schema=False)
+    async def score_worker() -> FileResponse:
+        """The service worker that keeps the scoring page working offline (scope ``/``)."""
+        return FileResponse(STATIC / "score-sw.js", media_type=UI_TYPES[".js"], headers={"Cache-Control": "no-cache"})
+
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
@@ -748,6 +867,23 @@ def create_app(
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "icon.svg", media_type="image/svg+xml")
 
+    @app.get("/docs", include_in_schema=False)
+    async def swagger_ui() -> Response:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title=f"{app.title}: API",
+            swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+            swagger_css_url="/docs-assets/swagger-ui.css",
+            swagger_favicon_url="/favicon.ico",
+        )
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc() -> Response:
+        return get_redoc_html(
+            openapi_url="/openapi.json", title=f"{app.title}: API", redoc_js_url="/docs-assets/redoc.standalone.js", with_google_fonts=False
+        )
+
+    app.mount("/docs-assets", StaticFiles(directory=SWAGGER_ASSETS), name="docs-assets")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
@@ -759,6 +895,20 @@ def _json(data: Any, request: Request) -> Response:
         headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
         return Response(gzip.compress(body, 6), media_type="application/json", headers=headers)
     return Response(body, media_type="application/json")
+
+
+def _client_gone(ws: WebSocket, exc: BaseException) -> bool:
+    """True when ``exc`` only says that the client already closed the socket (a client that sends
+    a move and closes at once): nothing to log, nothing to answer."""
+    from starlette.websockets import WebSocketState
+
+    if isinstance(exc, WebSocketDisconnect | ConnectionError | OSError):
+        return True
+    gone = WebSocketState.DISCONNECTED
+    if ws.client_state == gone or ws.application_state == gone:
+        return True
+    text = str(exc)
+    return isinstance(exc, RuntimeError) and ("close message has been sent" in text or "after sending 'websocket.close'" in text)
 
 
 class _BadMessage(Exception):

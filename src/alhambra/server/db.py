@@ -80,6 +80,9 @@ class TableRow(Base):
     creator_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     """SHA-256 of the creator's token (may delete the table before it starts); NULL on tables
     stored before creator tokens existed (added to older databases by :func:`add_missing_columns`)."""
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None, index=True)
+    """The finished table this one is the rematch of (same seats, bots and game; see
+    :mod:`alhambra.server.rematch`); NULL for a table created in the lobby."""
 
 
 class SeatRow(Base):
@@ -271,6 +274,20 @@ class Database:
         """One table row, or None."""
         with self.session() as s:
             return s.get(TableRow, table_id)
+
+    def mark_rematch(self, table_id: str, of: str, token_hashes: dict[int, str]) -> None:
+        """Make table ``table_id`` the rematch of ``of`` and give its person seats the token
+        hashes ``token_hashes`` (seat -> hash), in one transaction."""
+        with self.session() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_of=of))
+            for seat, token_hash in token_hashes.items():
+                s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(token_hash=token_hash))
+
+    def rematch_id(self, table_id: str) -> str | None:
+        """The id of the rematch of table ``table_id``, or None when nobody asked for one."""
+        with self.session() as s:
+            got = s.scalars(select(TableRow.id).where(TableRow.rematch_of == table_id).limit(1)).first()
+            return str(got) if got is not None else None
 
     def seats(self, table_id: str) -> list[SeatRow]:
         """The seat rows of a table, by seat number."""

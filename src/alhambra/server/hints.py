@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import update
 
 from ..actions import parse_action
+from ..components import CURRENCIES
 from ..engine import legal_actions
 from ..view import view
 from .db import TableRow
@@ -147,7 +148,7 @@ def finish_hint(service: TableService, table_id: str, seat: int, version: int, a
     legal = [str(a) for a in legal_actions(snap.state)]
     if action not in legal:  # pragma: no cover - the bot falls back to a legal move itself
         raise ServiceError("no hint could be found for this position", 503)
-    narrator = Narrator(table.config, [s.name for s in snap.seats])
+    narrator = Narrator(table.config, [s.name for s in snap.seats], [CURRENCIES[c] for c in snap.state.market_currency])
     text = describe_hint(narrator, snap.state, parse_action(action), seat)
     return {"version": version, "action": action, "text": text, "bot": HINT_BOT}
 

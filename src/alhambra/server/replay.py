@@ -53,13 +53,16 @@ _CODES = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:\+[A-Za-z][A-Za-z0-9]*)*\b")
 _PLACE = re.compile(r"(?:\bat )?(?<![\w-])(-?\d+),(-?\d+)(?![\w,])")
 _PLAYER = re.compile(r"\bplayer (\d+)\b")
 _TWICE = re.compile(r"\b(\w+ card) \1\b")
+_SQUARE = re.compile(r"\bsquare ([1-9])\b")
 
 
 class Narrator:
     """Words events and actions of one game (its catalogue, the seats' names) as sentences."""
 
-    def __init__(self, record_or_config: GameRecord | Any, names: Sequence[str | None] = ()) -> None:
+    def __init__(self, record_or_config: GameRecord | Any, names: Sequence[str | None] = (), market: Sequence[str] = ()) -> None:
         config = record_or_config.config if isinstance(record_or_config, GameRecord) else record_or_config
+        self.market: list[str] = list(market)
+        """The currency (colour word) of each market square, to say "the dirham square"."""
         self.players = config.players
         self.names: list[str] = [names[i] or f"Player {i + 1}" if i < len(names) else f"Player {i + 1}" for i in range(config.players)]
         cat = catalogue(config)
@@ -122,6 +125,13 @@ class Narrator:
             parts.append(f"{abs(y)} {'south' if y > 0 else 'north'}")
         return " and ".join(parts) + " of the fountain" if parts else "on the fountain"
 
+    def square(self, square: int) -> str:
+        """A market square by its currency ("the dirham square"); "square N" when unknown."""
+        if 1 <= square <= len(self.market):
+            colour = self.market[square - 1]
+            return f"the {self.currency_names.get(colour, colour)} square"
+        return f"square {square}"
+
     # ------------------------------------------------------------------------- sentences
     def words(self, text: str) -> str:
         """An engine text with names for seats, tiles and cards and places in words."""
@@ -136,6 +146,7 @@ class Narrator:
 
         text = _CODES.sub(codes, text)
         text = _PLACE.sub(lambda m: self.place(int(m.group(1)), int(m.group(2))), text)
+        text = _SQUARE.sub(lambda m: self.square(int(m.group(1))), text)
         text = _TWICE.sub(r"\1", text)  # "sultan card sultan card (denar)": the engine's word and the name
         return text[:1].upper() + text[1:]
 
@@ -146,6 +157,9 @@ class Narrator:
             return None
         if kind == "RoundScored":
             pts = ", ".join(f"{self.seat(i)} {p:+d}" for i, p in enumerate(event["points"]))
+            counts = event.get("counts") or {}
+            if any(len(c) > len(event["points"]) for c in counts.values()):  # the neutral player scored too
+                pts += f", Dirk {int(event.get('neutral_points', 0)):+d}"
             return f"Scoring round {event['round']}: {pts}"
         if kind == "GameEnded":
             winners = " and ".join(self.seat(s) for s in event["winners"])
@@ -205,8 +219,8 @@ def replay_frames(record: GameRecord, names: Sequence[str | None] = ()) -> dict[
         state, start = new_game(record.config, record.seed)
     except AlhambraError as e:
         raise RecordError(f"cannot set up the game: {e}") from None
-    narrator = Narrator(record, names)
     frames = [frame_of(state)]
+    narrator = Narrator(record, names, [sq["currency"] for sq in frames[0]["market"]])
     moves: list[dict[str, Any]] = []
     start_text = [narrator.words(e.describe()) for e in start if type(e).__name__ == "GameStarted"]
     for i, action in enumerate(record.actions):

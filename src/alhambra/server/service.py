@@ -27,6 +27,7 @@ from typing import Any
 
 from ..actions import Action, parse_action
 from ..bots import Bot, Observation, make_bot
+from ..bots.levels import BOT_LEVELS
 from ..engine import apply, apply_unchecked, build_components, check_options, legal_actions, new_game
 from ..errors import AlhambraError, ConfigError, GameOver, IllegalAction, NotationError, NotYourTurn
 from ..events import Event, TurnEnded, event_from_dict
@@ -56,14 +57,6 @@ WAITING = "waiting"
 PLAYING = "playing"
 FINISHED = "finished"
 
-BOT_LEVELS: dict[str, tuple[str, str]] = {
-    "random": ("Beginner", "plays a random legal move"),
-    "greedy": ("Easy", "takes the move that looks best right now"),
-    "mcts:easy": ("Medium", "searches ahead for about a quarter of a second"),
-    "mcts:normal": ("Hard", "searches ahead for about a second"),
-    "mcts:hard": ("Expert", "searches ahead for up to four seconds"),
-}
-"""Bot difficulties a seat can be given: spec -> (label, description)."""
 
 MAX_NAME = 40
 
@@ -162,6 +155,8 @@ class Table:
         self.name = row.name
         self.public = bool(row.public)
         self.hints = bool(row.hints)
+        self.rematch: str | None = None
+        """The id of this finished table's rematch, once a player asked for one."""
         self.created_at = row.created_at.isoformat() + "Z"
         self.config = config
         self.seed = row.seed
@@ -203,6 +198,7 @@ class Table:
             "seats": [s.to_json() for s in snap.seats],
             "version": snap.version,
             "created_at": self.created_at,
+            "rematch": self.rematch,
         }
 
 
@@ -302,6 +298,10 @@ class TableService:
         """Called with a table id when the table was deleted or expired (any thread)."""
 
     # ----------------------------------------------------------------------------- plumbing
+    def notify(self, table_id: str) -> None:
+        """Tell the listeners that table ``table_id`` changed (its facts, not only its game)."""
+        self._notify(table_id)
+
     def _notify(self, table_id: str) -> None:
         for fn in list(self.listeners):
             try:
@@ -337,7 +337,10 @@ class TableService:
             record.append(Entry(a.seq, a.version, a.seat, a.turn, a.notation, a.final))
         seats = tuple(_seat_info(s) for s in self.db.seats(table_id))
         snap = Snapshot(row.version, state, events, len(events), 0, tuple(record), row.status, seats)
-        return Table(row, config, snap)
+        table = Table(row, config, snap)
+        if row.status == FINISHED:
+            table.rematch = self.db.rematch_id(table_id)
+        return table
 
     def recover(self) -> list[str]:
         """After a restart, load the games in progress where a bot may have to answer a person

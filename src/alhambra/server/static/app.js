@@ -155,6 +155,7 @@ function pluginContext(id) {
     tileArt,
     cardName,
     tileName,
+    placeText,
     act: (notation, label, confirm) => choose(notation, label || describeAction(notation), confirm),
     get selection() { return T.sel && T.sel.kind === "module" && T.sel.owner === id ? T.sel.data : null; },
     select(data) { T.sel = data === null || data === undefined ? null : { kind: "module", owner: id, data }; T.staged = null; render(); },
@@ -425,9 +426,9 @@ async function lobby() {
       h("option", { value: "person", text: "Person (invitation link)" }), h("option", { value: "bot", text: "Bot" }),
       h("option", { value: "open", text: "Anyone (open seat, public tables)" }));
     const level = h("select", { class: "seat-bot", "aria-label": `Seat ${i + 1}: bot level` },
-      ...bots.map((b) => h("option", { value: b.id, text: `${b.label} — ${b.description}` })));
+      ...bots.map((b) => h("option", { value: b.id, text: b.label, title: b.description })));
     level.value = "greedy";
-    // the option's text may be cut to fit the row: the whole description is the tooltip
+    // the level's name fits the row; what it means is the tooltip
     const describe = () => { const b = bots.find((x) => x.id === level.value); level.title = b ? `${b.label} — ${b.description}` : ""; };
     level.onchange = describe;
     describe();
@@ -459,6 +460,8 @@ async function lobby() {
       const input = box.querySelector(".module-pick input");
       if (!ok) input.checked = false;
       input.disabled = !ok;
+      // the variants of a module the game cannot have are off too
+      for (const opt of box.querySelectorAll("[data-option]")) opt.disabled = !ok;
       box.classList.toggle("unavailable", !ok);
       const note = box.querySelector(".module-unavailable");
       if (note) note.textContent = ok ? "" : `Not available in ${g.title}`;
@@ -530,7 +533,8 @@ async function lobby() {
         playing.length ? h("ul", {}, ...playing.map((t) => item(t, false))) : h("p", { class: "muted", text: "None." }),
         h("h3", { text: "Finished games" }),
         finished.length ? h("ul", { id: "finished-tables" }, ...finished.slice(0, 10).map((t) => item(t, false))) : h("p", { class: "muted", text: "None yet." }),
-        h("p", {}, h("a", { href: "/replay", id: "replay-file-link", text: "Replay a game from a record file" })));
+        h("p", {}, h("a", { href: "/replay", id: "replay-file-link", text: "Replay a game from a record file" })),
+        h("p", {}, h("a", { href: "/score", id: "score-night-link", text: "Score a real game (played with the box)" })));
     } catch (e) {
       openList.replaceChildren(h("p", { class: "error", text: e.message }));
     }
@@ -720,6 +724,7 @@ function connect() {
     if (msg.version !== prevVersion) { T.sel = null; T.staged = null; T.placeCleared = false; }
     afterUpdate();
     render();
+    autoPass();
   });
   ws.addEventListener("close", () => {
     if (T.fatal) return;
@@ -745,6 +750,26 @@ function afterUpdate() {
   T.firstLoadDone = true;
 }
 
+/** A decision whose only answer is Pass is not asked: the table passes for the player, once
+ * per version, and says so (the log shows it too). */
+function autoPass() {
+  const pass = onlyPass();
+  if (!pass || T.autoPassed === T.msg.version) return;
+  T.autoPassed = T.msg.version;
+  T.autoPasses = (T.autoPasses || 0) + 1;
+  document.body.dataset.autoPasses = String(T.autoPasses);
+  const what = T.msg.view.pending && T.msg.view.pending.type ? T.msg.view.pending.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() : "decision";
+  notify(`Nothing to choose (${what}): you pass.`);
+  send(pass);
+}
+
+/** The pass action when it is my decision and Pass is its only answer, else null. */
+function onlyPass() {
+  if (!isMyTurn()) return null;
+  const acts = T.msg.view.legal_actions;
+  return acts.length === 1 && parseAction(acts[0]).type === "pass" ? acts[0] : null;
+}
+
 function notify(text, isError = false) {
   T.notice = { text, isError };
   render();
@@ -765,7 +790,8 @@ function seatName(seat) {
 function eventText(text) {
   // the engine writes payments as code+code and seats as "player N"; cards and tiles get names
   const spaced = text.replace(/[A-Za-z][A-Za-z0-9]*(?:\+[A-Za-z][A-Za-z0-9]*)+/g, (cards) => cards.split("+").join(" + "));
-  return codeWords(spaced).replace(/player (\d+)/g, (_, n) => seatName(Number(n) - 1));
+  return codeWords(spaced).replace(/player (\d+)/g, (_, n) => seatName(Number(n) - 1))
+    .replace(/\bsquare ([1-9])\b/g, (all, n) => { const m = T.msg ? T.msg.view.market[Number(n) - 1] : null; return m ? `the ${CURRENCY_NAMES[m.currency]} square` : all; });
 }
 
 async function send(action) {
@@ -813,6 +839,27 @@ function legal() {
   return T.msg ? T.msg.view.legal_actions.map(parseAction) : [];
 }
 
+// ------------------------------------------------------------------------------ motion
+// What arrives (a tile in the market or an Alhambra, a card in the display or a hand) moves in
+// briefly once, on the redraw that first shows it: 350 ms, ended at once by any click or key,
+// never with the "Animate moves" setting off or under prefers-reduced-motion (style.css too).
+const REDUCED_MOTION = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+function motionOn() {
+  return SETTINGS.motion !== false && !(REDUCED_MOTION && REDUCED_MOTION.matches);
+}
+
+/** Mark `el` (known across redraws as `key`) as arriving when the last redraw did not show it. */
+function arrival(el, key) {
+  T.nextKnown.add(key);
+  if (T.known && !T.known.has(key) && motionOn()) el.classList.add("arrive");
+  return el;
+}
+
+const skipMotion = () => { for (const a of document.getAnimations ? document.getAnimations() : []) if (a.animationName === "arrive" || a.animationName === "arrive-fade") a.finish(); };
+document.addEventListener("pointerdown", skipMotion, true);
+document.addEventListener("keydown", skipMotion, true);
+
 // ------------------------------------------------------------------------------ render
 function render() {
   const root = document.getElementById("app");
@@ -828,7 +875,8 @@ function render() {
   const status = msg.table.status;
   const myTurn = isMyTurn();
   const needsJoin = seat !== null && !msg.table.seats[seat].joined;
-  setPhase(status === "finished" ? "over" : needsJoin ? "join" : status === "waiting" ? "waiting" : myTurn ? "my-turn" : "their-turn");
+  const passing = Boolean(onlyPass());
+  setPhase(status === "finished" ? "over" : needsJoin ? "join" : status === "waiting" ? "waiting" : passing ? "passing" : myTurn ? "my-turn" : "their-turn");
   document.body.dataset.version = String(msg.version);
   document.body.dataset.pending = v.pending ? v.pending.type : "";
   const title = msg.table.name || `Table ${msg.table.id.slice(0, 6)}`;
@@ -842,10 +890,14 @@ function render() {
     T.reconnecting ? h("span", { class: "badge warn", text: "Connection lost: reconnecting…" }) : null,
     renderSettings()));
   const controls = moduleControls(v, myTurn);
+  T.nextKnown = new Set();
   const main = h("main", { class: "table-grid" },
     h("section", { class: "col-left" }, renderSupply(v, controls), renderScores(v)),
     h("section", { class: "col-center" }, renderActionPanel(v, myTurn, controls), renderCities(v)),
-    h("section", { class: "col-right" }, seat !== null ? renderHand(v, seat) : null, ...modulePanels(), renderRounds(), renderLog()));
+    // the log has a pane of its own below the hand and the module panels (which scroll apart)
+    h("section", { class: "col-right" },
+      h("div", { class: "col-right-panels" }, seat !== null ? renderHand(v, seat) : null, ...modulePanels(), renderRounds()),
+      renderLog()));
   const parts = [top, main];
   if (T.notice) parts.push(h("div", { class: `toast ${T.notice.isError ? "error" : ""}`, role: "alert", text: T.notice.text }));
   if (needsJoin) parts.push(renderJoin(seat));
@@ -855,6 +907,7 @@ function render() {
   const logBox = document.getElementById("log-list");
   const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
   root.replaceChildren(...parts);
+  T.known = T.nextKnown;
   restoreFocus(focused, hadModal);
   decorateHint(msg.version);
   const log = document.getElementById("log-list");
@@ -862,6 +915,8 @@ function render() {
   const game = gameTitle();
   document.title = status === "finished" ? `Game over · ${title} · ${game}` : myTurn ? `▶ Your turn · ${title} · ${game}` : `${title} · ${game}`;
   if (myTurn && !T.wasMyTurn) turnSound();
+  // on a phone the page was scrolled down to my Alhambra: my turn is over, back to the top
+  if (!myTurn && T.wasMyTurn && window.matchMedia && window.matchMedia("(max-width: 760px)").matches) window.scrollTo({ top: 0 });
   T.wasMyTurn = myTurn;
 }
 
@@ -913,7 +968,9 @@ function restoreFocus(key, hadModal) {
     const again = findByKey(key);
     if (again && modal.contains(again)) { again.focus(); return; }
     const first = modal.querySelector("[data-autofocus]") || modal.querySelector(FOCUSABLE);
-    if (first) first.focus();
+    // a dialog opens at its top (the winner, the ranking); its buttons stay in view at the bottom
+    if (first) first.focus({ preventScroll: !hadModal });
+    if (!hadModal) modal.scrollTop = 0;
     return;
   }
   if (hadModal) {
@@ -975,9 +1032,9 @@ const SETTINGS = loadSettings();
 
 function loadSettings() {
   try {
-    return { notation: localStorage.getItem("alhambra.notation") === "1", sound: localStorage.getItem("alhambra.sound") === "1" };
+    return { notation: localStorage.getItem("alhambra.notation") === "1", sound: localStorage.getItem("alhambra.sound") === "1", motion: localStorage.getItem("alhambra.motion") !== "0" };
   } catch (_) {
-    return { notation: false, sound: false };
+    return { notation: false, sound: false, motion: true };
   }
 }
 
@@ -992,7 +1049,7 @@ function renderSettings() {
     h("input", { type: "checkbox", id: `set-${key}`, checked: SETTINGS[key], onchange: (ev) => setSetting(key, ev.target.checked) }), ` ${label}`);
   return h("details", { class: "settings", open: T.settingsOpen },
     h("summary", { id: "settings-toggle", title: "Settings" }, h("span", { class: "settings-word", text: "Settings" })),
-    h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn")));
+    h("div", { class: "settings-box" }, box("notation", "Show notation in the log"), box("sound", "Sound when it is your turn"), box("motion", "Animate moves")));
 }
 
 function renderJoin(seat) {
@@ -1037,7 +1094,7 @@ function renderSupply(v, controls) {
         else if (buys.length) startPayment(null, { square: sq.square });
         else offer.pick();
       },
-    }, h("span", { class: "cur-band", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? tileArt(sq.tile, 66, { backMark: Boolean(sq.back) }) : h("span", { class: "empty-slot", text: "—" }));
+    }, h("span", { class: "cur-band", text: CURRENCY_NAMES[sq.currency] }), sq.tile ? arrival(h("span", { class: "sq-art" }, tileArt(sq.tile, 66, { backMark: Boolean(sq.back) })), `sq:${sq.square}:${sq.tile}`) : h("span", { class: "empty-slot", text: "—" }));
   }));
   const takes = acts.filter((a) => a.type === "take");
   const picked = T.sel && T.sel.kind === "take" ? T.sel.cards : [];
@@ -1062,7 +1119,7 @@ function renderSupply(v, controls) {
         T.staged = null;
         render();
       },
-    }, cardArt(code, 46));
+    }, arrival(h("span", { class: "card-art" }, cardArt(code, 46)), `slot:${i}:${code}`));
   }));
   const drawn = v.scoring_cards_drawn;
   const progress = h("div", { class: "progress", "aria-label": `Scoring cards drawn: ${drawn} of 2; scoring rounds done: ${v.rounds_scored} of 3` },
@@ -1214,7 +1271,7 @@ function renderHand(v, seat) {
         if (k >= 0) sel.cards.splice(k, 1); else sel.cards.push(i);
         render();
       },
-    }, cardArt(c, 40));
+    }, arrival(h("span", { class: "card-art" }, cardArt(c, 40)), `hand:${c}:${hand.slice(0, i).filter((x) => x === c).length}`));
   };
   // the four base currencies, then any currency a module adds (catalogue.extra_currencies), each its own group
   const currencies = [...CURRENCIES, ...((T.catalogue && T.catalogue.extra_currencies) || [])];
@@ -1278,16 +1335,22 @@ function renderActionPanel(v, myTurn, controls) {
     // the confirmation shows what it is about: the tile, or the cards
     const sa = parseAction(T.staged.action);
     const pics = sa.tile ? [tileArt(sa.tile, 44)] : (sa.cards || []).map((c) => cardArt(c, 30));
-    box.append(h("p", { class: "staged" }, pics.length ? h("span", { class: "staged-art" }, ...pics) : null, `${T.staged.label}. ${note}`),
-      SETTINGS.notation ? h("p", { class: "notation", text: `Notation: ${T.staged.action}` }) : null);
+    // Element.append writes a null as the word "null": only nodes go in
+    box.append(h("p", { class: "staged" }, pics.length ? h("span", { class: "staged-art" }, ...pics) : null, `${T.staged.label || describeAction(T.staged.action)}. ${note}`));
+    if (SETTINGS.notation) box.append(h("p", { class: "notation", text: `Notation: ${T.staged.action}` }));
     bar.append(h("button", { id: "btn-confirm", class: "primary", text: T.staged.button || (between ? "Confirm" : "End turn"), onclick: () => send(T.staged.action) }),
       h("button", { id: "btn-cancel", class: "secondary", text: "Cancel", onclick: () => { T.staged = null; render(); } }));
     box.append(bar);
     return box;
   }
+  if (onlyPass()) {
+    box.append(h("p", { class: "muted auto-pass", text: "Nothing to choose: you pass." }));
+    return box;
+  }
   if (T.msg.table.status === "finished") {
     box.append(h("p", { text: "The game is over." }), h("div", { class: "button-row" },
       h("button", { class: "primary", id: "btn-summary", text: "Show the summary", onclick: () => { T.modal = { kind: "summary" }; render(); } }),
+      ...rematchButtons(false),
       h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" })));
     return box;
   }
@@ -1504,6 +1567,10 @@ function renderCities(v) {
   if (seat !== null) order.sort((a, b) => (a === seat ? -1 : b === seat ? 1 : a - b));
   const wrap = h("div", { class: `cities ${seat === null ? "spectating" : ""}`, style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
   for (const s of order) wrap.appendChild(renderCity(v, v.seats[s], s === seat));
+  wrap.appendChild(h("button", {
+    type: "button", id: "btn-boards", class: "secondary small boards-button", text: "Every Alhambra at a glance",
+    title: "All the Alhambras side by side, large", onclick: () => { T.modal = { kind: "boards" }; render(); },
+  }));
   if (v.neutral) {
     wrap.appendChild(h("div", { class: "panel city neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),
       h("div", { class: "reserve-tiles" }, ...v.neutral.tiles.map((t) => tileArt(t, 34)))));
@@ -1542,6 +1609,7 @@ function renderCity(v, s, mine) {
     g.setAttribute("data-tile", c.tile);
     g.setAttribute("data-x", c.x);
     g.setAttribute("data-y", c.y);
+    arrival(g, `city:${s.seat}:${c.x},${c.y}:${c.tile}`);
     const ex = exchange.find((a) => a.other === c.tile);
     const fresh = recent.built.has(`${s.seat}:${c.x},${c.y}`);
     const title = svgEl("title");
@@ -1589,7 +1657,16 @@ function renderCity(v, s, mine) {
     h("span", { class: "reserve-label", text: "Reserve" }),
     ...s.reserve.map((t) => {
       const canBuild = acts.some((a) => (a.type === "rbuild" || a.type === "rexchange") && a.tile === t);
-      if (!canBuild) return tileArt(t, 40);
+      if (!canBuild) {
+        // my redesign turn, yet this tile has no place: say why instead of a silent picture
+        const redesigning = mine && acts.some((a) => a.type === "rbuild" || a.type === "rexchange" || a.type === "rremove" || a.type === "take");
+        if (!redesigning) return tileArt(t, 40);
+        const why = `${tileName(t)} cannot be built now: no free place of your Alhambra fits its ${wallName()}s, and no building can be exchanged for it.`;
+        return h("button", {
+          class: "reserve-tile blocked", dataset: { tile: t }, "aria-disabled": "true", title: why, "aria-label": why,
+          onclick: () => notify(why),
+        }, tileArt(t, 40));
+      }
       const on = sel && sel.kind === "rbuild" && sel.tile === t;
       const b = h("button", {
         class: `reserve-tile ${on ? "selected" : ""}`, dataset: { tile: t }, "aria-pressed": on ? "true" : "false",
@@ -1604,7 +1681,7 @@ function renderCity(v, s, mine) {
   return h("div", { class: cls, dataset: { seat: s.seat } },
     h("h3", { title: `${seatName(s.seat)}: ${s.score} points, longest ${wallName()} ${s.longest_wall}` }, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }),
       h("span", { class: "city-name", text: seatName(s.seat) }), h("span", { class: "city-meta", text: `${s.score} points · ${wallName()} ${s.longest_wall}` }), seatBadges(s.seat)),
-    h("div", { class: "city-frame" }, svg, tools), reserve);
+    h("div", { class: "city-frame", style: `--rows:${Math.min(8, Math.round(fit.h / CELL))}` }, svg, tools), reserve);
 }
 
 function interactive(g, label, fn) {
@@ -1883,7 +1960,7 @@ function renderRounds() {
   const rounds = T.events.filter((e) => e.type === "RoundScored");
   if (!rounds.length) return null;
   return h("div", { class: "panel rounds" }, h("h2", { text: "Scoring rounds" }),
-    ...rounds.map((e) => h("details", { dataset: { round: e.round } }, h("summary", { dataset: { key: `round-${e.round}` }, text: `Round ${e.round}: ${e.points.map((p, s) => `${seatName(s)} ${signed(roundGain(e, s))}`).join(", ")}` }), roundTable(e))));
+    ...rounds.map((e) => h("details", { dataset: { round: e.round } }, h("summary", { dataset: { key: `round-${e.round}` }, text: `Round ${e.round}: ${e.points.map((p, s) => `${seatName(s)} ${signed(roundGain(e, s))}`).join(", ")}${roundHasDirk(e) ? `, Dirk ${signed(e.neutral_points)}` : ""}` }), roundTable(e))));
 }
 
 /** The final hand-out: each market tile given away at the end (to whom, and why) and each tile
@@ -1953,7 +2030,9 @@ function summaryBody(v) {
   const winners = ended ? ended.winners : [];
   const rounds = T.events.filter((e) => e.type === "RoundScored");
   const shown = T.modal.round !== undefined ? T.modal.round : rounds.length - 1;
-  const ranking = [...Array(n).keys()].sort((a, b) => v.seats[b].score - v.seats[a].score);
+  // Dirk is ranked by his points among the players (he cannot win: the winners are the players')
+  const score = (s) => (s < 0 ? v.neutral.score : v.seats[s].score);
+  const ranking = [...Array(n).keys(), ...(v.neutral ? [-1] : [])].sort((a, b) => score(b) - score(a) || (a < 0) - (b < 0));
   const tabs = rounds.length ? h("div", { class: "round-tabs", role: "group", "aria-label": "Show a scoring round" },
     ...rounds.map((e, i) => h("button", {
       type: "button", class: `small ${i === shown ? "primary" : "secondary"}`, "aria-pressed": i === shown ? "true" : "false",
@@ -1962,8 +2041,9 @@ function summaryBody(v) {
     }))) : null;
   return h("div", { class: "summary" },
     h("p", { class: "winner", text: winners.length > 1 ? `Shared win: ${winners.map(seatName).join(" and ")}` : `${seatName(winners[0])} wins!` }),
-    h("ol", { class: "ranking" }, ...ranking.map((s) => h("li", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), `${seatName(s)} — ${v.seats[s].score} points`)),
-      v.neutral ? h("li", { class: "muted", text: `Dirk (neutral) — ${v.neutral.score} points` }) : null),
+    h("ol", { class: "ranking" }, ...ranking.map((s) => (s < 0
+      ? h("li", { class: "muted neutral", dataset: { seat: -1 } }, h("span", { class: "swatch", style: "background:#999" }), `Dirk (neutral) — ${v.neutral.score} points`)
+      : h("li", { dataset: { seat: s } }, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s]}` }), `${seatName(s)} — ${v.seats[s].score} points`)))),
     h("div", { class: "summary-cols" },
       h("section", { class: "summary-round", "aria-label": "Scoring round breakdown" },
         h("h3", { text: shown === rounds.length - 1 ? `The last scoring round (round ${rounds.length ? rounds[shown].round : 3})` : `Scoring round ${rounds[shown].round}` }),
@@ -1977,6 +2057,55 @@ function summaryBody(v) {
           v.neutral ? h("span", {}, h("span", { class: "swatch", style: "background:#999" }), "Dirk") : null))));
 }
 
+/** The end's ways on: "Play again" (a player: the same seats and bots, a fresh deal; "Join the
+ * rematch" once another player asked), "Watch the rematch" (a spectator), "Back to the lobby". */
+function rematchButtons(inDialog) {
+  const next = T.msg.table.rematch;
+  const out = [];
+  const sfx = inDialog ? "" : "-panel";
+  if (me() !== null) {
+    out.push(h("button", {
+      id: `btn-rematch${sfx}`, class: inDialog ? "primary" : "secondary", dataset: { rematch: next || "" },
+      text: next ? "Join the rematch" : "Play again",
+      title: "A new game at a new table: the same players in the same seats, the same bots and modules",
+      onclick: playAgain,
+    }));
+  } else if (next) {
+    out.push(h("a", { id: `btn-watch-rematch${sfx}`, class: "button secondary", href: `/table/${next}`, text: "Watch the rematch" }));
+  }
+  out.push(h("a", { id: `btn-lobby${sfx}`, class: "button secondary", href: "/", text: "Back to the lobby" }));
+  return out;
+}
+
+/** Ask for the rematch (created by the first player who asks) and go to my seat there. */
+async function playAgain() {
+  try {
+    const res = await api("POST", `/api/tables/${T.id}/rematch`, undefined, T.token);
+    location.assign(`/table/${res.table.id}#seat=${res.token}`);
+  } catch (e) {
+    notify(e.message, true);
+  }
+}
+
+/** Every player's Alhambra (and Dirk's tiles) side by side, each fitted whole and large. */
+function boardsOverview(v) {
+  const turned = turnedTiles(v);
+  const boards = v.seats.map((s) => {
+    const xs = s.alhambra.map((c) => c.x), ys = s.alhambra.map((c) => c.y);
+    const minX = Math.min(...xs), minY = Math.min(...ys);
+    const w = (Math.max(...xs) - minX + 1) * CELL, hh = (Math.max(...ys) - minY + 1) * CELL;
+    const svg = svgEl("svg", { class: "overview-svg", viewBox: `${minX * CELL - 10} ${minY * CELL - 10} ${w + 20} ${hh + 20}`, role: "img", "aria-label": `Alhambra of ${seatName(s.seat)}: ${s.alhambra.length} tiles` });
+    for (const c of s.alhambra) svg.appendChild(tileNode(c.tile, c.x * CELL, c.y * CELL, CELL, { turned: turned.has(c.tile) }));
+    return h("section", { class: "overview-board", dataset: { seat: s.seat } },
+      h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), h("span", { class: "city-name", text: seatName(s.seat) }),
+        h("span", { class: "city-meta", text: `${s.score} points · ${wallName()} ${s.longest_wall} · reserve ${s.reserve.length}` })),
+      svg);
+  });
+  if (v.neutral) boards.push(h("section", { class: "overview-board neutral" }, h("h3", { text: `Dirk (neutral) · ${v.neutral.score} points` }),
+    h("div", { class: "reserve-tiles" }, ...v.neutral.tiles.map((t) => tileArt(t, 34)))));
+  return h("div", { class: "overview", style: `--boards:${Math.min(3, v.seats.length)}` }, ...boards);
+}
+
 function renderModal() {
   const close = () => { T.modal = null; render(); };
   let body;
@@ -1984,16 +2113,22 @@ function renderModal() {
   if (T.modal.kind === "round") {
     title = `Scoring round ${T.modal.round.round}`;
     body = roundTable(T.modal.round);
+  } else if (T.modal.kind === "boards") {
+    title = "Every Alhambra";
+    body = boardsOverview(T.msg.view);
   } else {
     title = "Game over";
     body = summaryBody(T.msg.view);
   }
-  const summary = T.modal.kind !== "round";
+  const summary = T.modal.kind === "summary";
+  const boards = T.modal.kind === "boards";
+  const id = summary ? "summary-modal" : boards ? "boards-modal" : "round-modal";
   return h("div", { class: "modal-back", onclick: (ev) => { if (ev.target === ev.currentTarget) close(); } },
-    h("div", { class: `modal ${summary ? "modal-wide" : ""}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id: summary ? "summary-modal" : "round-modal" },
+    h("div", { class: `modal ${summary || boards ? "modal-wide" : ""}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "modal-title", id },
       h("h2", { id: "modal-title", text: title }), body,
       h("div", { class: "button-row modal-buttons" },
-        h("button", { id: "btn-close-modal", class: "primary", text: summary ? "Close and look at the table" : "Continue", onclick: close, "data-autofocus": true }),
+        summary ? rematchButtons(true) : null,
+        h("button", { id: "btn-close-modal", class: summary ? "secondary" : "primary", text: summary ? "Close and look at the table" : boards ? "Close" : "Continue", onclick: close, "data-autofocus": true }),
         summary ? h("button", { id: "btn-summary-replay", class: "secondary", text: "Watch the replay", onclick: () => location.assign(`/replay/${T.id}`) }) : null,
         summary ? h("a", { class: "button secondary", href: `/api/tables/${T.id}/record`, download: `alhambra-${T.id}.json`, text: "Download the game record" }) : null)));
 }

@@ -385,7 +385,11 @@ function city(f, s, before, move) {
   const acting = move && move.seat === s.seat;
   const hand = s.hand || [];
   return h("div", { class: `panel r-city ${acting ? "to-act" : ""}`, "data-seat": s.seat },
-    h("h3", {}, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }), `${seatName(s.seat)} · ${s.score} points · ${(R.data.catalogue && R.data.catalogue.wall_name) || "wall"} ${s.longest_wall}`,
+    // one line however long the name: the name shrinks to an ellipsis (the whole line is the title)
+    h("h3", { title: `${seatName(s.seat)} · ${s.score} points · ${(R.data.catalogue && R.data.catalogue.wall_name) || "wall"} ${s.longest_wall}` },
+      h("span", { class: "r-head" }, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }),
+        h("span", { class: "r-name", text: seatName(s.seat) }),
+        h("span", { class: "r-meta", text: `· ${s.score} points · ${(R.data.catalogue && R.data.catalogue.wall_name) || "wall"} ${s.longest_wall}` })),
       badges(s.seat)),
     svg,
     h("div", { class: "r-row", "aria-label": `Reserve board of ${seatName(s.seat)}` }, h("span", { class: "label", text: "Reserve" }),

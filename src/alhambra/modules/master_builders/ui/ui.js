@@ -347,7 +347,7 @@ function describeAction(ctx, notation) {
   if (!a) return null;
   if (a.kind === "skip") return "Give up no master-builder card: no extra redesign";
   const give = `Give up ${cardName(ctx, a.card) || a.card}`;
-  if (a.kind === "build") return `${give}: build ${ctx.tileName(a.tile)} from the reserve at ${a.x},${a.y}`;
+  if (a.kind === "build") return `${give}: build ${ctx.tileName(a.tile)} from the reserve ${ctx.placeText ? ctx.placeText(a.x, a.y) : `at ${a.x},${a.y}`}`;
   if (a.kind === "remove") return `${give}: move ${ctx.tileName(a.tile)} to your reserve board`;
   return `${give}: exchange ${ctx.tileName(a.other)} for ${ctx.tileName(a.tile)} from your reserve`;
 }

@@ -64,7 +64,7 @@ function placeWords(ctx, seat, x, y) {
     const n = city.find((c) => c.x === x + dx && c.y === y + dy);
     if (n) return `${rel} ${shortTile(ctx, n.tile)}`;
   }
-  return `at ${x},${y}`;
+  return ctx.placeText ? ctx.placeText(x, y) : `at ${x},${y}`;
 }
 
 function trader(ctx, seat) {

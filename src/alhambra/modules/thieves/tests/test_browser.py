@@ -2,7 +2,7 @@
 bot in Debian's Chromium, by clicks only (Playwright). The panel draws the person's thieves face
 up, the bot's as backs with a count, the played ones and those removed at setup; between turns the
 cards the person's thieves may steal are highlighted in the money display, a click (or Enter on
-the focused card, or a button of the action panel) asks "Steal the blue 4 with a blue thief" and
+the focused card, or a button of the action panel) asks "Steal the 4 denar with a denar thief" (currencies, never colours) and
 Confirm plays it; the table's Pass declines. No button shows raw notation, the console stays
 clean. Screenshots: artifacts/screenshots/thieves-*.png."""
 
@@ -68,7 +68,7 @@ class _Game(tb.PagePlayer):
             buttons.nth(self.rng.randrange(buttons.count())).click(timeout=5000)
         page.wait_for_selector("#btn-confirm")
         staged = page.locator(".staged").inner_text()
-        assert re.fullmatch(r"Steal the (blue|green|orange|yellow) \d+ with an? \1 thief\. It cannot be taken back\.", staged), staged
+        assert re.fullmatch(r"Steal the \d+ (denar|dirham|ducat|florin) with an? \1 thief\. It cannot be taken back\.", staged), staged
         assert page.locator("#btn-confirm").inner_text() == "Confirm"
         self.check_buttons()
         tb.click(page, "#btn-confirm")
@@ -156,9 +156,10 @@ def test_a_person_steals_with_thieves_against_a_bot(tmp_path: Path) -> None:
             badge = page.locator(".score-track li[data-seat='0'] .seat-badge[data-module='thieves']").inner_text()
             assert badge.strip().startswith(str(mine_left))
             log = page.locator(".log-list").inner_text()
-            assert re.search(r"Ada's (blue|green|orange|yellow) thief steals \d+ \w+ from the display", log), log[-800:]
-            assert re.search(r"Ada plays an? (blue|green|orange|yellow) thief \(\w+\)", log)
+            assert re.search(r"Ada's (denar|dirham|ducat|florin) thief steals \d+ \1 from the display", log), log[-800:]
+            assert re.search(r"Ada plays an? (denar|dirham|ducat|florin) thief", log)
             assert not RAW_NOTATION.search(log), "the log shows thieves notation"
+            assert not re.search(r"\b(blue|green|orange|yellow) thief", log), "the log names thieves by colour"
             panel.screenshot(path=str(ARTIFACTS / "thieves-panel.png"))
             page.screenshot(path=str(ARTIFACTS / "thieves-played.png"), full_page=True)
             browser.close()

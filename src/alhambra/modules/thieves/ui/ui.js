@@ -27,6 +27,8 @@ function cardFacts(ctx, code) {
 }
 
 const thiefWord = (n) => (n === 1 ? "thief" : "thieves");
+/** A currency's name as the table says it ("dirham"), never its colour word. */
+const curName = (ctx, c) => (ctx.art.CURRENCY_NAMES && ctx.art.CURRENCY_NAMES[c]) || c;
 const article = (word) => (/^[aeiou]/.test(word) ? "an" : "a");
 
 /** The domino mask of the thieves: gold on the backs, ink on the badges. */
@@ -49,7 +51,7 @@ function thiefCard(ctx, currency, width = 34) {
   const { CURRENCY_COLORS, CURRENCY_NAMES, INK, PAPER, cardShell, coinGroup, svgText } = ctx.art;
   const svg = ctx.svg;
   const colour = CURRENCY_COLORS[currency] || "#777";
-  const s = cardShell(`${currency} thief (${CURRENCY_NAMES[currency]})`, width);
+  const s = cardShell(`${CURRENCY_NAMES[currency] || currency} thief`, width);
   s.classList.add("thief-card");
   s.dataset.currency = currency;
   s.appendChild(svg("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: colour, stroke: INK, "stroke-width": 2 }));
@@ -126,7 +128,7 @@ function seatBadges(ctx, seat) {
   return {
     text: `${n} ${thiefWord(n)}`,
     title: mine
-      ? `Your thieves: ${seats[seat].thieves.join(", ") || "none left"}. Between other players' turns each one may steal one face-up money card of its colour.`
+      ? `Your thieves: ${seats[seat].thieves.map((c) => `${curName(ctx, c)} thief`).join(", ") || "none left"}. Between other players' turns each one may steal one face-up money card of its currency.`
       : `${ctx.seatName(seat)} holds ${n} secret ${thiefWord(n)}.`,
     className: `thief-badge ${n ? "" : "thief-none"}`,
     icon: maskIcon(ctx),
@@ -155,7 +157,7 @@ function panel(ctx) {
       own.length
         ? h("div", { class: "th-cards", role: "list", "aria-label": "Your thieves" }, ...own.map((c) => h("span", {
           role: "listitem", class: "th-card", dataset: { currency: c },
-          title: `${c} thief: steals one face-up ${c} money card between turns (not right before your own turn)`,
+          title: `${curName(ctx, c)} thief: steals one face-up ${curName(ctx, c)} money card between turns (not right before your own turn)`,
         }, thiefCard(ctx, c, 34))))
         : h("p", { class: "muted", text: "You have played all your thieves." })));
   }
@@ -190,11 +192,11 @@ function panel(ctx) {
   parts.push(h("p", { class: "th-unseen", title: "Thieves in other hands or set aside, as far as you can tell" },
     h("span", { text: ctx.me === null ? "Not yet played: " : "Not seen by you: " }),
     ...(total ? CURRENCIES.filter((c) => left[c] > 0).map((c) => h("span", { class: "th-dot", dataset: { currency: c } },
-      h("span", { class: "swatch", style: `background:${ctx.art.CURRENCY_COLORS[c]}` }), `${c} ${left[c]}`)) : [h("span", { text: "none" })])));
+      h("span", { class: "swatch", style: `background:${ctx.art.CURRENCY_COLORS[c]}` }), `${curName(ctx, c)} ${left[c]}`)) : [h("span", { text: "none" })])));
   const next = Number.isInteger(st.next) ? ctx.seatName(st.next) : null;
   parts.push(h("p", { class: "muted th-rule", text: between && next
     ? `Between turns: ${next} plays next and may not use a thief; everybody else may steal now.`
-    : "After each turn, every player except the next one may play a thief to steal one face-up money card of its colour." }));
+    : "After each turn, every player except the next one may play a thief to steal one face-up money card of its currency." }));
   return h("div", { class: "thieves-panel" }, ...parts);
 }
 
@@ -206,7 +208,7 @@ function actionControls(ctx, actions) {
   const buttons = [];
   for (const [notation, code] of plays) {
     const f = cardFacts(ctx, code);
-    const label = `steal it with your ${f.currency} thief`;
+    const label = `steal it with your ${curName(ctx, f.currency)} thief`;
     (ctx.view.display || []).forEach((c, i) => {
       if (c === code) cards.push({ slot: i + 1, label, actions: [notation], pick: () => ctx.act(notation) });
     });
@@ -215,11 +217,11 @@ function actionControls(ctx, actions) {
       "aria-label": describeAction(ctx, notation),
       onclick: () => ctx.act(notation),
     }, thiefCard(ctx, f.currency, 20), h("span", { class: "th-arrow", "aria-hidden": "true", text: "→" }), ctx.cardArt(code, 20),
-    h("span", { text: `Steal the ${f.currency} ${f.value}` })));
+    h("span", { text: `Steal the ${f.value} ${curName(ctx, f.currency)}` })));
   }
   const node = h("div", { class: "thieves-controls" },
     h("p", { class: "thief-offer" }, maskIcon(ctx, 22),
-      h("span", { text: " Your thieves may strike: pick a highlighted face-up card to steal it with a thief of its colour (the thief is then out of the game), or pass." })),
+      h("span", { text: " Your thieves may strike: pick a highlighted face-up card to steal it with a thief of its currency (the thief is then out of the game), or pass." })),
     h("div", { class: "button-row thief-steals", role: "group", "aria-label": "Cards your thieves may steal" }, ...buttons));
   return { node, handled: plays.map(([a]) => a), cards };
 }
@@ -229,19 +231,21 @@ function describeAction(ctx, notation) {
   if (!code) return null;
   const f = cardFacts(ctx, code);
   if (!f.currency) return `Steal ${ctx.cardName(code)} with a thief`;
-  return `Steal the ${f.currency} ${f.value} with ${article(f.currency)} ${f.currency} thief`;
+  const cur = curName(ctx, f.currency);
+  return `Steal the ${f.value} ${cur} with ${article(cur)} ${cur} thief`;
 }
 
 function describeEvent(ctx, e) {
   const names = ctx.art.CURRENCY_NAMES;
   if (e.type === "ThiefPlayed") {
-    return `${ctx.seatName(e.seat)} plays ${article(e.currency)} ${e.currency} thief (${names[e.currency] || e.currency})`;
+    const cur = names[e.currency] || e.currency;
+    return `${ctx.seatName(e.seat)} plays ${article(cur)} ${cur} thief`;
   }
   if (e.type === "MoneyTaken") {
     const i = ctx.events.indexOf(e);
     const before = i > 0 ? ctx.events[i - 1] : null;
     if (before && before.type === "ThiefPlayed" && before.seat === e.seat) {
-      return `${ctx.seatName(e.seat)}'s ${before.currency} thief steals ${e.cards.map(ctx.cardName).join(" + ")} from the display`;
+      return `${ctx.seatName(e.seat)}'s ${names[before.currency] || before.currency} thief steals ${e.cards.map(ctx.cardName).join(" + ")} from the display`;
     }
   }
   return null;

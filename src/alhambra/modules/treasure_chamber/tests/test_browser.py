@@ -20,7 +20,7 @@ from alhambra import testing_browser as tb
 
 ID = "treasure_chamber"
 PANEL = f".module-panel[data-module='{ID}']"
-RAW = re.compile(r"\bchest put\b|\broom\d\b")
+RAW = re.compile(r"\bchest put\b|\broom\d\b|-?\d+,-?\d+")
 """The module's notation, which must never be a button's text nor appear in the log."""
 WANTED = ("bought", "bought by keyboard", "put by click", "put by keyboard")
 PLAY_SECONDS = 70.0
@@ -60,6 +60,9 @@ class _Player(tb.ClickPlayer):
         assert page.locator(f"{PANEL} .tc-transit").count() == 1 and page.locator(".tc-decision svg.tc-chest-art").count() >= 1
         kinds = {str(b.get_attribute("data-kind")) for b in buttons.all()}
         assert kinds and "" not in kinds
+        # each building is named with its place in words, as everywhere on the table
+        for text in buttons.all_inner_texts():
+            assert re.fullmatch(r"Into .+, (on the fountain|.+ of the fountain)", text.strip()), text
         version = tb.version(page)
         if not self.seen.get("put by click"):
             self.shot(page, "placement")
@@ -71,15 +74,20 @@ class _Player(tb.ClickPlayer):
             self.saw("put by keyboard")
         self.wait_change(page, version)
 
-    def good_rooms(self, page: Any) -> list[Any]:
-        """The buyable rooms with a chest of a colour of which this seat has more buildings than
-        the room has chests (so that the chest's building is to be chosen)."""
+    def built(self, page: Any) -> dict[str, int]:
+        """This seat's buildings per kind letter (P, S, A, C, G, T)."""
         name = NAMES[self.pages.index(page)]
         built: dict[str, int] = {}
         for code in page.locator(f".city-svg[aria-label='Alhambra of {name}'] g[data-tile]").evaluate_all(
             "els => els.map(e => e.dataset.tile)"
         ):
             built[code[0]] = built.get(code[0], 0) + 1
+        return built
+
+    def good_rooms(self, page: Any) -> list[Any]:
+        """The buyable rooms with a chest of a colour of which this seat has more buildings than
+        the room has chests (so that the chest's building is to be chosen)."""
+        built = self.built(page)
         out = []
         for room in page.locator(f"{PANEL} button.tc-buy").all():
             kinds = str(room.get_attribute("data-kinds")).split()
@@ -95,6 +103,7 @@ class _Player(tb.ClickPlayer):
         # buildings; otherwise mostly build, so that there are buildings to put chests into
         if rooms.count() and (not self.seen.get("bought") or (good and rng.random() < 0.7) or rng.random() < 0.05):
             room = good[rng.randrange(len(good))] if good else rooms.nth(rng.randrange(rooms.count()))
+            homeless = not any(self.built(page).get(k[0].upper(), 0) for k in str(room.get_attribute("data-kinds")).split())
             if self.seen.get("bought"):
                 room.click(timeout=5000)
             else:
@@ -102,6 +111,9 @@ class _Player(tb.ClickPlayer):
                 page.keyboard.press("Enter")
                 self.saw("bought by keyboard")
             assert page.locator(".buy").inner_text().startswith("Buy the 4 treasure chests of room")
+            if homeless:  # no building of any of its colours: the player is warned before paying
+                assert "Careful: you have no free building for any of these chests" in page.locator(".buy").inner_text()
+                self.saw("warned")
             assert page.locator(f"{PANEL} button.tc-buy.selected").count() == 1
             assert page.locator("button.tc-buy-button.selected").count() == 1
             page.locator(".pay-option").first.click(timeout=5000)

@@ -71,6 +71,47 @@ function tileAt(ctx, seat, x, y) {
 
 const who = (ctx, seat) => (seat === -1 ? "Dirk" : ctx.seatName(seat));
 
+/** Where a place lies, in the table's words ("2 north of the fountain"). */
+function where(ctx, x, y) {
+  if (typeof ctx.placeText === "function") return ctx.placeText(x, y);
+  if (x === 0 && y === 0) return "on the fountain";
+  const parts = [];
+  if (y) parts.push(`${Math.abs(y)} ${y < 0 ? "north" : "south"}`);
+  if (x) parts.push(`${Math.abs(x)} ${x > 0 ? "east" : "west"}`);
+  return `${parts.join(" and ")} of the fountain`;
+}
+
+/** The chests of `kinds` that would find no free building of their colour in the viewer's
+ * Alhambra (buildings of the kind that hold no chest yet), as a list of kinds. */
+function homeless(ctx, kinds) {
+  const me = ctx.me;
+  const seat = ctx.view && ctx.view.seats && me !== null && me !== undefined ? ctx.view.seats[me] : null;
+  if (!seat || !Array.isArray(seat.alhambra)) return [];
+  const st = ctx.state || {};
+  const mine = Array.isArray(st.seats) ? st.seats.find((x) => x.seat === me) : null;
+  const taken = new Set(((mine && mine.chests) || []).map((c) => `${c.x},${c.y}`));
+  const free = new Map();
+  for (const c of seat.alhambra) {
+    const k = kindOfTile(ctx, c.tile);
+    if (k && !taken.has(`${c.x},${c.y}`)) free.set(k, (free.get(k) || 0) + 1);
+  }
+  const out = [];
+  for (const k of kinds) {
+    const n = free.get(k) || 0;
+    if (n > 0) free.set(k, n - 1);
+    else out.push(k);
+  }
+  return out;
+}
+
+/** A warning for buying the chests `kinds`: the ones with no free building of their colour. */
+function homelessWarning(ctx, kinds) {
+  const lost = homeless(ctx, kinds);
+  if (!lost.length) return "";
+  if (lost.length === kinds.length) return `Careful: you have no free building for any of these chests (${chestsText(ctx, lost)}): all of them would pass on to the left.`;
+  return `Careful: you have no free building for ${chestsText(ctx, lost)} of them: ${lost.length === 1 ? "it" : "they"} would pass on to the left.`;
+}
+
 /** The viewer's open placement decision (the view's pending), or null. */
 function myPlacement(ctx) {
   const p = ctx.view ? ctx.view.pending : null;
@@ -246,11 +287,12 @@ function roomKinds(ctx, room) {
 function startPay(ctx, room, options) {
   if (!options || !options.length) return;
   const kinds = roomKinds(ctx, room);
+  const warning = homelessWarning(ctx, kinds);
   ctx.pay({
     item: { label: roomLabel(ctx, room), price: price(ctx) },
     options,
     title: `Buy the 4 treasure chests of room ${room} (${chestsText(ctx, kinds)})`,
-    note: `Pay at least ${price(ctx)} in any mix of currencies (no card that is not needed). There is no change and no further action, not even for the exact amount; at the end of your turn the chests go into your buildings of their colours, one each, and the rest pass to the left.`,
+    note: `${warning ? `${warning} ` : ""}Pay at least ${price(ctx)} in any mix of currencies (no card that is not needed). There is no change and no further action, not even for the exact amount; at the end of your turn the chests go into your buildings of their colours, one each, and the rest pass to the left.`,
     confirm: "Buy the chests",
   });
 }
@@ -281,7 +323,7 @@ function panel(ctx) {
       class: `tc-room tc-buy ${on ? "selected" : ""}`, dataset: { room, kinds: kinds.join(" ") },
       "aria-label": `Buy room ${room}: ${chestsText(ctx, kinds)} chests, for at least ${price(ctx)} in any currencies`,
       "aria-pressed": on ? "true" : "false",
-      title: "Buy these four chests (your last action this turn)",
+      title: `Buy these four chests (your last action this turn)${homelessWarning(ctx, kinds) ? `. ${homelessWarning(ctx, kinds)}` : ""}`,
       onclick: () => startPay(ctx, room, opts),
     }, art);
   });
@@ -393,10 +435,12 @@ function actionControls(ctx, actions) {
     parts.push(h("div", { class: "button-row tc-buys" }, ...[...offers].map(([room, opts]) => {
       const on = isPaying(ctx, room);
       const kinds = roomKinds(ctx, room);
+      const warning = homelessWarning(ctx, kinds);
       return h("button", {
-        class: `secondary tc-buy-button ${on ? "selected" : ""}`, dataset: { room }, "aria-pressed": on ? "true" : "false",
+        class: `secondary tc-buy-button ${on ? "selected" : ""} ${warning ? "tc-homeless" : ""}`, dataset: { room }, "aria-pressed": on ? "true" : "false",
+        title: warning || null,
         onclick: () => startPay(ctx, room, opts),
-      }, h("span", { class: "tc-buy-chests" }, ...[...kinds].sort(byKind).map((k) => chestSVG(ctx, k, 16))), h("span", { text: `Buy room ${room}: ${chestsText(ctx, kinds)}` }));
+      }, h("span", { class: "tc-buy-chests" }, ...[...kinds].sort(byKind).map((k) => chestSVG(ctx, k, 16))), h("span", { text: `Buy room ${room}: ${chestsText(ctx, kinds)}${warning ? ` (${homeless(ctx, kinds).length} without a building)` : ""}` }));
     })));
   }
   const puts = actions.map(parse).filter((x) => x && x.type === "put");
@@ -421,7 +465,7 @@ function actionControls(ctx, actions) {
       const tile = tileAt(ctx, ctx.me, a.x, a.y);
       const kind = tile ? kindOfTile(ctx, tile) : null;
       return h("button", { class: "secondary tc-put", dataset: { x: a.x, y: a.y, kind: kind || "", action: a.action }, onclick: () => ctx.act(a.action, describeAction(ctx, a.action)) },
-        chestSVG(ctx, kind, 18), h("span", { text: `Into ${tile ? shortTile(ctx, tile) : "the building"} at ${a.x},${a.y}` }));
+        chestSVG(ctx, kind, 18), h("span", { text: `Into ${tile ? shortTile(ctx, tile) : "the building"}, ${where(ctx, a.x, a.y)}` }));
     })));
     handled.push(...puts.map((a) => a.action));
   }
@@ -439,7 +483,7 @@ function describeAction(ctx, notation) {
   }
   const tile = ctx.me === null || ctx.me === undefined ? null : tileAt(ctx, ctx.me, a.x, a.y);
   const kind = tile ? kindOfTile(ctx, tile) : null;
-  return tile ? `Put a ${colour(ctx, kind)} treasure chest into ${shortTile(ctx, tile)} at ${a.x},${a.y}` : `Put a treasure chest into the building at ${a.x},${a.y}`;
+  return tile ? `Put a ${colour(ctx, kind)} treasure chest into ${shortTile(ctx, tile)}, ${where(ctx, a.x, a.y)}` : `Put a treasure chest into the building ${where(ctx, a.x, a.y)}`;
 }
 
 function describeEvent(ctx, e) {
@@ -480,11 +524,12 @@ function scoring(ctx, roundEvent) {
   if (!Array.isArray(pts)) return null;
   // the chest counts the round was scored with (the event logged just before it)
   const counted = [...(ctx.events || [])].reverse().find((e) => e.type === "ChestsCounted" && e.round_no === roundEvent.round);
-  const title = "Treasure chests → points for the most chests (Dirk's chests only block: his points go to nobody)";
-  if (!counted) return [{ label: "Chests", values: pts, title }];
-  const values = pts.map((p, s) => (p ? `${counted.counts[s]} → ${p}` : String(counted.counts[s])));
-  if (counted.neutral >= 0) values.push(counted.neutral_points ? `${counted.neutral} (→ ${counted.neutral_points})` : String(counted.neutral));
-  return [{ label: "Chests", values, title }];
+  const title = "Treasure chests: each player's chests, and the points for the most chests (Dirk's chests only block: his points go to nobody)";
+  if (!counted) return [{ label: "Chests (points)", values: pts.map((p) => (p ? `+${p}` : "0")), title }];
+  const held = (n) => `${n} chest${n === 1 ? "" : "s"}`;
+  const values = pts.map((p, s) => (p ? `${held(counted.counts[s])}: +${p}` : held(counted.counts[s])));
+  if (counted.neutral >= 0) values.push(counted.neutral_points ? `${held(counted.neutral)} (${counted.neutral_points} to nobody)` : held(counted.neutral));
+  return [{ label: "Chests held: points", values, title }];
 }
 
 window.Alhambra.registerModule(ID, { panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, scoring });

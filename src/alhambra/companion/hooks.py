@@ -1,0 +1,141 @@
+"""The companion's hook family: what a module adds to the scoring of a real game night.
+
+A module takes part through one hook of :class:`alhambra.hooks.Module`: ``companion()`` returns
+an instance of a :class:`CompanionHooks` subclass (usually from ``companion.py`` in the module's
+folder), or None when the module changes nothing in a scoring round. The engine never calls it:
+only ``alhambra score`` and the "Score a real game" page do, so it costs the game nothing.
+
+Every method has a do-nothing default. Participants are the players in seat order, then (in a
+2-player game) the neutral player at index ``players``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One input a module's scoring needs.
+
+    ``kind``: ``"count"`` (an integer from ``minimum`` to ``maximum``), ``"choice"`` (one of
+    ``choices``) or ``"numbers"`` (a list of integers from ``minimum`` to ``maximum``, e.g. the
+    three score cards, or one entry per bazaar). ``neutral``: the neutral player has it too.
+    ``rounds``: the scoring rounds it counts in (the page hides it in the others).
+    """
+
+    key: str
+    label: str
+    kind: str = "count"
+    minimum: int = 0
+    maximum: int = 99
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    neutral: bool = False
+    rounds: tuple[int, ...] = (1, 2, 3)
+    length: int = 0
+    """For ``numbers``: how many entries exactly (0: any number)."""
+
+    def default(self) -> Any:
+        """The value of a field left out: 0, the first choice, or an empty list."""
+        if self.kind == "choice":
+            return self.choices[0] if self.choices else ""
+        if self.kind == "numbers":
+            return []
+        return 0
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form (``alhambra score --fields``, the page's forms)."""
+        return {
+            "key": self.key,
+            "label": self.label,
+            "kind": self.kind,
+            "min": self.minimum,
+            "max": self.maximum,
+            "choices": list(self.choices),
+            "help": self.help,
+            "neutral": self.neutral,
+            "rounds": list(self.rounds),
+            "length": self.length,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What a module's companion hooks read: the round, the players, the module's inputs.
+
+    ``table``: the module's table-wide inputs (key -> value, every field present).
+    ``seats``: per participant the module's inputs (the neutral player last, in a 2-player game).
+    ``counts``: per participant the buildings per kind as entered (before any module's change).
+    """
+
+    game: str
+    round_no: int
+    players: int
+    neutral: bool
+    table: dict[str, Any]
+    seats: tuple[dict[str, Any], ...]
+    counts: tuple[dict[str, int], ...] = field(default=())
+
+    @property
+    def participants(self) -> int:
+        """Players plus the neutral player (if any)."""
+        return self.players + (1 if self.neutral else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """Points of one participant from a module in a round, with the reason in words."""
+
+    points: int
+    reason: str
+
+
+class CompanionHooks:
+    """Base class of a module's companion part. Override what the module's scoring needs."""
+
+    table_fields: ClassVar[tuple[Field, ...]] = ()
+    """Inputs entered once for the table (the score cards of the round, the invasion card)."""
+    seat_fields: ClassVar[tuple[Field, ...]] = ()
+    """Inputs entered per player (and for the neutral player where ``Field.neutral``)."""
+
+    def check(self, tally: Tally) -> list[str]:
+        """Problems of the inputs that the fields' ranges do not catch (each a sentence)."""
+        return []
+
+    def adjust_counts(self, tally: Tally, who: int, counts: dict[str, int]) -> list[str]:
+        """Change the buildings per kind participant ``who`` scores with (a played bonus card:
+        one more; a building site: one fewer), as ``Module.building_counts`` does in a game.
+        Returns a sentence per change, for the breakdown."""
+        return []
+
+    def kind_points(self, tally: Tally, kind: str) -> tuple[int, ...] | None:
+        """The points for 1st, 2nd ... of ``kind`` this round in place of the scoring table (the
+        new score cards), as ``Module.kind_points``; None keeps the table."""
+        return None
+
+    def round_points(self, tally: Tally) -> list[Line] | None:
+        """This module's points per participant this round, as ``Module.round_points`` (the
+        entry of the neutral player may be left out); None: nothing this round."""
+        return None
+
+    def after_round(self, tally: Tally, scores: list[int]) -> list[Line] | None:
+        """Changes right after the round (``scores``: the players' totals with the round), as
+        ``Module.round_scored`` does (the invaders take points, never below 0)."""
+        return None
+
+    def browser_data(self) -> dict[str, Any]:
+        """The facts the module's scoring needs in the browser (its ``ui/companion.js``, which
+        scores offline): points tables, penalties... read from the module's data, never copied."""
+        return {}
+
+    def export(self, state: GameState, round_no: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The inputs a player would enter for scoring round ``round_no`` of an engine game, read
+        from ``state`` right after it (tests: the companion scores what the engine scored).
+        Returns the table inputs and one dict per participant."""
+        n = state.config.players + (1 if state.neutral is not None else 0)
+        return {}, [{} for _ in range(n)]

@@ -1,0 +1,134 @@
+"""The agreement check: play games in the Python engine and on the native core side by side and
+compare, after every action, the full state and the legal actions (every payments mode).
+
+A disagreement is a rule the two engines play differently: a rule change in the Python engine
+without its native twin shows up here (and in ``tests/test_native.py``, which runs this check
+over random games in CI). ``benchmarks/native_agreement.py`` runs it over many games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..actions import Action
+from ..engine import PAYMENTS, apply_unchecked, legal_actions, new_game
+from ..policies import POLICIES
+from ..state import GameConfig, GameState
+from .game import NativeGame, encode
+
+__all__ = ["CheckResult", "check_game", "compare_states"]
+
+_FIELDS = (
+    "config",
+    "seed",
+    "deck",
+    "display",
+    "discard",
+    "market",
+    "bag",
+    "scores",
+    "neutral",
+    "neutral_score",
+    "removed",
+    "current",
+    "turn",
+    "stage",
+    "pending",
+    "scoring_queue",
+    "rounds_scored",
+    "reshuffles",
+    "outcome",
+    "market_exhausted",
+    "score_history",
+    "flow",
+    "mods",
+    "market_currency",
+    "decided",
+    "piles",
+    "draws",
+    "market_face",
+    "turned",
+)
+
+
+def compare_states(python: GameState, native: GameState) -> list[str]:
+    """Every difference between two states of one game (empty when they are equal)."""
+    out: list[str] = []
+    for name in _FIELDS:
+        a, b = getattr(python, name), getattr(native, name)
+        if a != b:
+            out.append(f"{name}: python {a!r} != native {b!r}")
+    if len(python.players) != len(native.players):
+        out.append("players: different numbers of seats")
+        return out
+    for s, (p, q) in enumerate(zip(python.players, native.players, strict=True)):
+        for name in ("hand", "city", "reserve"):
+            a, b = getattr(p, name), getattr(q, name)
+            if a != b:
+                out.append(f"seat {s} {name}: python {a!r} != native {b!r}")
+    return out
+
+
+@dataclass
+class CheckResult:
+    """What one checked game found."""
+
+    config: GameConfig
+    seed: int
+    actions: int = 0
+    disagreements: list[str] = field(default_factory=list)
+
+    @property
+    def agree(self) -> bool:
+        """True when the engines agreed after every action."""
+        return not self.disagreements
+
+
+Policy = Callable[[GameState, random.Random], Action]
+
+
+def check_game(config: GameConfig, seed: int, policy: str | Policy = "kinds", *, round_trip_every: int = 7) -> CheckResult:
+    """Play game ``seed`` of ``config`` with ``policy`` (a random policy's name or a function of
+    the state and a ``random.Random(seed)``, e.g. the greedy bot's choice) in both engines, comparing the state and the legal actions (all,
+    exact and minimal payments) after every action; every ``round_trip_every``-th state also
+    goes Python -> native -> Python. Stops at the first disagreement."""
+    result = CheckResult(config, seed)
+    state, _ = new_game(config, seed)
+    native = NativeGame.new(config, seed)
+    choose = POLICIES[policy] if isinstance(policy, str) else policy
+    rng = random.Random(seed)
+    while True:
+        diff = compare_states(state, native.state())
+        if diff:
+            result.disagreements += [f"after {result.actions} actions: {d}" for d in diff]
+            return result
+        if round_trip_every and result.actions % round_trip_every == 0:
+            back = NativeGame.from_state(state).state()
+            diff = compare_states(state, back)
+            if diff:
+                result.disagreements += [f"round trip after {result.actions} actions: {d}" for d in diff]
+                return result
+        if state.is_over:
+            if not native.is_over:
+                result.disagreements.append("the Python game is over, the native one is not")
+            return result
+        for mode in PAYMENTS:
+            want_actions = legal_actions(state, payments=mode)
+            got_actions = native.legal_actions(mode)
+            if want_actions != got_actions:
+                want = [str(a) for a in want_actions]
+                got = [str(a) for a in got_actions]
+                missing = [a for a in want if a not in got][:5]
+                extra = [a for a in got if a not in want][:5]
+                result.disagreements.append(
+                    f"after {result.actions} actions, legal actions ({mode}) differ: "
+                    f"python {len(want)}, native {len(got)}; missing {missing}, extra {extra}"
+                    + ("; same actions in another order" if not missing and not extra else "")
+                )
+                return result
+        action = choose(state, rng)
+        apply_unchecked(state, action, events=False)
+        native.apply_id(encode(native.rules, action))
+        result.actions += 1

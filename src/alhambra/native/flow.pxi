@@ -1,0 +1,260 @@
+# The turn flow: drawing cards, refilling, the end of a turn, scoring rounds, the neutral
+# player's tiles, the end-of-game hand-out and the end. Twin of engine._advance and its steps
+# (draw_card, refill_display, _fill_market, _run_scoring_queue, _score_round, _start_final).
+
+cdef int draw_card(St* s, Rules* R, object seed) except -2:
+    """The next money card (scoring cards are set aside and queued), -1 when none is left."""
+    cdef int c, i
+    cdef list cards
+    while True:
+        if s.ndeck == 0:
+            if s.ndiscard == 0:
+                return -1
+            s.reshuffles += 1
+            cards = [s.discard[i] for i in range(s.ndiscard)]
+            _random.Random(f"{seed}/reshuffle/{s.reshuffles}").shuffle(cards)
+            for i in range(s.ndiscard):
+                s.deck[i] = cards[i]
+            s.ndeck = s.ndiscard
+            s.ndiscard = 0
+        s.ndeck -= 1
+        c = s.deck[s.ndeck]
+        if R.card_cur[c] < 0:
+            s.removed[s.nremoved] = c
+            s.nremoved += 1
+            s.squeue[s.nsqueue] = R.card_val[c]
+            s.nsqueue += 1
+            continue
+        return c
+
+
+cdef int refill_display(St* s, Rules* R, object seed) except -1:
+    cdef int i, c
+    for i in range(4):
+        if s.display[i] < 0:
+            c = draw_card(s, R, seed)
+            if c < 0:
+                break
+            s.display[i] = c
+    return 0
+
+
+cdef bint fill_market(St* s) noexcept:
+    cdef int i
+    for i in range(4):
+        if s.market[i] < 0:
+            if not s.nbag:
+                s.market_exhausted = 1
+                return False
+            s.nbag -= 1
+            s.market[i] = s.bag[s.nbag]
+    return True
+
+
+cdef void majority(int* counts, int n, int* points, int npoints, int* awards) noexcept:
+    """scoring.majority_awards: tied places share their points, rounded down."""
+    cdef int i, j, c, best, place = 0, tied, total, prev = 1 << 30
+    for i in range(n):
+        awards[i] = 0
+    while True:
+        best = 0
+        for i in range(n):
+            if counts[i] > best and counts[i] < prev:
+                best = counts[i]
+        if best <= 0 or place >= npoints:
+            return
+        tied = 0
+        for i in range(n):
+            if counts[i] == best:
+                tied += 1
+        total = 0
+        for j in range(place, min(place + tied, npoints)):
+            total += points[j]
+        for i in range(n):
+            if counts[i] == best:
+                awards[i] = total // tied
+        place += tied
+        prev = best
+
+
+cdef void score_round(St* s, Rules* R, int rnd) noexcept:
+    cdef int n = s.n, m = s.n + (1 if s.has_neutral else 0)
+    cdef int counts[6][7]
+    cdef int pts[7]
+    cdef int aw[7]
+    cdef int seat, k, i, g, t
+    cdef Player* p
+    for k in range(6):
+        for i in range(m):
+            counts[k][i] = 0
+    for i in range(m):
+        pts[i] = 0
+    for seat in range(n):
+        p = &s.players[seat]
+        for g in range(p.y0 * G + p.x0, p.y1 * G + p.x1 + 1):
+            t = p.grid[g]
+            if t >= 0 and R.tile_kind[t] >= 0:
+                counts[R.tile_kind[t]][seat] += 1
+    if s.has_neutral:
+        for i in range(s.nneutral):
+            counts[R.tile_kind[s.neutral[i]]][n] += 1
+    for k in range(6):
+        majority(counts[k], m, R.points[k][rnd - 1], R.npoints[k][rnd - 1], aw)
+        for i in range(m):
+            pts[i] += aw[i]
+    for seat in range(n):
+        s.scores[seat] += pts[seat] + longest_wall(&s.players[seat], R)
+    if s.has_neutral:
+        s.neutral_score += pts[n]
+    s.rounds_scored += 1
+    for seat in range(n):
+        s.hist[s.nhist][seat] = s.scores[seat]
+    s.nhist += 1
+
+
+cdef void run_scoring_queue(St* s, Rules* R, int limit) noexcept:
+    cdef int done = 0, rnd, i, k
+    while s.nsqueue and (limit < 0 or done < limit):
+        done += 1
+        rnd = s.squeue[0]
+        for i in range(1, s.nsqueue):
+            s.squeue[i - 1] = s.squeue[i]
+        s.nsqueue -= 1
+        score_round(s, R, rnd)
+        if s.has_neutral:
+            k = 6 if rnd == 1 else s.nbag // 3
+            if k > s.nbag:
+                k = s.nbag
+            for i in range(k):
+                s.nbag -= 1
+                s.neutral[s.nneutral] = s.bag[s.nbag]
+                s.nneutral += 1
+
+
+cdef void push_choose(St* s, int seat) noexcept:
+    cdef Pend* p = &s.pending[s.npending]
+    s.npending += 1
+    p.kind = P_CHOOSE
+    p.seat = seat
+    p.actions = 0
+    p.ntiles = 0
+    p.neutral = 0
+    p.final = 0
+
+
+cdef void push_place(St* s, int seat, int* tiles, int ntiles, int neutral, int final) noexcept:
+    cdef Pend* p = &s.pending[s.npending]
+    cdef int i
+    s.npending += 1
+    p.kind = P_PLACE
+    p.seat = seat
+    p.actions = 0
+    p.ntiles = ntiles
+    for i in range(ntiles):
+        p.tiles[i] = tiles[i]
+    p.neutral = neutral
+    p.final = final
+
+
+cdef void start_turn(St* s, int seat) noexcept:
+    s.current = seat
+    s.turn += 1
+    s.stage = ST_TURN
+    s.flow = 0
+    push_choose(s, seat)
+
+
+cdef void end_game(St* s, int outcome) noexcept:
+    s.outcome = outcome
+    s.stage = ST_OVER
+    s.npending = 0
+
+
+cdef void start_final(St* s, Rules* R) noexcept:
+    """The market could not be refilled: each remaining tile goes to the one player with the
+    most money of its square's currency."""
+    cdef int n = s.n, sq, t, seat, i, best, nbest, who, c
+    cdef int amount[6]
+    cdef int got[6][4]
+    cdef int ngot[6]
+    s.stage = ST_FINAL
+    s.flow = 0
+    for seat in range(n):
+        ngot[seat] = 0
+    for sq in range(4):
+        t = s.market[sq]
+        if t < 0:
+            continue
+        best = 0
+        nbest = 0
+        who = -1
+        for seat in range(n):
+            amount[seat] = 0
+            for i in range(s.players[seat].nhand):
+                c = s.players[seat].hand[i]
+                if R.card_cur[c] == sq:
+                    amount[seat] += R.card_val[c]
+            if amount[seat] > best:
+                best = amount[seat]
+                nbest = 1
+                who = seat
+            elif amount[seat] == best:
+                nbest += 1
+        if best > 0 and nbest == 1:
+            s.market[sq] = -1
+            got[who][ngot[who]] = t
+            ngot[who] += 1
+    i = n - 1
+    while i >= 0:
+        seat = (s.current + 1 + i) % n
+        if ngot[seat]:
+            push_place(s, seat, got[seat], ngot[seat], 0, 1)
+        i -= 1
+
+
+cdef int advance(St* s, Rules* R, object seed) except -1:
+    """Run the automatic steps until a seat must decide or the game is over."""
+    cdef int seat
+    if s.npending:
+        return 0
+    if s.stage == ST_TURN and s.outcome == 0:
+        for seat in range(4):
+            if s.display[seat] < 0:
+                refill_display(s, R, seed)
+                break
+        for seat in range(4):
+            if s.market[seat] < 0:
+                fill_market(s)
+                break
+        if s.nsqueue:
+            run_scoring_queue(s, R, -1)
+        if not s.market_exhausted and (s.turn_limit == 0 or s.turn < s.turn_limit):
+            seat = (s.current + 1) % s.n
+            s.current = seat
+            s.turn += 1
+            s.flow = 0
+            push_choose(s, seat)
+            return 0
+        s.stage = ST_BETWEEN
+        s.flow = 1
+    while s.outcome == 0:
+        if s.npending:
+            return 0
+        if s.stage == ST_BETWEEN:
+            if s.flow == 0:
+                s.flow = 1
+            elif s.nsqueue:
+                run_scoring_queue(s, R, 1)
+                s.flow = 1
+            elif s.market_exhausted:
+                start_final(s, R)
+            elif s.turn_limit and s.turn >= s.turn_limit:
+                end_game(s, 2)
+            else:
+                start_turn(s, (s.current + 1) % s.n)
+        elif s.stage == ST_FINAL:
+            score_round(s, R, 3)
+            end_game(s, 1)
+        else:
+            raise AssertionError("native core: a turn ended outside the turn flow")
+    return 0

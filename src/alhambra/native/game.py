@@ -1,0 +1,223 @@
+"""A game on the native core behind the engine's vocabulary: actions as :class:`Action` values,
+the state as a :class:`~alhambra.state.GameState` when asked for.
+
+Action ids are int64 values (bits 0-2 the kind, the rest its arguments); :func:`decode` and
+:func:`encode` turn them into the engine's actions and back, so whatever speaks actions (the
+research encodings, bots) meets the same values on both engines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import (
+    Action,
+    BuildFromReserve,
+    BuyBuilding,
+    EndTurn,
+    ExchangeTiles,
+    MoveToReserve,
+    PlaceBuilding,
+    TakeMoney,
+)
+from ..components import CURRENCY_LETTERS
+from ..engine import build_components
+from ..errors import ConfigError, GameOver, IllegalAction
+from ..state import GameConfig, GameState
+from . import core_module, supports
+
+__all__ = ["NativeGame", "core_rules", "decode", "encode"]
+
+A_TAKE, A_BUY, A_PLACE, A_BUILD, A_REMOVE, A_EXCHANGE, A_END = range(7)
+_G = 64
+_ORG = 32
+_RESERVE = 4096
+_NEUTRAL = 4097
+_PAYMENTS = {"all": 0, "exact": 1, "minimal": 2}
+
+_RULES: dict[GameConfig, Any] = {}
+_DECODED: dict[tuple[int, int], Action] = {}
+_ENCODED: dict[tuple[int, Action], int] = {}
+
+
+def core_rules(config: GameConfig) -> Any:
+    """The native component tables of a configuration (cached; the turn limit does not count)."""
+    if not supports(config):
+        raise ConfigError("the native core plays Alhambra without modules only")
+    key = GameConfig(config.players)
+    got = _RULES.get(key)
+    if got is None:
+        got = _RULES[key] = core_module().CoreRules(key, build_components(key))
+    return got
+
+
+def _money(code: int) -> str:
+    return f"{CURRENCY_LETTERS[code // 9]}{code % 9 + 1}"
+
+
+def _xy(g: int) -> tuple[int, int]:
+    return g % _G - _ORG, g // _G - _ORG
+
+
+def _grid(x: int, y: int) -> int:
+    return (y + _ORG) * _G + x + _ORG
+
+
+def decode(rules: Any, a: int) -> Action:
+    """The engine action of a native action id."""
+    key = (rules.config.players, a)
+    got = _DECODED.get(key)
+    if got is not None:
+        return got
+    kind = a & 7
+    code = rules.tile_code
+    action: Action
+    if kind == A_TAKE:
+        action = TakeMoney(tuple(_money((a >> (6 + 6 * i)) & 63) for i in range((a >> 3) & 7)))
+    elif kind == A_BUY:
+        sq = (a >> 3) & 3
+        pay: list[str] = []
+        for v in range(9, 0, -1):
+            pay += [f"{CURRENCY_LETTERS[sq]}{v}"] * ((a >> (5 + 2 * (v - 1))) & 3)
+        action = BuyBuilding(sq + 1, tuple(pay))
+    elif kind == A_PLACE:
+        g = (a >> 10) & 8191
+        target: tuple[int, int] | str = "reserve" if g == _RESERVE else "neutral" if g == _NEUTRAL else _xy(g)
+        action = PlaceBuilding(code[(a >> 3) & 127], target)
+    elif kind == A_BUILD:
+        action = BuildFromReserve(code[(a >> 3) & 127], _xy((a >> 10) & 8191))
+    elif kind == A_REMOVE:
+        action = MoveToReserve(code[(a >> 3) & 127])
+    elif kind == A_EXCHANGE:
+        action = ExchangeTiles(code[(a >> 3) & 127], code[(a >> 10) & 127])
+    else:
+        action = EndTurn()
+    _DECODED[key] = action
+    _ENCODED[(rules.config.players, action)] = a
+    return action
+
+
+def encode(rules: Any, action: Action) -> int:
+    """The native action id of an engine action (``IllegalAction`` for one the core does not know)."""
+    key = (rules.config.players, action)
+    got = _ENCODED.get(key)
+    if got is not None:
+        return got
+    ids = rules.tile_ids
+    money = rules.money_code_ids
+    try:
+        if isinstance(action, TakeMoney):
+            a = A_TAKE | len(action.cards) << 3
+            for i, c in enumerate(action.cards):
+                a |= money[c] << (6 + 6 * i)
+        elif isinstance(action, BuyBuilding):
+            a = A_BUY | (action.square - 1) << 3
+            for c in action.payment:
+                v = money[c] % 9 + 1
+                a += 1 << (5 + 2 * (v - 1))
+        elif isinstance(action, PlaceBuilding):
+            tgt = action.target
+            g = _RESERVE if tgt == "reserve" else _NEUTRAL if tgt == "neutral" else _grid(*tgt)
+            a = A_PLACE | ids[action.tile] << 3 | g << 10
+        elif isinstance(action, BuildFromReserve):
+            a = A_BUILD | ids[action.tile] << 3 | _grid(*action.target) << 10
+        elif isinstance(action, MoveToReserve):
+            a = A_REMOVE | ids[action.tile] << 3
+        elif isinstance(action, ExchangeTiles):
+            a = A_EXCHANGE | ids[action.reserve_tile] << 3 | ids[action.city_tile] << 10
+        elif isinstance(action, EndTurn):
+            a = A_END
+        else:
+            raise IllegalAction(f"{action} is not an action of the base game")
+    except (KeyError, TypeError, ValueError):
+        raise IllegalAction(f"malformed action {action!r}") from None
+    return a
+
+
+class NativeGame:
+    """One game on the native core, spoken to with engine actions.
+
+    ``legal_actions`` lists what :func:`alhambra.engine.legal_actions` lists, in the same
+    order; ``apply`` checks that the action is among them; ``apply_unchecked`` does not.
+    ``state()`` gives the Python state (for views, observations and the agreement check)."""
+
+    __slots__ = ("core", "rules")
+
+    def __init__(self, core: Any, rules: Any) -> None:
+        self.core = core
+        self.rules = rules
+
+    @classmethod
+    def new(cls, config: GameConfig, seed: int = 0) -> NativeGame:
+        """Deal a game as :func:`alhambra.engine.new_game` deals it."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError("the seed must be an int")
+        rules = core_rules(config)
+        return cls(core_module().Game.new(rules, seed, config), rules)
+
+    @classmethod
+    def from_state(cls, state: GameState) -> NativeGame:
+        """The native twin of a Python state (``ValueError`` for one it does not model: modules,
+        Granada, explicit chance; ``NativeLimit`` for an Alhambra too wide for the native grid)."""
+        if not supports(state.config):
+            raise ValueError("the native core plays Alhambra without modules only")
+        rules = core_rules(state.config)
+        return cls(core_module().Game.from_state(rules, state), rules)
+
+    def copy(self) -> NativeGame:
+        """An independent copy."""
+        return NativeGame(self.core.copy(), self.rules)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat the game waits for (None once it is over)."""
+        seat: int | None = self.core.to_act
+        return seat
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return bool(self.core.is_over)
+
+    @property
+    def scores(self) -> list[int]:
+        """The scores so far."""
+        return list(self.core.scores)
+
+    def legal_ids(self, payments: str = "all") -> list[int]:
+        """The legal action ids (``payments`` as for :func:`alhambra.engine.legal_actions`)."""
+        ids: list[int] = self.core.legal_ids(_PAYMENTS[payments])
+        return ids
+
+    def legal_actions(self, payments: str = "all") -> list[Action]:
+        """The legal actions, as the Python engine lists them."""
+        rules = self.rules
+        return [decode(rules, a) for a in self.core.legal_ids(_PAYMENTS[payments])]
+
+    def apply_id(self, a: int) -> None:
+        """Apply a legal action id in place (unchecked)."""
+        self.core.apply_id(a)
+
+    def apply(self, action: Action) -> None:
+        """Apply an action in place after checking that it is legal now."""
+        if self.core.is_over:
+            raise GameOver("the game is over")
+        a = encode(self.rules, action)
+        if a not in self.core.legal_ids(0):
+            raise IllegalAction(f"{action} is not legal now")
+        self.core.apply_id(a)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply a legal action in place without a check."""
+        self.core.apply_id(encode(self.rules, action))
+
+    def state(self) -> GameState:
+        """The game as a Python state."""
+        state: GameState = self.core.to_state()
+        return state
+
+    def playout(self, rng_seed: int, max_actions: int = 100_000) -> int:
+        """Play uniformly random actions (a fast generator seeded by ``rng_seed``) to the end;
+        returns the number of actions played."""
+        played: int = self.core.playout(rng_seed & 0xFFFFFFFFFFFFFFFF, max_actions)
+        return played

@@ -76,16 +76,18 @@ class MoneyTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class ItemBought(Event):
-    """A player bought something a module offers (``buy ITEM CARDS``); ``label`` says what."""
+    """A player bought something a module offers (``buy ITEM CARDS``); ``label`` says what.
+    ``never_exact``: the offer never counts as an exact payment (a building site)."""
 
     seat: int
     item: str
     label: str
     payment: tuple[str, ...]
     exact: bool
+    never_exact: bool = False
 
     def describe(self) -> str:
-        how = "exactly" if self.exact else "with overpayment"
+        how = "never an exact payment" if self.never_exact else "exactly" if self.exact else "with overpayment"
         return f"{_p(self.seat)} buys {self.label or self.item} for {'+'.join(self.payment)} ({how})"
 
 

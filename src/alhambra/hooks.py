@@ -66,10 +66,19 @@ class Offer:
     """The price pays for a building although no tile changes hands (completing a building
     site): modules that react to building purchases (change, exchange certificates) treat it as
     one. An offer with a ``tile`` is a building purchase anyway."""
+    never_exact: bool = False
+    """Such a purchase is never regarded as paying the exact amount (a building site), whatever
+    was paid: no extra action, and its ``ItemBought`` event and :class:`Purchase` record say
+    not exact (``exact`` False), so no module reacts to it as to an exact payment."""
     minimal: bool = False
     """Nothing is given for an overpayment (no change, no extra action: treasure chests): only
     payments from which no card or money source could be left out with the rest still paying
     the price are listed and accepted (otherwise "at least 8 in any mix" lists thousands)."""
+
+    @property
+    def buys_building(self) -> bool:
+        """Whether buying it buys a building tile (``tile`` >= 0 or :attr:`building`)."""
+        return self.tile >= 0 or self.building
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +87,15 @@ class MoneySource:
     it pays like a money card of ``currency`` worth ``value``. ``token`` names it in a payment
     (``buy 2 b7+cb``): a word of lower-case letters and digits that is no card code of the game;
     several sources may share a token when they are alike (two blue coins). Listed by
-    :meth:`Module.money_sources`; once spent, :meth:`Module.source_spent` disposes of it."""
+    :meth:`Module.money_sources`; once spent, :meth:`Module.source_spent` disposes of it.
+    ``buildings_only``: it pays only when buying a building tile (a market square, an offer with a
+    tile or :attr:`Offer.building`), never for another offer (a certificate's credit)."""
 
     token: str
     currency: int
     value: int
     module: str
+    buildings_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +105,8 @@ class Purchase:
     ``square`` is the market square (1-4) of a building tile bought from the market, 0 for a
     module offer (``offer``). ``tile`` is the building tile bought (-1 if none: a card, chests...).
     ``paid`` is the value of the money spent (cards and money sources), ``exact`` whether it was
-    exactly ``price``. ``out_of_turn``: bought outside the buyer's own turn action (vizier...).
+    exactly ``price`` (never for an offer with :attr:`Offer.never_exact`).
+    ``out_of_turn``: bought outside the buyer's own turn action (vizier...).
     """
 
     seat: int
@@ -172,6 +185,16 @@ class Module:
 
     def setup(self, state: GameState, rng: random.Random) -> None:
         """Create the module's state slice in ``state.mods[self.id]`` (an immutable value)."""
+
+    def setup_decisions(self, state: GameState) -> list[Pending]:
+        """Decisions the players take during setup, before the building market is filled and the
+        starting money dealt (street traders: each player's secret choice of citizens). Called
+        once, after every module's :meth:`setup`; the pendings are asked in the order returned.
+        While any is open the game is in ``STAGE_SETUP`` (market, display and hands empty; no
+        starting player yet); once all are resolved the core finishes the setup (``GameStarted``)
+        and the first turn starts. A secret choice must be hidden by the module's ``view`` and
+        events until every seat has chosen."""
+        return []
 
     def game_set_up(self, state: GameState, events: list[Event]) -> None:
         """The game is set up (market, money, display dealt; ``GameStarted`` is in ``events``)
@@ -431,7 +454,12 @@ class Facet:
 FACETS: Final = (
     Facet("setup", True, ("check_config", "extra_tiles", "deck_piles", "setup", "game_set_up"), "the game's set-up"),
     Facet("components", False, ("extra_cards", "extra_currencies"), "cards and currencies that reach the turn's draws and payments"),
-    Facet("actions", False, ("turn_actions", "pending_actions", "check", "perform", "resume"), "the module's own actions and pendings"),
+    Facet(
+        "actions",
+        False,
+        ("setup_decisions", "turn_actions", "pending_actions", "check", "perform", "resume"),
+        "the module's own actions and pendings (also the decisions taken during setup)",
+    ),
     Facet(
         "flow", False, ("turn_started", "after_action", "before_scoring", "turn_ending", "after_turn", "on_events"), "points of the turn"
     ),

@@ -203,6 +203,9 @@ class PlayerState:
         return a
 
 
+STAGE_SETUP = "setup"
+"""Setup waits for the modules' setup decisions (``Module.setup_decisions``), before the market
+is filled and the starting money dealt."""
 STAGE_TURN = "turn"
 STAGE_BETWEEN = "between_turns"
 STAGE_FINAL = "final_distribution"

@@ -33,7 +33,7 @@ from .events import Event
 from .hooks import modules_of
 from .record import GameRecord, replay
 from .serialize import state_from_json, state_to_json
-from .state import ChooseAction, GameConfig, GameState, PlaceTiles
+from .state import STAGE_SETUP, ChooseAction, GameConfig, GameState, PlaceTiles
 from .view import view
 
 __all__ = [
@@ -254,7 +254,11 @@ def check_conservation(state: GameState) -> None:
         cards += p.hand
     for m in mods:
         cards += m.held_cards(state)
-    assert Counter(cards) == Counter(range(len(comp.cards))), "a card is missing or in two places"
+    if state.stage == STAGE_SETUP:  # setup decisions: the special cards join the deck with the piles
+        assert len(set(cards)) == len(cards), "a card is in two places"
+        assert set(cards) >= {i for i, c in enumerate(comp.cards) if c.module is None and c.is_money}, "a money card is missing"
+    else:
+        assert Counter(cards) == Counter(range(len(comp.cards))), "a card is missing or in two places"
     tiles = list(state.bag) + [t for t in state.market if t >= 0] + list(state.neutral or ())
     for p in state.players:
         tiles += list(p.city.values()) + p.reserve

@@ -31,7 +31,7 @@ from .. import city as geo
 from ..components import ComponentSet
 from ..engine import new_game
 from ..hooks import load_module
-from ..state import STAGE_FINAL, GameConfig, GameState, Pending, PlayerState
+from ..state import STAGE_FINAL, STAGE_SETUP, GameConfig, GameState, Pending, PlayerState
 from .base import Observation, log
 
 __all__ = ["Sampler", "Tracker", "special_card_depths"]
@@ -44,6 +44,9 @@ class Tracker:
         self.seen = 0
         """Number of events read so far."""
         self.first: dict[str, Any] | None = None
+        """The first event of the history (tells another game's history from this one's)."""
+        self.start: dict[str, Any] | None = None
+        """``GameStarted`` once read (None during setup decisions)."""
         self.players = 0
         self.hands: list[Counter[str]] = []
         """Every seat's hand by card face."""
@@ -55,6 +58,8 @@ class Tracker:
         """Read the events not read yet (a history of another game starts over)."""
         if self.first is not None and (len(events) < self.seen or not events or events[0] != self.first):
             self.__init__()  # type: ignore[misc]
+        if self.first is None and events:
+            self.first = events[0]  # the game's first event (a setup decision's, or GameStarted)
         for e in events[self.seen :]:
             self._read(e)
         self.seen = len(events)
@@ -62,7 +67,7 @@ class Tracker:
     def _read(self, e: dict[str, Any]) -> None:
         kind = e.get("type")
         if kind == "GameStarted":
-            self.first = e
+            self.start = e
             self.players = e["players"]
             self.hands = [Counter(m) for m in e["starting_money"]]
         elif kind == "MoneyTaken":
@@ -200,7 +205,7 @@ class Sampler:
     # ----------------------------------------------------------------------------- deck
     def _original_money(self) -> int:
         """Money cards in the draw pile right after setup."""
-        start = self.tracker.first
+        start = self.tracker.start
         dealt = sum(len(m) for m in start["starting_money"]) if start else 0
         total = sum(1 for c in self.comp.cards if c.is_money)
         return total - dealt - len(self.obs.view["display"])
@@ -257,7 +262,7 @@ class Sampler:
             if s == obs.seat:
                 codes: list[str] = list(v["seats"][s]["hand"])
             else:
-                codes = list(tr.hands[s].elements())
+                codes = list(tr.hands[s].elements()) if s < len(tr.hands) else []  # none dealt yet (setup)
                 count = v["seats"][s]["hand_count"]
                 if len(codes) < count:
                     self._hidden_hands[s] = count - len(codes)
@@ -287,6 +292,8 @@ class Sampler:
                     pool.pop()
             held_tiles.update(m.held_tiles(state))
         unknown_cards = [c for pool in free.values() for c in pool]
+        if v["stage"] == STAGE_SETUP:  # before the deal the draw pile holds only the base money
+            unknown_cards = [c for c in unknown_cards if comp.cards[c].module is None and comp.cards[c].is_money]
         unknown_cards.sort()
         expected = v["deck_count"] + sum(self._hidden_hands.values())
         if len(unknown_cards) != expected:

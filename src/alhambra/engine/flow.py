@@ -3,17 +3,18 @@ rounds, the window between turns, the final distribution of the market and the e
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from ..components import MARKET_SIZE, NEUTRAL_AFTER_FIRST_SCORING
-from ..events import Event, GameEnded, MarketTileAwarded, NeutralTilesReceived, TurnEnded, TurnStarted
-from ..hooks import Module, load_module
-from ..state import STAGE_BETWEEN, STAGE_FINAL, STAGE_OVER, STAGE_TURN, BetweenTurns, ChooseAction, GameState, PlaceTiles
-from .common import _sink, _users, plain_flow
+from ..components import DECK_PILES, DISPLAY_SIZE, MARKET_SIZE, NEUTRAL_AFTER_FIRST_SCORING, NEUTRAL_START_TILES, STARTING_MONEY
+from ..events import Event, GameEnded, GameStarted, MarketTileAwarded, NeutralTilesReceived, TurnEnded, TurnStarted
+from ..hooks import Module, load_module, modules_of
+from ..state import STAGE_BETWEEN, STAGE_FINAL, STAGE_OVER, STAGE_SETUP, STAGE_TURN, BetweenTurns, ChooseAction, GameState, PlaceTiles
+from .common import _sink, _users, payment_value, plain_flow
 from .scoring import _score_round, money_of, winners
-from .supply import _draw_tile, _fill_market, _shown, refill_display
+from .supply import _draw_tile, _fill_market, _next_card, _pile_model, _shown, refill_display
 
 
 def _window_seats(state: GameState) -> list[int]:
@@ -92,6 +93,15 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
             top = state.pending[-1]
             if top.module is None:
                 if type(top) is BetweenTurns and top.restart:
+                    if state.scoring_queue and state.stage == STAGE_BETWEEN:
+                        # a scoring card drawn by the out-of-turn move (a thief's refill) is scored
+                        # before anybody is asked again, as one drawn at a turn's end is scored
+                        # before the window opens (docs/rules-notes.md)
+                        if _before_scoring(state, state.scoring_queue[0], 1, events):
+                            continue
+                        _run_scoring_queue(state, events, 1)
+                        state.flow = 1
+                        continue
                     _reopen_window(state)
                     continue
                 return
@@ -102,13 +112,15 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
             continue
         if state.stage == STAGE_TURN:
             _complete_turn(state, events)
+        elif state.stage == STAGE_SETUP:  # the setup decisions are taken: fill the market, deal...
+            _finish_setup(state, random.Random(f"{state.seed}:setup"), events)
         elif state.stage == STAGE_BETWEEN:
             if state.flow == 0:
                 state.flow = 1
                 _open_window(state)
             elif state.scoring_queue:
-                # a scoring card drawn by an out-of-turn move (a module refilled the display in
-                # the window) is scored before the next turn begins, like one drawn at a turn's end
+                # a scoring card drawn by an out-of-turn move that closed the window (a module
+                # refilled the display) is scored before the next turn begins
                 if _before_scoring(state, state.scoring_queue[0], 1, events):
                     continue
                 _run_scoring_queue(state, events, 1)
@@ -380,3 +392,76 @@ def _end_game(state: GameState, outcome: str, events: list[Event] | None) -> Non
     state.pending.clear()
     if events is not None:
         events.append(GameEnded(outcome, tuple(state.scores), winners(state)))
+
+
+def _finish_setup(state: GameState, rng: random.Random, events: list[Event] | None) -> None:
+    """The setup from filling the market on (``new_game``, or after the modules' setup decisions
+    the flow, with a random stream of its own): market, starting money, starting
+    player, display, the draw pile's five piles, the neutral player's tiles; ``GameStarted``;
+    then the first turn starts."""
+    comp = state.components
+    config = state.config
+    mods = modules_of(config)
+    n = config.players
+    explicit_chance = state.decided is not None
+    money = state.deck
+    bag = state.bag
+    events = [] if events is None else events
+    setup_events: list[Event] = []
+    _fill_market(state, setup_events, announce=False)
+    if not explicit_chance:
+        rng.shuffle(money)
+    dealt: list[list[int]] = []
+    for p in state.players:
+        total = 0
+        got: list[int] = []
+        while total < STARTING_MONEY:
+            c = _next_card(state)
+            got.append(c)
+            total += comp.card_value[c]
+        p.hand.extend(got)
+        dealt.append(got)
+    start = min(range(n), key=lambda s: (len(dealt[s]), payment_value(comp, dealt[s]), s))
+    state.current = start
+    for i in range(DISPLAY_SIZE):
+        state.display[i] = _next_card(state)
+
+    # five roughly equal piles, pile 0 on top; scoring cards into piles 2 and 4
+    size, extra = divmod(len(money), DECK_PILES)
+    piles: list[list[int]] = []
+    for i in range(DECK_PILES):
+        k = size + (1 if i < extra else 0)
+        piles.append([money.pop() for _ in range(k)])
+    scoring_ids = [i for i, c in enumerate(comp.cards) if c.kind == "scoring"]
+    for card, pile in zip(scoring_ids, (1, 3), strict=True):
+        piles[pile].insert(rng.randrange(len(piles[pile]) + 1), card)
+    shuffled = {c for pile in piles for c in pile}
+    for m in mods:
+        m.deck_piles(state, piles, rng)
+    deck: list[int] = []
+    for one_pile in reversed(piles):
+        deck.extend(one_pile)
+    state.deck = deck
+    if explicit_chance:
+        # money cards a module put into chosen piles (master builders: piles 3 and 5) are
+        # tracked by pile like the special cards; money shuffled in (diamonds) is not
+        placed = {c for pile in piles for c in pile} - shuffled
+        state.piles = tuple(_pile_model(state, pile, placed) for pile in piles)
+    if state.neutral is not None:
+        for _ in range(min(NEUTRAL_START_TILES, len(bag))):
+            state.neutral.append(_shown(state, _draw_tile(state)))
+    events.append(
+        GameStarted(
+            players=n,
+            starting_player=start,
+            starting_money=tuple(tuple(comp.cards[c].code for c in got) for got in dealt),
+            market=tuple(comp.tiles[t].code for t in state.market),
+            display=tuple(comp.cards[c].code for c in state.display),
+            neutral_tiles=tuple(comp.tiles[t].code for t in state.neutral or ()),
+            modules=config.modules,
+        )
+    )
+    events += setup_events
+    for m in _users(state, "game_set_up"):
+        m.game_set_up(state, events)
+    _start_turn(state, start, events)

@@ -27,7 +27,7 @@ def _offer_actions(state: GameState, seat: int, out_of_turn: bool, exact: bool =
         seen: set[tuple[str, ...]] = set()
         only_exact = exact or offer.exact_only
         for way in offer.ways:
-            for pay in _way_payments(state, seat, way, offer.price, only_exact, minimal or offer.minimal):
+            for pay in _way_payments(state, seat, way, offer.price, only_exact, minimal or offer.minimal, offer.buys_building):
                 if pay not in seen:
                     seen.add(pay)
                     out.append(BuyItem(offer.item, pay))

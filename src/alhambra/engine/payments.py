@@ -141,14 +141,17 @@ def _offers(state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
 
 
 def _way_payments(
-    state: GameState, seat: int, way: frozenset[int], price: int, exact: bool = False, minimal: bool = False
+    state: GameState, seat: int, way: frozenset[int], price: int, exact: bool = False, minimal: bool = False, building: bool = True
 ) -> list[tuple[str, ...]]:
     """Every payment of one way: money of its currencies worth at least ``price`` (exactly with
     ``exact``; with ``minimal`` none that could leave a card out), and for a one-currency way also
-    every module payment option (exchange cards...)."""
+    every module payment option (exchange cards...). Unless ``building``, no money source that
+    pays only for building tiles (``MoneySource.buildings_only``)."""
     comp = state.components
     hand = state.players[seat].hand
     srcs = _sources(state, seat)
+    if not building:
+        srcs = [src for src in srcs if not src.buildings_only]
     pays = _money_payments(comp, hand, way, price, (), exact, srcs, minimal)
     if len(way) == 1:
         (cur,) = way
@@ -345,6 +348,10 @@ def _find_offer(state: GameState, seat: int, item: str, out_of_turn: bool) -> Of
 def _check_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...], out_of_turn: bool) -> tuple[Offer, bool]:
     offer = _find_offer(state, seat, item, out_of_turn)
     _, exact = _check_money(state, seat, payment, offer.ways, offer.price, offer.label or offer.item, offer.label or offer.item)
+    if not offer.buys_building:
+        for src in _match_payment(state, seat, payment)[1]:
+            if src.buildings_only:
+                raise InvalidPayment(f"{src.token} pays only for building tiles, not for {offer.label or offer.item}")
     if offer.exact_only and not exact:
         raise InvalidPayment(f"{offer.label or offer.item} can only be bought with exact money ({offer.price})")
     if offer.minimal and not exact:
@@ -358,7 +365,7 @@ def _check_offer(state: GameState, seat: int, item: str, payment: tuple[str, ...
                 f"{offer.label or offer.item} costs {offer.price} and gives nothing back: {'+'.join(payment)} ({total}) "
                 f"pays with a card that is not needed (leave out one worth {min(values)})"
             )
-    return offer, exact
+    return offer, exact and not offer.never_exact
 
 
 def _spend(state: GameState, seat: int, payment: tuple[str, ...]) -> list[int]:
@@ -462,9 +469,9 @@ def _pay_offer(
     offer = _find_offer(state, seat, item, out_of_turn)
     paid = _paid_value(state, seat, payment)
     _spend(state, seat, payment)
-    exact = paid == offer.price
+    exact = paid == offer.price and not offer.never_exact
     if events is not None:
-        events.append(ItemBought(seat, offer.item, offer.label, payment, exact))
+        events.append(ItemBought(seat, offer.item, offer.label, payment, exact, offer.never_exact))
     load_module(offer.module).offer_bought(state, seat, offer, _sink(events))
     purchase = Purchase(seat, 0, offer, offer.tile, offer.price, paid, payment, exact, out_of_turn)
     if announce:

@@ -14,8 +14,8 @@ from .common import _sink, _users
 
 
 def unbuilt_tiles(state: GameState, seat: int) -> set[int]:
-    """Tiles of ``seat``'s Alhambra that are not buildings yet (``Module.unbuilt_tiles``: a
-    building site): nothing that goes into a building (a treasure chest, a citizen) goes there."""
+    """Tiles of ``seat``'s Alhambra (``-1``: the neutral player's tiles) that are not buildings
+    yet (``Module.unbuilt_tiles``: a building site): nothing that goes into a building (a treasure chest, a citizen) goes there."""
     out: set[int] = set()
     for m in _users(state, "unbuilt_tiles"):
         out.update(m.unbuilt_tiles(state, seat))

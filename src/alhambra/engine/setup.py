@@ -8,25 +8,21 @@ import random
 from .. import city as geo
 from ..components import (
     CURRENCIES,
-    DECK_PILES,
     DISPLAY_SIZE,
     FOUNTAIN,
     MARKET_SIZE,
-    NEUTRAL_START_TILES,
     SCORING_CARDS,
-    STARTING_MONEY,
     ComponentSet,
     base_money_cards,
 )
 from ..errors import ConfigError
-from ..events import Event, GameStarted
+from ..events import Event
 from ..hooks import load_module, modules_of
 from ..rulesets import ruleset
-from ..state import GameConfig, GameState, PlayerState
+from ..state import STAGE_SETUP, GameConfig, GameState, PlayerState
 from .caches import _COMPONENT_CACHE
-from .common import _users, payment_value
-from .flow import _advance, _notify, _start_turn
-from .supply import _draw_tile, _fill_market, _next_card, _pile_model, _shown
+from .common import _users
+from .flow import _advance, _finish_setup, _notify
 
 
 def build_components(config: GameConfig) -> ComponentSet:
@@ -114,68 +110,18 @@ def new_game(
         state.module_decided = tuple(decided[2]) if len(decided) > 2 else ()
         state.piles = ((len(money), ()),)
     events: list[Event] = []
-    setup_events: list[Event] = []
     if not explicit_chance:
         rng.shuffle(bag)
     for m in mods:
         m.setup(state, rng)
-    _fill_market(state, setup_events, announce=False)
-    if not explicit_chance:
-        rng.shuffle(money)
-    dealt: list[list[int]] = []
-    for p in state.players:
-        total = 0
-        got: list[int] = []
-        while total < STARTING_MONEY:
-            c = _next_card(state)
-            got.append(c)
-            total += comp.card_value[c]
-        p.hand.extend(got)
-        dealt.append(got)
-    start = min(range(n), key=lambda s: (len(dealt[s]), payment_value(comp, dealt[s]), s))
-    state.current = start
-    for i in range(DISPLAY_SIZE):
-        state.display[i] = _next_card(state)
-
-    # five roughly equal piles, pile 0 on top; scoring cards into piles 2 and 4
-    size, extra = divmod(len(money), DECK_PILES)
-    piles: list[list[int]] = []
-    for i in range(DECK_PILES):
-        k = size + (1 if i < extra else 0)
-        piles.append([money.pop() for _ in range(k)])
-    scoring_ids = [i for i, c in enumerate(comp.cards) if c.kind == "scoring"]
-    for card, pile in zip(scoring_ids, (1, 3), strict=True):
-        piles[pile].insert(rng.randrange(len(piles[pile]) + 1), card)
-    shuffled = {c for pile in piles for c in pile}
-    for m in mods:
-        m.deck_piles(state, piles, rng)
-    deck: list[int] = []
-    for one_pile in reversed(piles):
-        deck.extend(one_pile)
-    state.deck = deck
-    if explicit_chance:
-        # money cards a module put into chosen piles (master builders: piles 3 and 5) are
-        # tracked by pile like the special cards; money shuffled in (diamonds) is not
-        placed = {c for pile in piles for c in pile} - shuffled
-        state.piles = tuple(_pile_model(state, pile, placed) for pile in piles)
-    if state.neutral is not None:
-        for _ in range(min(NEUTRAL_START_TILES, len(bag))):
-            state.neutral.append(_shown(state, _draw_tile(state)))
-    events.append(
-        GameStarted(
-            players=n,
-            starting_player=start,
-            starting_money=tuple(tuple(comp.cards[c].code for c in got) for got in dealt),
-            market=tuple(comp.tiles[t].code for t in state.market),
-            display=tuple(comp.cards[c].code for c in state.display),
-            neutral_tiles=tuple(comp.tiles[t].code for t in state.neutral or ()),
-            modules=config.modules,
-        )
-    )
-    events += setup_events
-    for m in _users(state, "game_set_up"):
-        m.game_set_up(state, events)
-    _start_turn(state, start, events)
+    if mods:
+        asked = [p for m in _users(state, "setup_decisions") for p in m.setup_decisions(state)]
+        if asked:  # decisions before the market is filled: the rest of the setup waits for them
+            state.stage = STAGE_SETUP
+            state.pending.extend(reversed(asked))
+            _advance(state, events)
+            return state, events
+    _finish_setup(state, rng, events)
     _advance(state, events)
     _notify(state, events)
     return state, events

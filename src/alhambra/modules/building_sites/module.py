@@ -6,9 +6,10 @@ Flow (all through the plug-in hooks of protocol 2):
   the slice (:class:`SitesState`) keeps the stack as a sorted multiset: its order is unknown to
   everybody, so each draw is a random draw from it (:func:`alhambra.engine.module_random`).
 * ``offers``: on a turn (never out of turn: the vizier cannot), every market square holding a
-  building (one of the six kinds) may be bought as a **building site** (``buy site2 CARDS``) for
+  building tile (not a camp or a bazaar: a medina may) may be bought as a **building site** (``buy site2 CARDS``) for
   at least half its price, rounded down, in the square's currency. Such a purchase is never
-  regarded as exact (``again_if_exact=False``: no extra action). ``offer_bought`` takes the tile
+  regarded as exact (``never_exact``: no extra action, and the event and the purchase record
+  given to other modules say not exact). ``offer_bought`` takes the tile
   off its square (the core adds it to the turn's bought tiles) and records the site with its
   currency still open.
 * ``purchase_made`` (after the action was closed, so the bought tile waits to be placed below):
@@ -490,6 +491,12 @@ def _building_tiles(state: GameState) -> int:
     return got
 
 
+NOT_SITES: Final = frozenset({"bazaar", "camp"})
+"""Tile kinds that cannot be set up as a building site (rulebook: "Camps and bazaars cannot be set
+up as a building site"); every other building tile of the market can (a medina too: it is bought
+"like any other building tile")."""
+
+
 # ---------------------------------------------------------------------------------- module
 class BuildingSites(Module):
     """Building Sites."""
@@ -503,13 +510,14 @@ class BuildingSites(Module):
     )
     assumptions = (
         "Setting up a site is a turn action that buys a building tile from a market square for at least half its price "
-        "(rounded down) in the square's currency; overpaying is allowed. It never gives another action, even when the "
-        "money is exactly half (the core's purchase record still says whether the money was exactly that half).",
+        "(rounded down) in the square's currency; overpaying is allowed. It is never an exact payment, even when the "
+        "money is exactly half: no other action, and the event and the purchase record other modules read say not exact.",
         "The site tiles are drawn at random from the stack (the stack's order is unknown to everybody). With 2 or more in "
         "the stack the player draws 2, keeps one and the other goes back; with 1 left it is taken; with none left no "
         "site can be set up. The choice is made right after the purchase, before the tile is placed.",
-        "Only the six building kinds can become sites (so never camps, squares, bazaars or other module tiles); the vizier "
-        "cannot set one up (out of turn).",
+        "Every building tile of the market can become a site except camps and bazaars (the rulebook's only exclusions): "
+        "the six building kinds and a medina (bought 'like any other building tile'; under its site tile it is not built "
+        "yet, so it does not count for the medina ranking until completed); the vizier cannot set one up (out of turn).",
         "A building under a site tile counts for no majority wherever it lies (Alhambra, reserve board, the neutral "
         "player). Its walls count like any tile's. It may be placed, moved to the reserve board and rebuilt like any tile.",
         "With 2 players a site tile may be given to the neutral player like any bought tile: it stays a site there (the "
@@ -559,7 +567,7 @@ class BuildingSites(Module):
         out: list[Offer] = []
         if sl.stack:
             for sq, t in enumerate(state.market):
-                if t < 0 or comp.tiles[t].kind not in KINDS:
+                if t < 0 or comp.tiles[t].kind in NOT_SITES:
                     continue
                 code = comp.tiles[t].code
                 out.append(
@@ -569,6 +577,7 @@ class BuildingSites(Module):
                         price=setup_price(comp.tile_price[t]),
                         ways=(frozenset((state.market_currency[sq],)),),
                         again_if_exact=False,
+                        never_exact=True,
                         tile=t,
                         label=f"a building site on {code} (square {sq + 1})",
                     )
@@ -677,9 +686,13 @@ class BuildingSites(Module):
 
     # ----- scoring ------------------------------------------------------------------------
     def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
-        """The tiles of ``seat``'s Alhambra that carry a site: no chest and no citizen goes there."""
+        """The tiles of ``seat``'s Alhambra (``-1``: the neutral player's tiles) that carry a site:
+        no chest and no citizen goes there, and a medina there is not built yet."""
         sites = site_tile_ids(state)
-        return [t for t in state.players[seat].city.values() if t in sites] if sites else []
+        if not sites:
+            return []
+        where = (state.neutral or ()) if seat < 0 else state.players[seat].city.values()
+        return [t for t in where if t in sites]
 
     def building_counts(self, state: GameState, seat: int, counts: dict[str, int]) -> None:
         """A building under a site tile does not count (in an Alhambra, or with the neutral player)."""
@@ -753,6 +766,8 @@ class BuildingSites(Module):
                 continue
             t = comp.tile_ids[site.tile]
             kind = comp.tiles[t].kind
+            if kind not in standing.built:  # a medina: no majority (the medina module values its count)
+                continue
             price = comp.tile_price[t]
             s = site.seat
             # what the greedy evaluation credits for the tile now (a waiting tile as built, a

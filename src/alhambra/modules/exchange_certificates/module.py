@@ -13,7 +13,8 @@ Flow (all through the plug-in hooks of protocol 2):
   game, declining takes the change instead (the change module gives no coins for an overpayment
   the player may store; see :meth:`ExchangeCertificates.stores_overpayment`).
 * ``money_sources``: a stored credit pays like one money card of the token's colour worth the whole
-  amount (token ``cr``: ``buy 3 cr+b8``); ``source_spent`` returns the token to the centre and
+  amount (token ``cr``: ``buy 3 cr+b8``), only for building tiles (``MoneySource.buildings_only``:
+  a market square, an offer with a tile or a site's completion; never chests or cards); ``source_spent`` returns the token to the centre and
   clears the board, so an overpayment of that very purchase may be stored again.
 * ``held_money``: the credit counts in the end-of-game hand-out as money of its colour.
 """
@@ -230,8 +231,9 @@ class ExchangeCertificates(Module):
         "The decision to store is taken at once after the purchase, before the bought tiles are placed.",
         "Only building purchases can be stored (market tiles, bazaars, building sites and other tiles bought from a "
         "module), not sultan cards, caravanserai cards or treasure chests.",
-        "A credit pays wherever money of its colour pays, like one money card of that value (also with exchange cards, "
-        "for module offers and for the vizier); it can only be spent whole.",
+        "A credit pays only for building tiles (market squares, also with exchange cards and for the vizier; bazaars, "
+        "building sites and their completion), like one money card of its colour and value, never for sultan cards, "
+        "caravanserai cards or treasure chests; it can only be spent whole.",
         "While a credit is stored, a new overpayment cannot be stored (one token per certificate) and the stored credit "
         "is not replaced; spending the credit frees the certificate at once, so the overpayment of the very purchase "
         "that spent it may be stored.",
@@ -263,11 +265,12 @@ class ExchangeCertificates(Module):
             state.pending.append(StoreChoice(purchase.seat, purchase.overpaid, _coins_due(state, purchase.overpaid)))
 
     def money_sources(self, state: GameState, seat: int) -> list[MoneySource]:
-        """A stored credit: one money card of its colour worth the whole amount."""
+        """A stored credit: one money card of its colour worth the whole amount, for building
+        tiles only (rulebook: "The player can use this credit when buying a building tile")."""
         cur, amount = certificates_slice(state).credit[seat]
         if cur < 0:
             return []
-        return [MoneySource(components().credit_token, cur, amount, self.id)]
+        return [MoneySource(components().credit_token, cur, amount, self.id, buildings_only=True)]
 
     def source_spent(self, state: GameState, seat: int, source: MoneySource) -> None:
         """The credit was spent: its token goes back to the centre and the board is empty."""

@@ -315,12 +315,9 @@ class Invaders(Module):
     # ----- scouts -------------------------------------------------------------------------
     def purchase_made(self, state: GameState, purchase: Purchase, events: list[Event]) -> None:
         """An exact purchase of a building of a face-up scout's kind: the buyer takes the scout
-        and looks at the top invasion card (drawn now if nobody has looked at it yet). An offer
-        whose exact payment never counts as exact (``again_if_exact`` False: a building site,
-        bought for half the price) takes no scout."""
+        and looks at the top invasion card (drawn now if nobody has looked at it yet). A purchase
+        that is never exact (a building site: ``Offer.never_exact``) arrives with ``exact`` False."""
         if not purchase.exact or purchase.tile < 0 or _face_up(state.config):
-            return
-        if purchase.offer is not None and not purchase.offer.again_if_exact:
             return
         sl = invaders(state)
         kind = state.components.tiles[purchase.tile].kind

@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from ...companion.hooks import CompanionHooks
 from ...components import ComponentSet, TileType, letters_to_walls, walls_to_letters
+from ...engine.services import unbuilt_tiles
 from ...hooks import Module
 from ...state import ChooseAction, GameConfig, GameState, PlaceTiles
 
@@ -116,10 +117,16 @@ def _tables(comp: ComponentSet) -> _Tables:
 
 
 def built(state: GameState, seat: int) -> list[int]:
-    """Prices of the medinas built by ``seat`` (``-1``: the neutral player, all his tiles), ascending."""
+    """Prices of the medinas built by ``seat`` (``-1``: the neutral player, all his tiles), ascending.
+    A medina under a building site is not built yet (``engine.unbuilt_tiles``)."""
     price = _tables(state.components).price
     tiles: Sequence[int] = (state.neutral or []) if seat < 0 else list(state.players[seat].city.values())
-    return sorted(price[t] for t in tiles if price[t])
+    out = [price[t] for t in tiles if price[t]]
+    if out and state.config.modules != (MODULE_ID,):
+        unbuilt = unbuilt_tiles(state, seat)
+        if unbuilt:
+            out = [price[t] for t in tiles if price[t] and t not in unbuilt]
+    return sorted(out)
 
 
 def participants(state: GameState) -> list[int]:
@@ -198,6 +205,9 @@ class Medina(Module):
         seats = participants(state)
         for s in seats:
             tiles = list(state.neutral or []) if s < 0 else list(state.players[s].city.values())
+            unbuilt = unbuilt_tiles(state, s) if state.config.modules != (MODULE_ID,) else ()
+            if unbuilt:  # a medina under a building site is not built yet
+                tiles = [t for t in tiles if t not in unbuilt]
             c = float(sum(1 for t in tiles if price[t]))
             top = max((price[t] for t in tiles if price[t]), default=0)
             if s >= 0:

@@ -4,12 +4,12 @@ Flow (all through the plug-in hooks of protocol 2):
 
 * ``setup`` gives every seat a trader tile and one citizen of each colour; the other citizens
   form the general supply (:class:`StreetTradersState` in ``state.mods["street_traders"]``).
-* ``turn_started`` of the first turn asks every seat, starting player first, to choose three of
-  its six citizens in secret (:class:`StreetTraderChoice`, ``trader choose A B C``). The choice
-  lives in the slice and in a private event until everybody has chosen; then
+* ``setup_decisions``: before the market is filled and the money dealt, every seat (the first seat
+  first) chooses three of its six citizens in secret (:class:`StreetTraderChoice`, ``trader choose
+  A B C``). The choice lives in the slice and in a private event until everybody has chosen; then
   :class:`StreetTraderCitizensRevealed` shows them all and the unchosen citizens join the supply.
-  Every seat then puts its trader tile on a side of its fountain (:class:`StreetTraderPlacement`,
-  ``trader place X,Y``).
+* ``turn_started`` of the first turn: every seat, starting player first, puts its trader tile on a
+  side of its fountain (:class:`StreetTraderPlacement`, ``trader place X,Y``).
 * ``after_action`` (after any action, in or out of turn): a building that now stands on a
   trader's place sets the trader aside and asks its owner (:class:`StreetTraderArrival`):
   ``trader move KIND`` (a citizen of the building's colour moves in; then ``trader take KIND``
@@ -162,8 +162,9 @@ class StreetTradersState:
 # ---------------------------------------------------------------------------------- pendings
 @dataclass(frozen=True, slots=True)
 class StreetTraderChoice(Pending):
-    """Setup: ``seat`` chooses three of its citizens for its trader tile, in secret; ``later``
-    choose after it (the starting player first)."""
+    """Setup (before the market is filled): ``seat`` chooses three of its citizens for its trader
+    tile, in secret. One per seat (``later``: the seats after it, only in games saved before
+    the choice became a setup decision)."""
 
     module = MODULE_ID
     seat: int
@@ -494,10 +495,10 @@ class StreetTraders(Module):
         "of different colours: 1/3/6/10/15/21 points for 1-6 colours."
     )
     assumptions = (
-        "The secret choice of the three citizens is made at the start of the first turn, one player after the other "
-        "(starting player first), with the first market tiles and the starting money already on the table (the box has "
-        "the players choose before the market is filled); the choices are hidden until everybody has chosen, then "
-        "revealed together. Then each player, in the same order, puts the trader tile on a side of the fountain.",
+        "The secret choice of the three citizens is a setup decision taken before the building market is filled and "
+        "the starting money dealt (rulebook order), one player after the other from the first seat (there is no "
+        "starting player yet); the choices are hidden until everybody has chosen, then revealed together. At the start "
+        "of the first turn each player, starting player first, puts the trader tile on a side of the fountain.",
         "Moving a matching citizen in is optional (the rulebook says 'can'); only a player who moved one in takes a new "
         "citizen from the supply, and must then take one (any colour left in the supply) if the supply is not empty.",
         "The exchange with the supply is allowed only when no citizen on the trader tile has the building's colour, and "
@@ -530,15 +531,23 @@ class StreetTraders(Module):
         n = state.config.players
         state.mods[self.id] = StreetTradersState((TraderSeat(),) * n, (CITIZENS_PER_COLOUR - n,) * len(KINDS))
 
+    def setup_decisions(self, state: GameState) -> list[Pending]:
+        """Before the building market is filled (rulebook: "Before the building tiles are placed
+        in the building market, each player is given a trader tile and a citizen of each color.
+        The player secretly chooses three of these citizens"): one secret choice per seat, seat 1
+        first (no starting player yet; the choices are hidden until all have chosen)."""
+        return [StreetTraderChoice(s) for s in range(state.config.players)]
+
     def turn_started(self, state: GameState, seat: int, events: list[Event]) -> None:
-        """First turn: before anybody acts, every seat chooses its citizens in secret."""
+        """First turn: before anybody acts, every seat puts its trader tile on a side of its
+        fountain (starting player first)."""
         sl = traders(state)
-        if sl.revealed or any(ts.citizens for ts in sl.seats):
+        if state.turn != 1 or not sl.revealed or any(ts.at is not None for ts in sl.seats):
             return
-        if any(isinstance(p, StreetTraderChoice | StreetTraderPlacement) for p in state.pending):
+        if any(isinstance(p, StreetTraderPlacement) for p in state.pending):
             return
         order = _order_from(state, state.current)
-        state.pending.append(StreetTraderChoice(order[0], tuple(order[1:])))
+        state.pending.append(StreetTraderPlacement(order[0], tuple(order[1:])))
 
     # ----- decisions --------------------------------------------------------------------
     def pending_actions(self, state: GameState, pending: Pending) -> list[Action]:
@@ -626,8 +635,11 @@ class StreetTraders(Module):
             assert isinstance(top, StreetTraderChoice)
             sl = sl.with_seat(seat, replace(ts, citizens=action.citizens))
             events.append(StreetTraderCitizensChosen(seat, action.citizens))
-            if top.later:
+            if top.later:  # a choice that names the seats after it (a game saved before setup decisions)
                 state.pending[-1] = StreetTraderChoice(top.later[0], top.later[1:])
+            else:
+                state.pending.pop()
+            if any(isinstance(p, StreetTraderChoice) for p in state.pending):
                 state.mods[self.id] = sl
                 return
             sup = list(sl.supply)
@@ -638,8 +650,9 @@ class StreetTraders(Module):
             sl = replace(sl, supply=tuple(sup), revealed=True)
             state.mods[self.id] = sl
             events.append(StreetTraderCitizensRevealed(tuple(t.citizens for t in sl.seats), sl.supply))
-            order = _order_from(state, state.current)
-            state.pending[-1] = StreetTraderPlacement(order[0], tuple(order[1:]))
+            if state.turn >= 1:  # (a saved game that chose at the first turn) the placement follows now
+                order = _order_from(state, state.current)
+                state.pending.append(StreetTraderPlacement(order[0], tuple(order[1:])))
             return
         if isinstance(action, TraderPlace):
             assert isinstance(top, StreetTraderPlacement)

@@ -272,8 +272,8 @@ class Thieves(Module):
         "refilled and the last tiles are handed out, not after the last turn of a game with a turn limit).",
         "A thief takes any display card that shows its currency and a value: money cards, also other modules' money cards; "
         "never an exchange card or another card without a single currency.",
-        "A scoring card drawn while the display is refilled after a thief is scored before the next turn begins, once "
-        "nobody wants to make another out-of-turn move.",
+        "A scoring card drawn while the display is refilled after a thief is scored at once, before anybody is asked "
+        "again (as a card drawn at a turn's end is scored before the window opens).",
         "Thieves are not money: they never pay, never count at the end-of-game hand-out of the last market tiles, and "
         "unplayed thieves are worth nothing at the end.",
     )

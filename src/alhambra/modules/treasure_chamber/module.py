@@ -18,7 +18,7 @@ Flow (all through the plug-in hooks of protocol 2):
   and no room is refilled again.
 * ``after_action``: a building that left an Alhambra sends its chest back to the bag.
 * ``round_points``: the most chests score 7 / 14, 7 / 22, 14, 7 (ties as for buildings); the
-  neutral player's chests take part in that majority, but his points go to nobody.
+  neutral player's chests take part in that majority and his points go to his score.
 """
 
 from __future__ import annotations
@@ -305,7 +305,7 @@ class ChamberRoomLeftEmpty(Event):
 class ChestsCounted(Event):
     """Scoring round ``round_no`` counts the chests: ``counts`` per seat, ``neutral`` the neutral
     player's (-1 without him) and the points each wins (``points`` per seat; ``neutral_points``
-    go to nobody)."""
+    are added to the neutral player's score, like his building majorities)."""
 
     round_no: int
     counts: tuple[int, ...]
@@ -319,7 +319,7 @@ class ChestsCounted(Event):
             have.append(f"the neutral player {self.neutral}")
         won = [f"{_who(s)} +{p}" for s, p in enumerate(self.points) if p]
         if self.neutral_points:
-            won.append(f"the neutral player {self.neutral_points} (to nobody)")
+            won.append(f"the neutral player +{self.neutral_points}")
         return f"scoring round {self.round_no}, treasure chests: {', '.join(have)}; {', '.join(won) or 'nobody scores'}"
 
 
@@ -402,7 +402,8 @@ class TreasureChamber(Module):
         "for the exact amount), so it is the last action of the turn; it cannot be bought with the vizier, out of turn or "
         "at the end of the game.",
         "Any money pays, in any mix of the four currencies: money cards and money held outside the hand (change coins, "
-        "stored credit, caravanserai markers). Diamonds pay on their own only (never mixed). Exchange cards are not needed "
+        "caravanserai markers; not a certificate's credit, which pays for building tiles only). Diamonds pay on their "
+        "own only (never mixed). Exchange cards are not needed "
         "and not accepted (they change one currency into another for a market square).",
         "No change is given, so a card that is not needed (the rest would still pay 8) may not be paid: the game lists and "
         "accepts only payments from which no card can be left out. This forbids nothing a player would want to do.",
@@ -421,9 +422,9 @@ class TreasureChamber(Module):
         "A chest belongs to its building tile: when the tile leaves the Alhambra (onto the reserve board, also by an "
         "exchange) the chest goes back into the bag; the tile takes no chest when it is built again, until another room "
         "is bought.",
-        "With 2 players, the neutral player's chests only block: they take part in the chest majority like his buildings "
-        "in the building majorities (he can take a place, or tie and share), but the points he would win go to nobody "
-        "and are not added to his score.",
+        "With 2 players, the neutral player's chests take part in the chest majority like his buildings in the building "
+        "majorities (he can take a place, or tie and share), and the points he wins are added to his score like his "
+        "building points (one bookkeeping for every module's points of the neutral player).",
         "The rooms and the bag are open: everybody knows how many chests of each colour are in the bag; the refill is drawn at random.",
     )
     component_assumptions = ()
@@ -615,10 +616,10 @@ class TreasureChamber(Module):
         events.append(ChestsCounted(round_no, tuple(counts[:n]), tuple(aw[:n]), neutral, aw[n] if len(aw) > n else 0))
 
     def round_points(self, state: GameState, round_no: int) -> list[int] | None:
-        """The chest majority: 7 / 14, 7 / 22, 14, 7 (ties as for buildings; the neutral
-        player takes part, his points go to nobody)."""
-        n = state.config.players
-        return majority_awards(chest_counts(state), POINTS[round_no - 1])[:n]
+        """The chest majority: 7 / 14, 7 / 22, 14, 7 (ties as for buildings). With 2 players the
+        neutral player takes part and his points, the last entry, go to his score (one
+        bookkeeping for every module: docs/rules-notes.md)."""
+        return majority_awards(chest_counts(state), POINTS[round_no - 1])
 
     # ----- bots -------------------------------------------------------------------------
     def bot_values(self, state: GameState) -> list[float] | None:

@@ -15,7 +15,7 @@ from alhambra import GameConfig, apply, hooks, new_game, parse_action
 from alhambra.components import CardType
 from alhambra.engine import building_counts
 from alhambra.errors import IllegalAction
-from alhambra.events import Event
+from alhambra.events import Event, ItemBought
 from alhambra.hooks import Module, MoneySource, PaymentOption, Purchase
 from alhambra.modules.building_sites import SiteChoice, check_sites, site_location, sites_slice
 from alhambra.modules.change import ChangeGiven, change_slice
@@ -265,3 +265,22 @@ def test_a_certificate_may_store_the_set_up_overpay() -> None:
     assert "certificate store y" in legal(after)
     after, _ = act(after, "certificate store y")
     assert isinstance(after.pending[-1], SiteChoice)
+
+
+# ---------------------------------------------------------------------------------- never exact (issue 24, item 4)
+def test_a_site_for_exactly_half_is_never_exact_in_the_event_the_log_and_the_record(probe: None) -> None:
+    """Rulebook, Building Sites: "The player pays at least half (rounded down) of a building tile's
+    cost and takes the tile. Such a purchase is never regarded as paying the exact amount." The
+    public event, its log line and the purchase record handed to other modules all say so."""
+    state = _probe_game()
+    seat = seat_to_act(state)
+    set_hand(state, seat, ["y3"])
+    after, events = act(state, "buy site4 y3")  # C7sw: half of 7 is 3, paid exactly
+    bought = next(e for e in events if isinstance(e, ItemBought))
+    assert bought.exact is False and bought.never_exact
+    assert "exactly" not in bought.describe() and "never an exact payment" in bought.describe()
+    report = MoneyProbe.purchases[-1]
+    assert report.offer is not None and report.offer.never_exact
+    assert report.paid == report.price == 3 and report.exact is False
+    assert not any(isinstance(p, ChooseAction) for p in after.pending)  # no further action
+    assert type(bought).from_dict(bought.to_dict()) == bought

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -31,8 +32,8 @@ def codes(state: GameState, ids: list[int]) -> list[str]:
 
 
 def example(seed: int = 2) -> GameState:
-    """The rulebook's example: b7, b2, y9 and the blue-yellow card; garden 11 on the yellow
-    square (4), pavilion 7 on the blue square (1)."""
+    """The rulebook example's hand: b7, b2, y9 and the blue-yellow card; garden 11 on the yellow
+    square (4), pavilion 7 on the blue square (1) (the picture's squares: :func:`rulebook_example`)."""
     state, _ = new_game(CONFIG, seed)
     set_market(state, 1, "P7e")
     set_market(state, 4, "G11")
@@ -106,7 +107,40 @@ def test_rulebook_example_garden_with_florins_and_denars() -> None:
     check_conservation(state)
 
 
-def test_rulebook_example_pavilion_on_the_blue_square_with_exact_denars() -> None:
+def rulebook_example(seed: int = 2) -> GameState:
+    """The rulebook's example as pictured: b7, b2, y9 and the blue-yellow card; the garden 11 and
+    the pavilion 7 each on a square where the card is needed (garden: blue square 1; pavilion:
+    yellow square 4)."""
+    state = example(seed)
+    set_market(state, 1, "G11")
+    set_market(state, 4, "P7e")
+    return state
+
+
+def test_rulebook_example_the_card_is_played_for_the_garden_or_for_the_pavilion() -> None:
+    """Rulebook, Currency exchange: "either he pays 9 florins and 2 denars for the garden or he
+    pays 7 denars which is the exact money for the pavilion. In either of these cases he plays
+    his currency exchange card which he must then discard. He is not allowed to use his currency
+    exchange card twice." (The README's example once bought the pavilion with `buy 1 b7`,
+    without the card; issue 24, item 6.)"""
+    state = rulebook_example()
+    seat = state.current
+    acts = legal_actions(state)
+    garden, pavilion = BuyBuilding(1, ("xby", "b2", "y9")), BuyBuilding(4, ("xby", "b7"))
+    assert garden in acts and pavilion in acts
+    assert BuyBuilding(4, ("b7",)) not in acts and BuyBuilding(1, ("b2", "y9")) not in acts  # never without the card
+    after, events = apply(state, pavilion, seat)  # the pavilion: 7 denars and the card, exact
+    assert isinstance(events[0], BuildingBought) and events[0].tile == "P7e" and events[0].exact
+    assert "xby" not in codes(after, after.players[seat].hand) and codes(after, after.discard[-2:]) == ["b7", "xby"]
+    after, events = apply(state, garden, seat)  # or the garden: 9 florins and 2 denars and the card, exact
+    assert isinstance(events[0], BuildingBought) and events[0].tile == "G11" and events[0].exact
+    assert codes(after, after.players[seat].hand) == ["b7"]
+    assert not any(isinstance(a, BuyBuilding) and "xby" in a.payment for a in legal_actions(after))  # not twice
+    with pytest.raises(InvalidPayment, match="do not hold"):
+        apply(after, BuyBuilding(4, ("xby", "b7")), seat)
+
+
+def test_a_pavilion_on_the_blue_square_needs_no_card() -> None:
     state = example()
     seat = state.current
     state, events = apply(state, BuyBuilding(1, ("b7",)), seat)
@@ -261,3 +295,21 @@ def test_random_games_with_exchange_cards_finish(players: int) -> None:
 def test_turn_limited_game_with_exchange_cards() -> None:
     game = play_random_game(GameConfig(players=4, modules=("currency_exchange",), turn_limit=20), seed=9)
     assert game.state.outcome == "truncated" and game.state.turn == 20
+
+
+def test_the_readme_example_plays_the_card_in_either_case() -> None:
+    """The README's worked example is the rulebook's: "In either of these cases he plays his
+    currency exchange card" (it once bought the pavilion with ``buy 1 b7``, without the card)."""
+    from pathlib import Path
+
+    import alhambra.modules.currency_exchange as module
+
+    readme = " ".join((Path(module.__file__).parent / "README.md").read_text(encoding="utf-8").split())
+    example_text = readme[readme.index("Worked example (rulebook)") :]
+    example_text = example_text[: example_text.index("## ")]
+    buys = re.findall(r"`(buy [^`]+)`", example_text)
+    assert buys == ["buy 1 xby+b2+y9", "buy 4 xby+b7"]
+    state = rulebook_example()
+    legal = {str(a) for a in legal_actions(state)}
+    for text in buys:
+        assert text in legal and "xby" in text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -26,8 +27,9 @@ from alhambra.modules.exchange_certificates import (
     check_tokens,
     components,
 )
+from alhambra.modules.power_of_the_sultan.module import sultan_slice
 from alhambra.state import ChooseAction, GameState, PlaceTiles
-from alhambra.testing import check_conservation, finish_turn, set_hand
+from alhambra.testing import build_tiles, check_conservation, finish_turn, set_hand
 
 from .helpers import centre, credit, fresh, store
 
@@ -248,3 +250,46 @@ def test_a_pending_decision_survives_a_json_round_trip() -> None:
     back = state_from_json(json.loads(json.dumps(state_to_json(state))))
     assert back.pending == state.pending and acts(back) == acts(state)
     assert view(state, None)["pending"] == {"type": "StoreChoice", "seat": seat, "amount": 5, "change": 0}
+
+
+@pytest.mark.usefixtures("probe")
+def test_the_credit_pays_only_when_buying_a_building_tile() -> None:
+    """Rulebook, Exchange Certificates: "The player can use this credit when buying a building
+    tile." The credit pays for a building (a market square, an offer that buys a building) and
+    never for anything else a module sells (issue 24, item 2)."""
+    state = fresh(modules=("exchange_certificates", "zz_cert_probe"))
+    seat = state.current
+    store(state, seat, 3, 5)  # 5 yellow
+    set_hand(state, seat, ["y1"])
+    buys = acts(state)
+    assert "buy qsite cr" in buys and "buy 4 cr" in buys  # a building: the credit pays
+    assert not any(b.startswith("buy qthing") and "cr" in b for b in buys)  # no building: it does not
+    with pytest.raises(InvalidPayment, match="cr pays only for building tiles, not for a probe thing"):
+        apply(state, parse_action("buy qthing cr"), seat)
+    with pytest.raises(InvalidPayment, match="cr pays only for building tiles"):
+        apply(state, parse_action("buy qthing cr+y1"), seat)
+    after, _ = apply(state, parse_action("buy qsite cr"), seat)
+    assert credit(after, seat) == NO_CREDIT
+
+
+@pytest.mark.parametrize("module", ["treasure_chamber", "caravanserai", "power_of_the_sultan"])
+def test_the_credit_pays_for_no_chest_caravanserai_card_or_sultan_card(module: str) -> None:
+    """ "The player can use this credit when buying a building tile": with a credit worth any
+    price, no offer of the treasure chamber, the caravanserai or the power of the sultan lists
+    a payment with it, and the credit is refused for a chest."""
+    state = fresh(modules=("exchange_certificates", module), seed=5)
+    seat = state.current
+    if module == "caravanserai":  # 4 kinds built: a caravanserai card may be bought
+        build_tiles(state, seat, {(1, 0): "P2new", (2, 0): "S3esw", (3, 0): "A5nw", (4, 0): "C6es"})
+    if module == "power_of_the_sultan":  # a sultan card beside the market
+        state.mods[module] = replace(sultan_slice(state), beside=(("sub1", "pavilion"),))
+    store(state, seat, 0, 6)  # 6 blue
+    set_hand(state, seat, ["b3", "g3", "o3", "y3", "b9", "g9", "o9", "y9"])
+    buys = acts(state)
+    items = [b for b in buys if b.startswith("buy ") and not b.split()[1].isdigit()]
+    assert not any("cr" in b.split()[2].split("+") for b in items)
+    assert any("cr" in b.split()[2].split("+") for b in buys if b.split()[1].isdigit()) or not state.market
+    assert items  # the module offers something the rest of the money pays for
+    item = items[0].split()[1]
+    with pytest.raises(InvalidPayment, match="pays only for building tiles"):
+        apply(state, parse_action(f"buy {item} cr+b3+b9"), seat)

@@ -1,5 +1,5 @@
 """Medina with the modules whose rules touch it: a medina is no building kind (no sultan claim,
-no treasure chest, no citizen, no bazaar neighbour, no building site, no bonus card), the vizier
+no treasure chest, no citizen, no bazaar neighbour, no bonus card; it may become a building site), the vizier
 may buy one, an overpaid medina gives change."""
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from alhambra.errors import IllegalAction
 from alhambra.events import BuildingPlaced
 from alhambra.modules.bazaars import seat_points
 from alhambra.modules.bonus_cards.module import CARD_TILES
+from alhambra.modules.building_sites import SiteChoice
+from alhambra.modules.building_sites.tests.helpers import give_site
 from alhambra.modules.change import ChangeGiven
 from alhambra.modules.medina import built
 from alhambra.modules.power_of_the_sultan import SultanTileOffered, sultan_slice
@@ -91,13 +93,28 @@ def test_a_medina_is_no_neighbour_a_bazaar_scores() -> None:
     assert seat_points(state, s) == alone
 
 
-def test_a_medina_cannot_become_a_building_site() -> None:
+def test_a_medina_can_become_a_building_site_and_counts_once_completed() -> None:
+    """Rulebook, Building Sites: "Camps [page 15] and bazaars [page 23] cannot be set up as a
+    building site." (the only exclusions); Medina: "When a medina tile is drawn, it is placed on
+    the building market like any other building tile." So a medina may be set up as a site; under
+    its site tile it is not built yet ("the walls on the tile count during scoring, but not the
+    unfinished building itself") and counts for the medina ranking once completed (issue 24)."""
     state = fresh(players=3, seed=4, modules=("building_sites",), market=("P4es", "M5nw", "A6sw", "M8s"))
     s = state.current
     set_hand(state, s, ["b9", "g9", "o9", "y9"])
-    sites = {str(a).split()[1] for a in legal_actions(state) if str(a).startswith("buy site")}
-    assert sites == {"site1", "site3"}
-    assert "buy 2 g9" in {str(a) for a in legal_actions(state)}  # bought in full as usual
+    acts = {str(a) for a in legal_actions(state)}
+    assert {a.split()[1] for a in acts if a.startswith("buy site")} == {"site1", "site2", "site3", "site4"}
+    assert "buy site2 g9" in acts and "buy 2 g9" in acts  # as a site or in full
+    after, _ = apply(state, parse_action("buy site2 g9"), s)
+    assert isinstance(after.pending[-1], SiteChoice) and after.market[1] == -1
+    # a medina site in the Alhambra is not built: no medina for the ranking until completed
+    state = fresh(players=3, seed=4, modules=("building_sites",), market=("P4es", "S5sw", "A6sw", "C7sw"))
+    s = state.current
+    give_site(state, s, "M5nw", "g", x=-1, y=0)
+    assert state.players[s].city and built(state, s) == []
+    set_hand(state, s, ["g5"])
+    state, _ = apply(state, parse_action("buy fin1 g5"), s)
+    assert built(state, s) == [5]
 
 
 def test_no_bonus_card_shows_a_medina() -> None:

@@ -41,7 +41,7 @@ def test_random_games_with_street_traders(players: int, seed: int, every: bool) 
 
 
 def test_random_games_use_every_street_trader_action() -> None:
-    used = play_random_game(GameConfig(players=2, modules=(ID,)), 1, try_every_action=False).actions
+    used = play_random_game(GameConfig(players=2, modules=(ID,)), 3, try_every_action=False).actions
     for keyword in ("trader choose", "trader place", "trader move", "trader take", "trader exchange", "trader skip"):
         assert used[keyword] > 0, keyword
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from alhambra import apply, legal_actions, parse_action, state_from_json, state_to_json, view
+from alhambra import apply, legal_actions, new_game, parse_action, state_from_json, state_to_json, view
 from alhambra.actions import Action, BuildFromReserve, BuyBuilding, ExchangeTiles, MoveToReserve, PlaceBuilding, TakeMoney
 from alhambra.components import KINDS
 from alhambra.errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
-from alhambra.events import Event, GameEnded, RoundScored, TurnEnded, TurnStarted
+from alhambra.events import Event, GameEnded, RoundScored
 from alhambra.hooks import load_module
 from alhambra.modules.street_traders import (
     MODULE,
@@ -48,7 +48,7 @@ from alhambra.modules.street_traders.module import CITIZENS_PER_COLOUR, COLOUR_O
 from alhambra.modules.vizier import VizierBuy
 from alhambra.server.db import Database
 from alhambra.server.service import SeatSpec, TableService, message
-from alhambra.state import STAGE_BETWEEN, BetweenTurns, ChooseAction, GameState, PlaceTiles
+from alhambra.state import STAGE_BETWEEN, STAGE_SETUP, BetweenTurns, ChooseAction, GameState, PlaceTiles
 from alhambra.testing import check_conservation, set_hand, set_market
 from alhambra.view import view_events
 
@@ -96,15 +96,48 @@ def test_setup_every_seat_holds_one_citizen_of_each_colour_the_rest_is_the_suppl
     check_citizens(state)
 
 
-def test_first_turn_waits_for_the_secret_choices_starting_player_first() -> None:
+def test_the_citizens_are_chosen_in_secret_before_the_market_is_filled() -> None:
+    """Rulebook, Street Traders, Changes in setup: "Before the building tiles are placed in the
+    building market, each player is given a trader tile and a citizen of each color. The player
+    secretly chooses three of these citizens and places them on his trader tile." The choice is a
+    setup decision (``Module.setup_decisions``): the market is empty, no money is dealt, no
+    display laid out and no starting player known while the players choose, one after the other
+    from the first seat (issue 24, item 1)."""
     state = fresh(3, 1)
-    top = state.pending[-1]
-    assert isinstance(top, StreetTraderChoice)
-    assert [top.seat, *top.later] == order_from(state, state.current)
-    assert isinstance(state.pending[-2], ChooseAction) and state.pending[-2].seat == state.current
+    assert state.stage == STAGE_SETUP and state.turn == 0
+    assert state.pending == [StreetTraderChoice(2), StreetTraderChoice(1), StreetTraderChoice(0)]
+    assert state.market == [-1] * 4 and state.display == [-1] * 4 and all(not p.hand for p in state.players)
     acts = legal_actions(state)
     assert len(acts) == 20 and all(isinstance(a, TraderChoose) and len(set(a.citizens)) == 3 for a in acts)
     assert legal_actions(state, ID) == acts and legal_actions(state, "take") == []
+    for seat in range(3):
+        assert state.to_act == seat and state.market == [-1] * 4
+        v = view(state, seat)
+        assert [sq["tile"] for sq in v["market"]] == [None] * 4 and v["seats"][seat]["hand"] == []
+        state, events = apply(state, acts[seat], seat)
+    # the last choice reveals them all; then the market is filled, the money dealt, the first turn starts
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.index("StreetTraderCitizensRevealed") < kinds.index("GameStarted") < kinds.index("TurnStarted")
+    assert state.stage == "turn" and -1 not in state.market and all(p.hand for p in state.players)
+    assert state.pending[-1] == StreetTraderPlacement(state.current, tuple(order_from(state, state.current)[1:]))
+    assert isinstance(state.pending[-2], ChooseAction) and state.pending[-2].seat == state.current
+    check_conservation(state)
+
+
+def test_a_game_with_setup_decisions_replays_and_round_trips_mid_setup() -> None:
+    state = fresh(2, 8)
+    record_actions = []
+    data = state_to_json(state)
+    assert state_to_json(state_from_json(data)) == data
+    for seat in range(2):
+        a = legal_actions(state)[5 + seat]
+        record_actions.append(a)
+        state, _ = apply(state, a, seat)
+        check_conservation(state)
+    again, _ = new_game(state.config, 8)
+    for a in record_actions:
+        again, _ = apply(again, a)
+    assert state_to_json(again) == state_to_json(state)
 
 
 def test_the_choice_stays_secret_until_everybody_has_chosen() -> None:
@@ -648,13 +681,12 @@ def test_bot_values_count_citizens_in_buildings_and_on_the_trader() -> None:
 
 def test_the_first_turn_goes_on_once_the_setup_is_done() -> None:
     state = fresh(2, 4)
-    first = state.current
     events: list[Event] = []
     while not isinstance(state.pending[-1], ChooseAction):
         state, got = apply(state, legal_actions(state)[0], state.pending[-1].seat)
         events += got
-    assert not any(isinstance(e, TurnStarted | TurnEnded) for e in events)
-    assert state.turn == 1 and state.current == first and traders(state).revealed
+    assert types(events).count("TurnStarted") == 1 and "TurnEnded" not in types(events)
+    assert state.turn == 1 and traders(state).revealed
     assert types(events).count("StreetTraderCitizensChosen") == 2 and types(events).count("StreetTraderPlaced") == 2
     assert all(ts.at == (0, -1) for ts in traders(state).seats)  # the first legal place: north of the fountain
 

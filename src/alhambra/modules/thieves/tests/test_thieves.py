@@ -321,19 +321,44 @@ def test_a_thief_then_the_vizier() -> None:
     check_conservation(state)
 
 
+def test_a_thief_may_follow_a_vizier() -> None:
+    """The rulebook names "first a thief and then the vizier" ("A player is allowed to play a
+    thief and then a vizier") and, for the vizier, "The other players may then decide again
+    whether they want to use their vizier." Our reading (docs/rules-notes.md, issue 24): after any
+    out-of-turn move everybody is asked again, so a thief may also follow a vizier purchase,
+    by the same player or another."""
+    state = opened(3, {1: "b"}, modules=("thieves", "vizier"))
+    first, second = by_position(state, 0), by_position(state, 1)  # the next to play: a vizier only
+    set_market(state, 1, "P4es")
+    set_hand(state, first, ["b4"])
+    assert window(state).seat == first
+    state, _ = apply(state, VizierBuy(1, ("b4",)), first)
+    state, _ = apply(state, PlaceBuilding("P4es", "reserve"), first)
+    assert window(state).seat == second  # everybody asked again from the top (the first has no vizier left)
+    state, events = play(state, "thief b4")
+    assert any(isinstance(e, ThiefPlayed) for e in events)
+    check_conservation(state)
+
+
 # ---------------------------------------------------------------------------------- scoring and the end
-def test_a_scoring_card_drawn_by_a_thief_is_scored_before_the_next_turn() -> None:
+def test_a_scoring_card_drawn_by_a_thief_is_scored_at_once_before_anybody_is_asked_again() -> None:
+    """Rulebook: "When a scoring card is drawn, it is put in front of the next player in turn
+    order and the next card or cards are used to to fill up the display. Before the next player
+    begins their turn the scores are calculated." One order for every refill (docs/rules-notes.md,
+    issue 24): a round is scored as soon as the move that drew its card is over, before anybody
+    acts out of turn again, as a card drawn at a turn's end is scored before the window opens."""
     state = opened(4, {1: "bg"})
     put_on_deck_top(state, ["S1", "g8"])
     rounds = state.rounds_scored
     state, events = play(state, "thief b4")
+    kinds = [type(e) for e in events]
     assert ScoringCardDrawn(1) in events and display_codes(state)[0] == "g8"
-    assert state.rounds_scored == rounds and state.scoring_queue == [1]
+    assert RoundScored in kinds and kinds.index(ScoringCardDrawn) < kinds.index(RoundScored)
+    assert state.rounds_scored == rounds + 1 and state.scoring_queue == []
+    assert type(state.pending[-1]).__name__ == "BetweenTurns"  # then everybody is asked again
     state, events = pass_all(state)
     kinds = [type(e) for e in events]
-    assert RoundScored in kinds and TurnStarted in kinds
-    assert kinds.index(RoundScored) < kinds.index(TurnStarted)
-    assert state.rounds_scored == rounds + 1 and state.scoring_queue == []
+    assert RoundScored not in kinds and TurnStarted in kinds
     check_conservation(state)
 
 

@@ -382,7 +382,7 @@ function standRow(ctx, seat, n, kinds, now, leads) {
     h("span", { class: "tc-stand-name", text: name }),
     h("span", { class: "tc-stand-count", text: `${n}` }),
     h("span", { class: "tc-stand-chests" }, ...mini),
-    h("span", { class: "tc-stand-points", title: seat === -1 ? "Dirk's points go to nobody" : "points if the next scoring came now", text: now && !over ? (seat === -1 ? `(${now})` : `+${now}`) : "" }));
+    h("span", { class: "tc-stand-points", title: seat === -1 ? "Dirk's points if the next scoring came now" : "points if the next scoring came now", text: now && !over ? `+${now}` : "" }));
 }
 
 // ------------------------------------------------------------------ badges and board
@@ -509,7 +509,7 @@ function describeEvent(ctx, e) {
       const have = e.counts.map((c, s) => `${ctx.seatName(s)} ${c}`);
       if (e.neutral >= 0) have.push(`Dirk ${e.neutral}`);
       const won = e.points.map((p, s) => (p ? `${ctx.seatName(s)} +${p}` : null)).filter(Boolean);
-      if (e.neutral_points) won.push(`Dirk's ${e.neutral_points} go to nobody`);
+      if (e.neutral_points) won.push(`Dirk +${e.neutral_points}`);
       return `Scoring ${e.round_no}, treasure chests: ${have.join(", ")}; ${won.length ? won.join(", ") : "nobody scores"}`;
     }
     case "ChamberRoomLeftEmpty":

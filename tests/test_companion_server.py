@@ -49,7 +49,7 @@ def test_the_page_and_its_service_worker_are_served(tmp_path: Path) -> None:
         assert sw.status_code == 200 and sw.headers["content-type"].startswith("text/javascript")
         assert "/api/companion" in sw.text
         assert c.get("/modules/medina/ui/companion.js").status_code == 200
-        assert 'id: "score-night-link"' in c.get("/static/app.js").text
+        assert 'id: "score-night-link"' in c.get("/static/lobby.js").text  # the lobby's part of the front end
 
 
 def test_a_posted_layout_is_checked_like_the_command_line(tmp_path: Path) -> None:

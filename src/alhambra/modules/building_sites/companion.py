@@ -33,6 +33,8 @@ class BuildingSitesCompanion(CompanionHooks):
         where = [set(state.players[s].city.values()) for s in range(n)] + ([set(state.neutral)] if state.neutral is not None else [])
         for site in sites_slice(state).sites:
             t = comp.tile_ids[site.tile]
+            if comp.tiles[t].kind not in KINDS:
+                continue  # a medina under a site: no building count changes (medina's export leaves it out)
             for i, tiles in enumerate(where):
                 if t in tiles:
                     rows[i][comp.tiles[t].kind] += 1

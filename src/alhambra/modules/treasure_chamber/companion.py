@@ -16,10 +16,10 @@ class TreasureChamberCompanion(CompanionHooks):
     seat_fields = (Field("chests", "treasure chests", "count", 0, sum(CHESTS.values()), neutral=True),)
 
     def round_points(self, tally: Tally) -> list[Line] | None:
-        """The chest majority (the neutral player takes part; his points go to nobody)."""
+        """The chest majority (the neutral player takes part and scores his points, as in the game)."""
         counts = [v["chests"] for v in tally.seats]
         got = majority_awards(counts, POINTS[tally.round_no - 1])
-        return [Line(p, f"{c} chest{'s' if c != 1 else ''}") for p, c in zip(got[: tally.players], counts, strict=False)]
+        return [Line(p, f"{c} chest{'s' if c != 1 else ''}") for p, c in zip(got, counts, strict=True)]
 
     def browser_data(self) -> dict[str, Any]:
         """Points of the chest majority per round (1st, 2nd ...)."""

@@ -275,8 +275,11 @@ export function render() {
   document.title = status === "finished" ? `Game over · ${title} · ${game}` : myTurn ? `▶ Your turn · ${title} · ${game}` : `${title} · ${game}`;
   if (myTurn && !T.wasMyTurn) turnSound();
   // on a phone the page was scrolled down to my Alhambra: my turn is over, back to the top
-  if (!myTurn && T.wasMyTurn && window.matchMedia && window.matchMedia("(max-width: 760px)").matches) window.scrollTo({ top: 0 });
+  // (also when the others' moves came so fast that no update showed their turn: a new turn number)
+  const turnOver = T.wasMyTurn && (!myTurn || (T.myTurnNo !== undefined && v.turn !== T.myTurnNo));
+  if (turnOver && window.matchMedia && window.matchMedia("(max-width: 760px)").matches) window.scrollTo({ top: 0 });
   T.wasMyTurn = myTurn;
+  T.myTurnNo = myTurn ? v.turn : undefined;
 }
 
 // ----- keyboard focus: kept across redraws by a stable key, trapped in dialogs

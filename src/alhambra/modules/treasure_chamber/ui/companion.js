@@ -5,6 +5,6 @@ export default {
   roundPoints(t) {
     const counts = t.seats.map((v) => v.chests);
     const got = majorityAwards(counts, t.data.points[t.round - 1]);
-    return got.slice(0, t.players).map((p, i) => ({ points: p, reason: `${counts[i]} chest${counts[i] !== 1 ? "s" : ""}` }));
+    return got.map((p, i) => ({ points: p, reason: `${counts[i]} chest${counts[i] !== 1 ? "s" : ""}` }));
   },
 };

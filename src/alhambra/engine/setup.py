@@ -120,6 +120,7 @@ def new_game(
             state.stage = STAGE_SETUP
             state.pending.extend(reversed(asked))
             _advance(state, events)
+            _notify(state, events)
             return state, events
     _finish_setup(state, rng, events)
     _advance(state, events)

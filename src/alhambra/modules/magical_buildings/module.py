@@ -202,23 +202,27 @@ def _may_leave(state: GameState, seat: int, q: int) -> bool:
 
 
 def build_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]:
-    """Every (position, wall mask) where ``seat`` may build the magical ``tile`` turned."""
+    """Every (position, wall mask) where ``seat`` may build the magical ``tile`` turned (its walls
+    as they are now: city-wall segments added to it are part of the tile and turn with it)."""
     an = state.players[seat].analysis(state.walls)
-    printed = state.components.tile_walls[tile]
-    return [(q, m) for m in turns(printed) for q in an.spots(m) if _others_allow(state, seat, tile, q)]
+    return [(q, m) for m in turns(state.walls[tile]) for q in an.spots(m) if _others_allow(state, seat, tile, q)]
 
 
 def exchange_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]:
     """Every (position, wall mask) where the magical ``tile`` may take the place of a tile."""
     an = state.players[seat].analysis(state.walls)
-    printed = state.components.tile_walls[tile]
-    return [(q, m) for m in turns(printed) for q in an.exchanges(m) if _may_leave(state, seat, q) and _others_allow(state, seat, tile, q)]
+    return [
+        (q, m)
+        for m in turns(state.walls[tile])
+        for q in an.exchanges(m)
+        if _may_leave(state, seat, q) and _others_allow(state, seat, tile, q)
+    ]
 
 
 def _check_spot(state: GameState, seat: int, tile: int, code: str, target: tuple[int, int], walls: str) -> int:
     mask = letters_to_walls(walls)
-    if mask not in turns(state.components.tile_walls[tile]):
-        raise IllegalAction(f"{code} cannot be turned to show the walls {walls!r} (it has {state.components.tile_walls[tile].bit_count()})")
+    if mask not in turns(state.walls[tile]):
+        raise IllegalAction(f"{code} cannot be turned to show the walls {walls!r} (it has {state.walls[tile].bit_count()})")
     x, y = target
     if not (-500 < x < 500 and -500 < y < 500):
         raise IllegalPlacement(f"{x},{y} is far outside any Alhambra", "adjacent")
@@ -319,7 +323,7 @@ class MagicalBuildings(Module):
             _check_spot(state, top.seat, t, action.tile, action.target, action.walls)
             return
         mask = letters_to_walls(action.walls)
-        if mask not in turns(state.components.tile_walls[t]):
+        if mask not in turns(state.walls[t]):
             raise IllegalAction(f"{action.tile} cannot be turned to show the walls {action.walls!r}")
         ct = state.components.tile_ids.get(action.city_tile)
         q = next((q for q, c in p.city.items() if c == ct), None)

@@ -150,7 +150,7 @@ def test_bad_notation_and_wrong_moments_are_refused() -> None:
         apply(state, MagicBuild("Xp9", (1, 0), "n"))
 
 
-@pytest.mark.parametrize(("players", "modules", "seed"), [(2, (), 3), (4, ("vizier", "squares", "master_builders"), 4)])
+@pytest.mark.parametrize(("players", "modules", "seed"), [(2, (), 3), (3, ("vizier", "squares", "master_builders"), 4)])
 def test_random_games_with_magical_buildings(players: int, modules: tuple[str, ...], seed: int) -> None:
     game = play_random_game(GameConfig(players=players, modules=(ID, *modules)), seed=seed, try_every_action=False)
     assert game.state.outcome == "finished"

@@ -79,11 +79,6 @@ function tileArt(ctx, code, size = 64) {
   return f ? drawTile(ctx, code, f.walls, size) : null;
 }
 
-function where(parsed) {
-  if (parsed.how === "exchange") return `in place of ${parsed.at}`;
-  return `at ${parsed.at}`;
-}
-
 function parse(a) {
   const m = MOVE.exec(a);
   return m ? { how: m[1], tile: m[2], at: m[3], walls: m[4] } : null;
@@ -113,9 +108,9 @@ function actionControls(ctx, actions) {
     const p = list[0][1];
     const verb = p.how === "place" ? "Build" : p.how === "build" ? "From the reserve" : "Exchange";
     rows.push(h("div", { class: "magic-row", dataset: { key } },
-      h("span", { class: "magic-where", text: `${verb} ${p.tile} ${where(p)}:` }),
+      h("span", { class: "magic-where", text: `${verb} the ${tileName(ctx, p.tile) || ctx.tileName(p.tile)} ${p.how === "exchange" ? `in place of ${ctx.tileName(p.at)}` : `at ${p.at}`}:` }),
       ...list.map(([a, q]) => h("button", { class: "secondary magic-turn", dataset: { walls: q.walls, action: a }, title: describeAction(ctx, a), onclick: () => ctx.act(a, describeAction(ctx, a)) },
-        drawTile(ctx, q.tile, q.walls, 30), h("span", { text: q.walls.toUpperCase() })))));
+        drawTile(ctx, q.tile, q.walls, 30), h("span", { class: "magic-walls", text: q.walls.toUpperCase() })))));
   }
   return { node: h("div", { class: "magic-controls" }, h("p", { class: "muted", text: "Magical buildings: choose the place and how the tile is turned." }), ...rows), handled: moves };
 }

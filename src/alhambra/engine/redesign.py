@@ -51,8 +51,18 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
         return []
     comp = state.components
     an = p.analysis(state.walls)
-    if state.config.modules and (_users(state, "placement_problem") or _users(state, "removal_problem")):
-        return _redesign_with_rules(state, seat, form, an)
+    if state.config.modules:
+        if _users(state, "placement_problem"):
+            return _redesign_with_rules(state, seat, form, an)
+        if _users(state, "removal_problem"):  # the memoised lists, less the tiles a module keeps
+            return _without_vetoed(state, seat, _memoised_redesigns(an, city, comp, in_reserve, form))
+    return _memoised_redesigns(an, city, comp, in_reserve, form)
+
+
+def _memoised_redesigns(
+    an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSet, in_reserve: list[int], form: str | None
+) -> list[Action]:
+    """The redesigns under the core's building rules, memoised with the analysis (shared lists)."""
     if form == "remove":
         return _removals(an, city, comp)
     if not in_reserve:
@@ -61,6 +71,22 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
         build = _reserve_moves(an, city, comp, in_reserve, "build")
         return build + _removals(an, city, comp) + _reserve_moves(an, city, comp, in_reserve, "exchange")
     return _reserve_moves(an, city, comp, in_reserve, form)
+
+
+def _without_vetoed(state: GameState, seat: int, actions: list[Action]) -> list[Action]:
+    """A new list of ``actions`` without the removals and exchanges of tiles a module keeps in
+    the Alhambra (``Module.removal_problem``)."""
+    code_of = state.components.tile_code
+    where = {code_of[t]: q for q, t in state.players[seat].city.items()}
+    out: list[Action] = []
+    for a in actions:
+        if isinstance(a, MoveToReserve):
+            if _removal_veto(state, seat, where[a.tile]) is not None:
+                continue
+        elif isinstance(a, ExchangeTiles) and _removal_veto(state, seat, where[a.city_tile]) is not None:
+            continue
+        out.append(a)
+    return out
 
 
 def _removals(an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSet) -> list[Action]:
@@ -133,9 +159,9 @@ def _reserve_moves(an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSe
 
 
 def _redesign_with_rules(state: GameState, seat: int, form: str | None, an: geo.CityAnalysis) -> list[Action]:
-    """:func:`_redesign_actions` when modules add building rules (``placement_problem``) or
-    veto removals (``removal_problem``): the rules may depend on anything in the state, so
-    nothing is memoised."""
+    """:func:`_redesign_actions` when modules add building rules (``placement_problem``): the
+    rules may depend on anything in the state, so nothing is memoised (removal vetoes are
+    asked too)."""
     p = state.players[seat]
     comp = state.components
     walls = state.walls

@@ -419,7 +419,7 @@ class CityGates(Module):
 
     def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
         """The two tiles under a gate are never redesigned."""
-        if position in _gated(state, seat):
+        if gates_slice(state).gates and position in _gated(state, seat):
             return "the tiles under a city gate are never redesigned"
         return None
 

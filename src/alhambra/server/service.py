@@ -36,7 +36,7 @@ from ..record import GameRecord
 from ..serialize import state_from_json, state_to_json
 from ..state import GameConfig, GameState
 from ..view import view, view_events
-from .db import Conflict, Database, NewAction, SeatRow, TableRow
+from .db import ActionRow, Conflict, Database, NewAction, SeatRow, TableRow
 
 __all__ = [
     "BOT_LEVELS",
@@ -341,43 +341,43 @@ class TableService:
             raise _not_found(table_id)
         config = GameConfig.from_dict(json.loads(row.config_json))
         modules_of(config)  # register the modules' events and actions before reading them
-        state = state_from_json(json.loads(row.snapshot_json))
-        events: list[Event] = [event_from_dict(d) for d in json.loads(row.start_events_json)]
-        record: list[Entry] = []
-        for a in self.db.actions(table_id):
-            events.extend(event_from_dict(d) for d in json.loads(a.events_json))
-            record.append(Entry(a.seq, a.version, a.seat, a.turn, a.notation, a.final))
-        seats = tuple(_seat_info(s) for s in self.db.seats(table_id))
-        snap = Snapshot(row.version, state, events, len(events), row.epoch or 0, tuple(record), row.status, seats)
-        table = Table(row, config, snap)
-        if row.status == FINISHED:
-            table.rematch = self.db.rematch_id(table_id)
+        table = Table(row, config, self._read_whole(row))
+        table.rematch = self._rematch_of(row)
         return table
 
-    def _load_after(self, table: Table) -> Table | None:
-        """The stored table read incrementally on top of ``table`` (only the actions after its
-        version), or None when that cannot be done (an undo, a gap): then it is loaded whole."""
+    def _read_whole(self, row: TableRow) -> Snapshot:
+        """The stored table of ``row`` as a snapshot: its start, every action, a log list of its own."""
+        events: list[Event] = [event_from_dict(d) for d in json.loads(row.start_events_json)]
+        record: list[Entry] = []
+        for a in self.db.actions(row.id):
+            events.extend(_events_of(a))
+            record.append(_entry(a))
+        return self._snapshot(row, state_from_json(json.loads(row.snapshot_json)), events, tuple(record))
+
+    def _read_after(self, table: Table, row: TableRow) -> Snapshot | None:
+        """The stored table of ``row`` as a snapshot built on ``table.snap``: only the actions after
+        its version are read, their events appended to its log list (which later snapshots share,
+        as in :meth:`submit`). None when the stored game did not only go on (an undo, a gap, a
+        list that is not the newest): then it is read whole. Call under ``table.lock``."""
         old = table.snap
-        row = self.db.table(table.id)
-        if row is None:
-            raise _not_found(table.id)
         if (row.epoch or 0) != old.epoch or row.version < old.version or len(old.events) != old.n_events:
             return None
-        rows = self.db.actions_after(table.id, old.version)
+        rows = self.db.actions_after(table.id, old.version) if row.version > old.version else []
         if [a.version for a in rows] != list(range(old.version + 1, row.version + 1)):
-            return None  # pragma: no cover - a concurrent write between the two reads: load it whole
-        events = list(old.events)
-        record = list(old.record)
-        for a in rows:
-            events.extend(event_from_dict(d) for d in json.loads(a.events_json))
-            record.append(Entry(a.seq, a.version, a.seat, a.turn, a.notation, a.final))
+            return None  # pragma: no cover - a concurrent write between the two reads: read it whole
+        added = [e for a in rows for e in _events_of(a)]
         state = state_from_json(json.loads(row.snapshot_json)) if rows else old.state
-        seats = tuple(_seat_info(s) for s in self.db.seats(table.id))
-        snap = Snapshot(row.version, state, events, len(events), row.epoch or 0, tuple(record), row.status, seats)
-        fresh = Table(row, table.config, snap)
-        if row.status == FINISHED:
-            fresh.rematch = self.db.rematch_id(table.id)
-        return fresh
+        old.events.extend(added)
+        return self._snapshot(row, state, old.events, (*old.record, *map(_entry, rows)))
+
+    def _snapshot(self, row: TableRow, state: GameState, events: list[Event], record: tuple[Entry, ...]) -> Snapshot:
+        """The snapshot of the stored ``row`` with this state, log and record (its seats read now)."""
+        seats = tuple(_seat_info(s) for s in self.db.seats(row.id))
+        return Snapshot(row.version, state, events, len(events), row.epoch or 0, record, row.status, seats)
+
+    def _rematch_of(self, row: TableRow) -> str | None:
+        """The rematch of a finished stored table (None before the end or without one)."""
+        return self.db.rematch_id(row.id) if row.status == FINISHED else None
 
     def recover(self) -> list[str]:
         """After a restart, load the games in progress where a bot may have to answer a person
@@ -716,20 +716,22 @@ class TableService:
         return stale
 
     def _reload(self, table: Table) -> None:
-        """Replace ``table.snap`` by the stored state; the log list is kept and extended when the
-        stored game only went on (same epoch), so clients keep getting updates, not whole logs."""
+        """Bring ``table.snap`` up to the stored state. When the stored game only went on, only the
+        actions after this version are read and their events appended (:meth:`_read_after`), so
+        clients keep getting updates, not whole logs; otherwise (an undo, a gap) it is read whole."""
         with table.lock:
             if table.gone:
                 return
-            try:
-                fresh = self._load_after(table) or self._load(table.id)
-            except ServiceError:  # deleted meanwhile
+            row = self.db.table(table.id)
+            if row is None:  # deleted meanwhile
                 table.gone = True
-                gone = True
             else:
-                gone = False
-                old, new = table.snap, fresh.snap
-                if (new.version, new.status, new.seats, new.epoch, fresh.rematch) == (
+                old = table.snap
+                if row.version < old.version:
+                    return  # a late message: this process is ahead already
+                new = self._read_after(table, row) or self._read_whole(row)
+                rematch = self._rematch_of(row)
+                if (new.version, new.status, new.seats, new.epoch, rematch) == (
                     old.version,
                     old.status,
                     old.seats,
@@ -737,16 +739,10 @@ class TableService:
                     table.rematch,
                 ):
                     return
-                if new.version < old.version:
-                    return  # a late message: this process is ahead already
-                same_game = new.epoch == old.epoch and new.record[: len(old.record)] == old.record
-                if same_game and len(old.events) == old.n_events and new.events[: old.n_events] == old.events[: old.n_events]:
-                    old.events.extend(new.events[old.n_events :])
-                    new = Snapshot(new.version, new.state, old.events, len(old.events), new.epoch, new.record, new.status, new.seats)
                 table.snap = new
-                table.hints = fresh.hints
-                table.rematch = fresh.rematch
-        if gone:
+                table.hints = bool(row.hints)
+                table.rematch = rematch
+        if table.gone:
             self._forget(table.id, local=False)
         else:
             self._notify(table.id, local=False)
@@ -860,6 +856,14 @@ class BotRequest:
     obs: Observation
     all_bots: bool
     """Every seat of the table is a bot (such tables play only while watched)."""
+
+
+def _entry(row: ActionRow) -> Entry:
+    return Entry(row.seq, row.version, row.seat, row.turn, row.notation, row.final)
+
+
+def _events_of(row: ActionRow) -> list[Event]:
+    return [event_from_dict(d) for d in json.loads(row.events_json)]
 
 
 def _seat_info(row: SeatRow) -> SeatInfo:

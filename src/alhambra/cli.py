@@ -43,7 +43,7 @@ from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of, parse_module_ids
-from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, game_words, parse_layout
+from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, game_words, parse_layout, read_json_file
 from .record import GameRecord, replay
 from .rulesets import game_ids, ruleset
 from .state import GameConfig, GameState
@@ -236,7 +236,7 @@ def score(
     Exit code 0: scored, every Alhambra given by tiles legal; 1: a building rule is broken or a tile is not real; 2: unreadable input.
     """
     try:
-        data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else _read_json(layout)
+        data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else read_json_file(layout)
         if is_table(data):
             if "game" not in data:
                 data = {**data, "game": game}
@@ -253,20 +253,6 @@ def score(
     else:
         _print_layout_report(report, "ascii" if ascii_only or not _can_encode("┏━┃") else "unicode", game)
     raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
-
-
-def _read_json(path: str) -> Any:
-    """A layout or table file's JSON (:class:`LayoutError` when it cannot be read)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LayoutError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise LayoutError(f"{p}: is a directory, not a layout file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise LayoutError(f"{p}: cannot read: {e}") from None
-    return decode_json(text, str(p))
 
 
 def _score_table(data: Any, as_json: bool, charset: str, where: str) -> NoReturn:

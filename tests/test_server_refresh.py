@@ -1,25 +1,54 @@
 """A server process catches up with what another process stored (``TableService.refresh``, as
 the Redis subscriber calls it): moves are read incrementally onto the log it holds, an undo or a
 deletion is read whole, and nothing is announced twice or to the other processes again.
-Two services over one SQLite file stand for two processes (no Redis needed)."""
+Two services over one database (a SQLite file, and PostgreSQL) stand for two processes; no Redis
+is needed, as the tests call ``refresh`` where the subscriber would."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select
 
 from alhambra import legal_actions
 from alhambra.serialize import state_to_json
-from alhambra.server.db import Database
-from alhambra.server.service import SeatSpec, TableService, final_actions, message
+from alhambra.server.db import Database, TableRow
+from alhambra.server.rematch import rematch
+from alhambra.server.service import SeatSpec, Snapshot, TableService, final_actions, message
 
 
-def _pair(tmp_path: Path) -> tuple[TableService, TableService]:
-    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    return TableService(Database(url)), TableService(Database(url))
+def _to_act(snap: Snapshot) -> int:
+    seat = snap.state.to_act
+    assert seat is not None
+    return seat
 
 
-def test_moves_stored_elsewhere_are_read_onto_the_log_this_process_holds(tmp_path: Path) -> None:
-    a, b = _pair(tmp_path)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """One database for both services: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    else:
+        from .scale_helpers import fresh_pg
+
+        with fresh_pg() as pg:
+            yield pg
+
+
+@pytest.fixture
+def pair(url: str) -> Iterator[tuple[TableService, TableService]]:
+    """Two services (two processes) over one database."""
+    a, b = TableService(Database(url)), TableService(Database(url))
+    yield a, b
+    a.db.close()
+    b.db.close()
+
+
+def test_moves_stored_elsewhere_are_read_onto_the_log_this_process_holds(pair: tuple[TableService, TableService]) -> None:
+    a, b = pair
     table, tokens = a.create_table([SeatSpec("person"), SeatSpec("person")])
     for tok in tokens.values():
         a.join(table.id, tok, None)
@@ -33,7 +62,7 @@ def test_moves_stored_elsewhere_are_read_onto_the_log_this_process_holds(tmp_pat
     seen = message(mine, mine.snap, 0)
     for _ in range(3):  # turn-ending moves through A
         snap = a.tables[tid].snap
-        a.submit(tid, snap.state.to_act, final_actions(snap.state)[0], snap.version)
+        a.submit(tid, _to_act(snap), final_actions(snap.state)[0], snap.version)
     b.refresh(tid)
     theirs, got = a.tables[tid].snap, mine.snap
     assert (got.version, got.epoch, got.status) == (3, 0, "playing") and got.record == theirs.record
@@ -48,8 +77,8 @@ def test_moves_stored_elsewhere_are_read_onto_the_log_this_process_holds(tmp_pat
     assert mine.snap is got and told == [tid]
 
 
-def test_an_undo_stored_elsewhere_is_read_whole_with_its_new_epoch(tmp_path: Path) -> None:
-    a, b = _pair(tmp_path)
+def test_an_undo_stored_elsewhere_is_read_whole_with_its_new_epoch(pair: tuple[TableService, TableService]) -> None:
+    a, b = pair
     table, tokens = a.create_table([SeatSpec("person"), SeatSpec("person")])
     for tok in tokens.values():
         a.join(table.id, tok, None)
@@ -60,10 +89,10 @@ def test_an_undo_stored_elsewhere_is_read_whole_with_its_new_epoch(tmp_path: Pat
         undoable = [m.notation() for m in legal_actions(snap.state) if m.notation() not in finals]
         if undoable:
             break
-        a.submit(tid, snap.state.to_act, finals[0], snap.version)
+        a.submit(tid, _to_act(snap), finals[0], snap.version)
     else:
         raise AssertionError("no move that can be taken back came up")
-    seat = snap.state.to_act
+    seat = _to_act(snap)
     a.submit(tid, seat, undoable[0], snap.version)
     mine = b.table(tid)
     held = mine.snap.events
@@ -75,8 +104,8 @@ def test_an_undo_stored_elsewhere_is_read_whole_with_its_new_epoch(tmp_path: Pat
     assert state_to_json(got.state) == state_to_json(theirs.state)
 
 
-def test_a_table_deleted_elsewhere_is_gone_here(tmp_path: Path) -> None:
-    a, b = _pair(tmp_path)
+def test_a_table_deleted_elsewhere_is_gone_here(pair: tuple[TableService, TableService]) -> None:
+    a, b = pair
     table, _ = a.create_table([SeatSpec("person"), SeatSpec("bot", "random")], creator_token="creator-token-1234")
     mine = b.table(table.id)
     gone: list[str] = []
@@ -84,3 +113,44 @@ def test_a_table_deleted_elsewhere_is_gone_here(tmp_path: Path) -> None:
     a.delete_table(table.id, "creator-token-1234")
     b.refresh(table.id)  # the message said "changed"; the database says it is no more
     assert mine.gone and gone == [table.id] and table.id not in b.tables
+
+
+def _finished(a: TableService, b: TableService) -> tuple[str, list[str]]:
+    """A two-person table both processes hold as finished (the game itself does not matter here)."""
+    table, tokens = a.create_table([SeatSpec("person", name="Ann"), SeatSpec("person", name="Bo")])
+    for tok in tokens.values():
+        a.join(table.id, tok, None)
+    a.db.set_status(table.id, "finished")
+    for svc in (a, b):
+        svc.table(table.id)
+        svc.refresh(table.id)
+        assert svc.tables[table.id].snap.status == "finished"
+    return table.id, [tokens[0], tokens[1]]
+
+
+def _rematches(svc: TableService, tid: str) -> list[str]:
+    with svc.db.session() as s:
+        return list(s.scalars(select(TableRow.id).where(TableRow.rematch_of == tid)))
+
+
+def test_a_rematch_asked_for_through_two_processes_is_one_table(pair: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = pair
+    # B asks after A made it, before A's message came: B finds it in the database and tells its watchers
+    tid, tokens = _finished(a, b)
+    told: list[str] = []
+    b.listeners.append(told.append)
+    made, _, _ = rematch(a, tid, tokens[0])
+    got, seat, _ = rematch(b, tid, tokens[1])
+    assert got.id == made.id and seat == 1 and b.tables[tid].rematch == made.id and tid in told
+    assert _rematches(a, tid) == [made.id] and a.db.table(made.id).status == "playing"  # both joined it
+    # both ask at the same moment (neither sees the other's yet): the one marked first counts, the other is deleted
+    tid, tokens = _finished(a, b)
+    first, _, _ = rematch(a, tid, tokens[0])
+    monkeypatch.setattr(b.db, "rematch_id", lambda _tid: None)
+    before = set(b.tables)
+    got, _, _ = rematch(b, tid, tokens[1])
+    monkeypatch.undo()
+    assert got.id == first.id and _rematches(a, tid) == [first.id]
+    assert set(b.tables) - before == {first.id}  # the table B made and lost is gone from memory and database
+    with a.db.session() as s:
+        assert len(list(s.scalars(select(TableRow.id)))) == 4  # two finished tables and their one rematch each

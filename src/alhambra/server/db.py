@@ -298,13 +298,21 @@ class Database:
         with self.session() as s:
             return s.get(TableRow, table_id)
 
-    def mark_rematch(self, table_id: str, of: str, token_hashes: dict[int, str]) -> None:
+    def mark_rematch(self, table_id: str, of: str, token_hashes: dict[int, str]) -> str:
         """Make table ``table_id`` the rematch of ``of`` and give its person seats the token
-        hashes ``token_hashes`` (seat -> hash), in one transaction."""
+        hashes ``token_hashes`` (seat -> hash), in one transaction, unless ``of`` has a rematch
+        already (made at the same moment through another process): returns the rematch that
+        counts, ``table_id`` or that other one. On PostgreSQL the row of ``of`` is locked first,
+        so two processes marking at once take turns (one process serialises its own requests)."""
         with self.session() as s:
+            s.execute(select(TableRow.id).where(TableRow.id == of).with_for_update())
+            got = s.scalars(select(TableRow.id).where(TableRow.rematch_of == of).limit(1)).first()
+            if got is not None:
+                return str(got)
             s.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_of=of))
             for seat, token_hash in token_hashes.items():
                 s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(token_hash=token_hash))
+            return table_id
 
     def rematch_id(self, table_id: str) -> str | None:
         """The id of the rematch of table ``table_id``, or None when nobody asked for one."""

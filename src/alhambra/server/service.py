@@ -574,6 +574,16 @@ class TableService:
         self._forget(table_id)
         log.info("table %s deleted by its creator", table_id)
 
+    def discard(self, table_id: str) -> None:
+        """Delete a table this process has just made and handed to nobody (a rematch that lost
+        to one made at the same moment through another process)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            with table.lock:
+                table.gone = True
+        self.db.delete_table(table_id)
+        self._forget(table_id)
+
     def _forget(self, table_id: str, local: bool = True) -> None:
         with self._lock:
             self.tables.pop(table_id, None)

@@ -17,7 +17,7 @@ from alhambra import legal_actions
 from alhambra.serialize import state_to_json
 from alhambra.server.db import Database, TableRow
 from alhambra.server.rematch import rematch
-from alhambra.server.service import SeatSpec, Snapshot, TableService, final_actions, message
+from alhambra.server.service import SeatSpec, ServiceError, Snapshot, TableService, final_actions, message
 
 
 def _to_act(snap: Snapshot) -> int:
@@ -154,3 +154,22 @@ def test_a_rematch_asked_for_through_two_processes_is_one_table(pair: Any, monke
     assert set(b.tables) - before == {first.id}  # the table B made and lost is gone from memory and database
     with a.db.session() as s:
         assert len(list(s.scalars(select(TableRow.id)))) == 4  # two finished tables and their one rematch each
+
+
+def test_strangers_joining_through_two_processes_never_share_a_seat(pair: tuple[TableService, TableService]) -> None:
+    a, b = pair
+    for svc in (a, b):
+        svc.db.shared = True  # as Coordinator.attach sets it
+    open_seat = SeatSpec("person", open=True)
+    table, _ = a.create_table([open_seat, open_seat, SeatSpec("bot", "random")], public=True)
+    tid = table.id
+    b.table(tid)  # B holds the table with both seats open, and hears of nothing below
+    seat_a, token_a = a.join(tid, None, "Ann")
+    seat_b, token_b = b.join(tid, None, "Bo")  # B's memory still says seat 0 is open: the database says not
+    assert (seat_a, seat_b) == (0, 1) and token_a and token_b
+    assert a.seat_of(tid, token_a) == 0 and b.seat_of(tid, token_b) == 1  # Ann kept her seat
+    assert [s.name for s in b.tables[tid].snap.seats[:2]] == ["Ann", "Bo"] and b.tables[tid].snap.status == "playing"
+    with pytest.raises(ServiceError) as refused:  # A's memory still says seat 1 is open
+        a.join(tid, None, "Cy")
+    assert refused.value.status == 409 and "no seat" in refused.value.message
+    assert [r.name for r in a.db.seats(tid)[:2]] == ["Ann", "Bo"]

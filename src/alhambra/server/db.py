@@ -287,10 +287,15 @@ class Database:
         with self.session() as s:
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status, updated_at=_now()))
 
-    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
-        """Change fields of one seat row (name, joined, token_hash)."""
+    def update_seat(self, table_id: str, seat: int, only_open: bool = False, **values: Any) -> bool:
+        """Change fields of one seat row (name, joined, token_hash); with ``only_open`` only while
+        it is a person seat open for strangers (no token yet: another process may have given it
+        to someone meanwhile). True when the row was changed."""
         with self.session() as s:
-            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
+            q = update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+            if only_open:
+                q = q.where(SeatRow.kind == "person", SeatRow.token_hash.is_(None))
+            return bool(s.execute(q.values(**values)).rowcount == 1)  # type: ignore[attr-defined]
 
     # ----------------------------------------------------------------------------- reads
     def table(self, table_id: str) -> TableRow | None:

@@ -504,26 +504,27 @@ class TableService:
             if table.gone:
                 raise _not_found(table_id)
             snap = table.snap
-            if token is not None:
-                seat = self.seat_of(table_id, token)
-                assert seat is not None
-            else:
-                if not table.public:
-                    raise ServiceError("this table is private: join it through your invitation link", 403)
-                free = [s.seat for s in snap.seats if s.kind == PERSON and s.open and not s.joined]
-                if not free:
-                    raise ServiceError("no seat at this table is open for strangers any more", 409)
-                seat = free[0]
-                new_token = secrets.token_urlsafe(24)
-            info = snap.seats[seat]
-            if nm is not None and nm != info.name and snap.status == FINISHED:
-                raise ServiceError("the game is over: the names stay as they were played", 409)
             values: dict[str, Any] = {"joined": True}
             if nm is not None:
                 values["name"] = nm
-            if new_token is not None:
+            if token is not None:
+                seat = self.seat_of(table_id, token)
+                assert seat is not None
+                if nm is not None and nm != snap.seats[seat].name and snap.status == FINISHED:
+                    raise ServiceError("the game is over: the names stay as they were played", 409)
+                self.db.update_seat(table_id, seat, **values)
+            else:
+                if not table.public:
+                    raise ServiceError("this table is private: join it through your invitation link", 403)
+                new_token = secrets.token_urlsafe(24)
                 values["token_hash"] = hash_token(new_token)
-            self.db.update_seat(table_id, seat, **values)
+                free = [s.seat for s in snap.seats if s.kind == PERSON and s.open and not s.joined]
+                # the first of them still open in the database (another process may have given some away)
+                got = next((s for s in free if self.db.update_seat(table_id, s, only_open=True, **values)), None)
+                if got is None:
+                    raise ServiceError("no seat at this table is open for strangers any more", 409)
+                seat = got
+            info = snap.seats[seat]
             seats = list(snap.seats)
             seats[seat] = SeatInfo(seat, info.kind, info.bot, nm if nm is not None else info.name, True)
             status = snap.status

@@ -47,12 +47,17 @@ def pair(url: str) -> Iterator[tuple[TableService, TableService]]:
     b.db.close()
 
 
+def _started(svc: TableService) -> str:
+    """A two-person table whose game has started (both joined)."""
+    table, tokens = svc.create_table([SeatSpec("person"), SeatSpec("person")])
+    for tok in tokens.values():
+        svc.join(table.id, tok, None)
+    return table.id
+
+
 def test_moves_stored_elsewhere_are_read_onto_the_log_this_process_holds(pair: tuple[TableService, TableService]) -> None:
     a, b = pair
-    table, tokens = a.create_table([SeatSpec("person"), SeatSpec("person")])
-    for tok in tokens.values():
-        a.join(table.id, tok, None)
-    tid = table.id
+    tid = _started(a)
     mine = b.table(tid)
     told: list[str] = []
     published: list[tuple[str, str]] = []
@@ -79,10 +84,7 @@ def test_moves_stored_elsewhere_are_read_onto_the_log_this_process_holds(pair: t
 
 def test_an_undo_stored_elsewhere_is_read_whole_with_its_new_epoch(pair: tuple[TableService, TableService]) -> None:
     a, b = pair
-    table, tokens = a.create_table([SeatSpec("person"), SeatSpec("person")])
-    for tok in tokens.values():
-        a.join(table.id, tok, None)
-    tid = table.id
+    tid = _started(a)
     for _ in range(20):  # turn-ending moves until the player to act has one that can be taken back
         snap = a.tables[tid].snap
         finals = final_actions(snap.state)

@@ -36,7 +36,7 @@ from ..record import GameRecord
 from ..serialize import state_from_json, state_to_json
 from ..state import GameConfig, GameState
 from ..view import view, view_events
-from .db import ActionRow, Conflict, Database, NewAction, SeatRow, TableRow
+from .db import ActionRow, Conflict, Database, NewAction, SeatRow, Stored, TableRow
 
 __all__ = [
     "BOT_LEVELS",
@@ -341,43 +341,34 @@ class TableService:
             raise _not_found(table_id)
         config = GameConfig.from_dict(json.loads(row.config_json))
         modules_of(config)  # register the modules' events and actions before reading them
-        table = Table(row, config, self._read_whole(row))
-        table.rematch = self._rematch_of(row)
+        table = Table(row, config, self._read_whole(row, self.db.seats(table_id)))
+        if row.status == FINISHED:
+            table.rematch = self.db.rematch_id(table_id)
         return table
 
-    def _read_whole(self, row: TableRow) -> Snapshot:
+    def _read_whole(self, row: TableRow, seats: Sequence[SeatRow]) -> Snapshot:
         """The stored table of ``row`` as a snapshot: its start, every action, a log list of its own."""
         events: list[Event] = [event_from_dict(d) for d in json.loads(row.start_events_json)]
         record: list[Entry] = []
         for a in self.db.actions(row.id):
             events.extend(_events_of(a))
             record.append(_entry(a))
-        return self._snapshot(row, state_from_json(json.loads(row.snapshot_json)), events, tuple(record))
+        return _snapshot(row, seats, state_from_json(json.loads(row.snapshot_json)), events, tuple(record))
 
-    def _read_after(self, table: Table, row: TableRow) -> Snapshot | None:
-        """The stored table of ``row`` as a snapshot built on ``table.snap``: only the actions after
-        its version are read, their events appended to its log list (which later snapshots share,
-        as in :meth:`submit`). None when the stored game did not only go on (an undo, a gap, a
-        list that is not the newest): then it is read whole. Call under ``table.lock``."""
-        old = table.snap
+    def _read_after(self, table: Table, stored: Stored) -> Snapshot | None:
+        """The stored table as a snapshot built on ``table.snap`` from the actions after its version
+        alone, their events appended to its log list (which later snapshots share, as in
+        :meth:`submit`). None when the stored game did not only go on (an undo, a gap, a list that
+        is not the newest): then it is read whole. Call under ``table.lock``."""
+        old, row, rows = table.snap, stored.row, stored.actions
         if (row.epoch or 0) != old.epoch or row.version < old.version or len(old.events) != old.n_events:
             return None
-        rows = self.db.actions_after(table.id, old.version) if row.version > old.version else []
         if [a.version for a in rows] != list(range(old.version + 1, row.version + 1)):
             return None  # pragma: no cover - a concurrent write between the two reads: read it whole
         added = [e for a in rows for e in _events_of(a)]
         state = state_from_json(json.loads(row.snapshot_json)) if rows else old.state
         old.events.extend(added)
-        return self._snapshot(row, state, old.events, (*old.record, *map(_entry, rows)))
-
-    def _snapshot(self, row: TableRow, state: GameState, events: list[Event], record: tuple[Entry, ...]) -> Snapshot:
-        """The snapshot of the stored ``row`` with this state, log and record (its seats read now)."""
-        seats = tuple(_seat_info(s) for s in self.db.seats(row.id))
-        return Snapshot(row.version, state, events, len(events), row.epoch or 0, record, row.status, seats)
-
-    def _rematch_of(self, row: TableRow) -> str | None:
-        """The rematch of a finished stored table (None before the end or without one)."""
-        return self.db.rematch_id(row.id) if row.status == FINISHED else None
+        return _snapshot(row, stored.seats, state, old.events, (*old.record, *map(_entry, rows)))
 
     def recover(self) -> list[str]:
         """After a restart, load the games in progress where a bot may have to answer a person
@@ -733,16 +724,15 @@ class TableService:
         with table.lock:
             if table.gone:
                 return
-            row = self.db.table(table.id)
-            if row is None:  # deleted meanwhile
+            old = table.snap
+            stored = self.db.stored_after(table.id, old.version)  # one transaction
+            if stored is None:  # deleted meanwhile
                 table.gone = True
             else:
-                old = table.snap
-                if row.version < old.version:
+                if stored.row.version < old.version:
                     return  # a late message: this process is ahead already
-                new = self._read_after(table, row) or self._read_whole(row)
-                rematch = self._rematch_of(row)
-                if (new.version, new.status, new.seats, new.epoch, rematch) == (
+                new = self._read_after(table, stored) or self._read_whole(stored.row, stored.seats)
+                if (new.version, new.status, new.seats, new.epoch, stored.rematch) == (
                     old.version,
                     old.status,
                     old.seats,
@@ -751,8 +741,8 @@ class TableService:
                 ):
                     return
                 table.snap = new
-                table.hints = bool(row.hints)
-                table.rematch = rematch
+                table.hints = bool(stored.row.hints)
+                table.rematch = stored.rematch
         if table.gone:
             self._forget(table.id, local=False)
         else:
@@ -867,6 +857,12 @@ class BotRequest:
     obs: Observation
     all_bots: bool
     """Every seat of the table is a bot (such tables play only while watched)."""
+
+
+def _snapshot(row: TableRow, seats: Sequence[SeatRow], state: GameState, events: list[Event], record: tuple[Entry, ...]) -> Snapshot:
+    """The snapshot of the stored ``row`` and ``seats`` with this state, log and record."""
+    infos = tuple(_seat_info(s) for s in seats)
+    return Snapshot(row.version, state, events, len(events), row.epoch or 0, record, row.status, infos)
 
 
 def _entry(row: ActionRow) -> Entry:

@@ -743,7 +743,7 @@ class TableService:
                 table.snap = new
                 table.hints = bool(stored.row.hints)
                 table.rematch = stored.rematch
-        if table.gone:
+        if stored is None:
             self._forget(table.id, local=False)
         else:
             self._notify(table.id, local=False)

@@ -199,3 +199,20 @@ def test_kill_9_of_one_of_two_worker_processes_loses_no_acknowledged_action() ->
     assert got["failures"] == []
     assert got["acked"] >= 20 and got["acked_lost"] == 0
     assert got["bot_moves"] > 0
+
+
+def test_the_live_processes_are_listed_from_their_heartbeats() -> None:
+    """``Coordinator.alive`` (what the WebSocket caps sum over) reads the heartbeats of this
+    prefix only: a process that stops leaves the list at once, one of another site never enters."""
+    from alhambra.server.scale import Coordinator
+
+    redis_url = need_redis()
+    prefix = redis_prefix()
+    a, b, other = Coordinator(redis_url, prefix), Coordinator(redis_url, prefix), Coordinator(redis_url, redis_prefix())
+    try:
+        assert a.alive() == b.alive() == sorted([a.process, b.process])
+        b.stop()
+        assert a.alive() == [a.process] and other.alive() == [other.process]
+    finally:
+        a.stop()
+        other.stop()

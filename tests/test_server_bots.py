@@ -156,6 +156,8 @@ def test_a_searching_bot_plays_from_a_worker_process(svc: TableService) -> None:
         mine = os.getpriority(os.PRIO_PROCESS, 0)
         for pid in pool.worker_pids():  # the workers yield the CPU to the server
             assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + 10)
+            # in a session of their own (Linux autogroups share the CPU between sessions first)
+            assert os.getsid(pid) == pid != os.getsid(0)
         assert any(e.seat == 0 for e in table.snap.record)  # the mcts seat moved
     finally:
         pool.stop()

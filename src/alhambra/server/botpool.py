@@ -10,7 +10,8 @@ round-robin holds among the tables with people, and among the all-bot tables).
 
 * Cheap bots (``random``, ``greedy``) choose on the dispatcher thread (milliseconds).
 * Searching bots (``mcts:*``) run in a :class:`~concurrent.futures.ProcessPoolExecutor`
-  (spawn context, ``workers`` processes, at a lower CPU priority), so a search never holds the
+  (spawn context, ``workers`` processes, at a lower CPU priority in sessions of their own: see
+  :func:`_worker_init`), so a search never holds the
   server's interpreter: HTTP and WebSocket answers go on. The worker is sent only the seat's
   :class:`~alhambra.bots.Observation` (its view and the public events as that seat sees them),
   the bot's spec and a seed. The answer is played at the table version it was computed for; if
@@ -65,8 +66,19 @@ def search_move(spec: str, obs: Observation, seed: int) -> str:
 
 
 def _worker_init() -> None:
-    """Worker processes leave Ctrl+C to the server and yield the CPU to it."""
+    """Worker processes leave Ctrl+C to the server and yield the CPU to it.
+
+    A lower priority (nice 10) alone is not enough on Linux with autogroups (the default on most
+    desktops and many servers): the scheduler first shares the CPU between sessions and only
+    then between the processes of a session, so a searching worker in the server's session used
+    up the session's share and a waking server thread waited behind every other session on a
+    busy machine (a person's bot reply 4-6x slower beside all-bot tables). So each worker starts
+    a session of its own (its own autogroup): the server's session stays idle between requests
+    and is served first when it wakes. (The worker's autogroup keeps the usual priority: a
+    lower one starves the workers on a busy machine, their start-up then takes 4-10x longer.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.setsid()
     with contextlib.suppress(OSError):
         os.nice(10)
 

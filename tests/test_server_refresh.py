@@ -150,10 +150,17 @@ def test_a_rematch_asked_for_through_two_processes_is_one_table(pair: Any, monke
     got, seat, _ = rematch(b, tid, tokens[1])
     assert got.id == made.id and seat == 1 and b.tables[tid].rematch == made.id and tid in told
     assert _rematches(a, tid) == [made.id] and a.db.table(made.id).status == "playing"  # both joined it
-    # both ask at the same moment (neither sees the other's yet): the one marked first counts, the other is deleted
+    # both ask at the same moment (neither sees the other's yet): the one stored first counts, the other's insert fails
     tid, tokens = _finished(a, b)
     first, _, _ = rematch(a, tid, tokens[0])
-    monkeypatch.setattr(b.db, "rematch_id", lambda _tid: None)
+    real_rematch_id = b.db.rematch_id
+    asked: list[str] = []
+
+    def not_yet(of: str) -> str | None:  # B's first look misses A's rematch; later looks find it
+        asked.append(of)
+        return None if len(asked) == 1 else real_rematch_id(of)
+
+    monkeypatch.setattr(b.db, "rematch_id", not_yet)
     stored, held = _table_ids(a), set(b.tables)
     got, _, _ = rematch(b, tid, tokens[1])
     monkeypatch.undo()

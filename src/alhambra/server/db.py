@@ -46,9 +46,21 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-__all__ = ["ActionRow", "Base", "Conflict", "Database", "SeatRow", "Stored", "TableRow", "add_missing_columns", "default_database_url"]
+__all__ = [
+    "ActionRow",
+    "Base",
+    "Conflict",
+    "Database",
+    "RematchTaken",
+    "SeatRow",
+    "Stored",
+    "TableRow",
+    "add_missing_columns",
+    "default_database_url",
+]
 
 
 def _now() -> dt.datetime:
@@ -84,9 +96,10 @@ class TableRow(Base):
     stored before creator tokens existed (added to older databases by :func:`add_missing_columns`)."""
     epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Undos so far: every server process numbers the table's log (``Snapshot.epoch``) alike (revision 0002)."""
-    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None, index=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None, index=True, unique=True)
     """The finished table this one is the rematch of (same seats, bots and game; see
-    :mod:`alhambra.server.rematch`); NULL for a table created in the lobby (revision 0003)."""
+    :mod:`alhambra.server.rematch`); NULL for a table created in the lobby (revision 0003).
+    Unique (revision 0004): a finished table has one rematch, whichever process made it."""
 
 
 class SeatRow(Base):
@@ -137,6 +150,10 @@ _MOVE_TABLE = (
 
 class Conflict(Exception):
     """The table row was not at the expected version (another writer won)."""
+
+
+class RematchTaken(Exception):
+    """The finished table already has a rematch (another request or process made it first)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,11 +222,17 @@ class Database:
 
     # ----------------------------------------------------------------------------- writes
     def insert_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
-        """Store a new table with its seats (one transaction)."""
-        with self.session() as s:
-            s.add(table)
-            s.flush()
-            s.add_all(seats)
+        """Store a new table with its seats (one transaction). :class:`RematchTaken` when the
+        table is a rematch (``rematch_of``) and that table has one already: nothing is stored."""
+        try:
+            with self.session() as s:
+                s.add(table)
+                s.flush()
+                s.add_all(seats)
+        except IntegrityError:
+            if table.rematch_of is not None and self.rematch_id(table.rematch_of) is not None:
+                raise RematchTaken(table.rematch_of) from None
+            raise
 
     def append_action(self, table_id: str, old_version: int, action: NewAction, snapshot: dict[str, Any], status: str) -> None:
         """Store one accepted action and the new snapshot in one transaction (:class:`Conflict`
@@ -313,22 +336,6 @@ class Database:
         """One table row, or None."""
         with self.session() as s:
             return s.get(TableRow, table_id)
-
-    def mark_rematch(self, table_id: str, of: str, token_hashes: dict[int, str]) -> str:
-        """Make table ``table_id`` the rematch of ``of`` and give its person seats the token
-        hashes ``token_hashes`` (seat -> hash), in one transaction, unless ``of`` has a rematch
-        already (made at the same moment through another process): returns the rematch that
-        counts, ``table_id`` or that other one. On PostgreSQL the row of ``of`` is locked first,
-        so two processes marking at once take turns (one process serialises its own requests)."""
-        with self.session() as s:
-            s.execute(select(TableRow.id).where(TableRow.id == of).with_for_update())
-            got = s.scalars(select(TableRow.id).where(TableRow.rematch_of == of).limit(1)).first()
-            if got is not None:
-                return str(got)
-            s.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_of=of))
-            for seat, token_hash in token_hashes.items():
-                s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(token_hash=token_hash))
-            return table_id
 
     def rematch_id(self, table_id: str) -> str | None:
         """The id of the rematch of table ``table_id``, or None when nobody asked for one."""

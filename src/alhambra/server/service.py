@@ -21,7 +21,7 @@ import secrets
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -409,9 +409,18 @@ class TableService:
         options: tuple[tuple[str, str, bool | int | str], ...] = (),
         creator_token: str | None = None,
         game: str = "alhambra",
+        *,
+        table_id: str | None = None,
+        rematch_of: str | None = None,
+        token_hashes: Mapping[int, str] | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """Deal a new game of ``game`` (a ruleset id: alhambra, granada); returns the table and the secret token of every person seat.
-        ``creator_token`` (only its hash is stored) may delete the table before it starts."""
+        ``creator_token`` (only its hash is stored) may delete the table before it starts.
+
+        For a rematch (:mod:`alhambra.server.rematch`): the new table's ``table_id``, the finished
+        table it is the ``rematch_of`` (:class:`~alhambra.server.db.RematchTaken` when that table
+        has a rematch already: nothing is created) and the ``token_hashes`` of person seats
+        whose tokens the players derive themselves (no token is returned for those seats)."""
         if not 2 <= len(seats) <= 6:
             raise ServiceError("a table has 2 to 6 seats", 422)
         try:
@@ -429,7 +438,8 @@ class TableService:
         tokens: dict[int, str] = {}
         open_seats = False
         rows: list[SeatRow] = []
-        table_id = secrets.token_hex(8)
+        table_id = table_id or secrets.token_hex(8)
+        derived = dict(token_hashes or {})
         # unnamed bots of one level are told apart by a number ("Beginner bot 1", "Beginner bot 2")
         unnamed = Counter(spec.bot or "greedy" for spec in seats if spec.kind == BOT and not clean_name(spec.name))
         numbered: Counter[str] = Counter()
@@ -446,9 +456,13 @@ class TableService:
             elif spec.kind == PERSON:
                 if spec.bot is not None:
                     raise ServiceError(f"seat {i + 1} is a person and cannot have a bot level", 422)
-                token = secrets.token_urlsafe(24)
-                tokens[i] = token
-                rows.append(SeatRow(table_id=table_id, seat=i, kind=PERSON, bot=None, name=nm, token_hash=hash_token(token), joined=False))
+                if i in derived:
+                    token_hash = derived[i]
+                else:
+                    token = secrets.token_urlsafe(24)
+                    tokens[i] = token
+                    token_hash = hash_token(token)
+                rows.append(SeatRow(table_id=table_id, seat=i, kind=PERSON, bot=None, name=nm, token_hash=token_hash, joined=False))
                 infos.append(SeatInfo(i, PERSON, None, nm, False))
             elif spec.kind == BOT:
                 level = spec.bot or "greedy"
@@ -463,7 +477,7 @@ class TableService:
                 raise ServiceError(f"seat {i + 1}: kind must be 'person' or 'bot'", 422)
         seed = secrets.randbits(62)
         state, events = new_game(config, seed)
-        status = PLAYING if not tokens and not open_seats else WAITING
+        status = PLAYING if not tokens and not derived and not open_seats else WAITING
         row = TableRow(
             id=table_id,
             name=clean_name(name),
@@ -475,6 +489,7 @@ class TableService:
             snapshot_json=json.dumps(state_to_json(state), separators=(",", ":")),
             start_events_json=json.dumps([e.to_dict() for e in events], separators=(",", ":")),
             creator_token_hash=hash_token(creator_token) if creator_token else None,
+            rematch_of=rematch_of,
         )
         self.db.insert_table(row, rows)
         snap = Snapshot(0, state, list(events), len(events), 0, (), status, tuple(infos))
@@ -565,16 +580,6 @@ class TableService:
             table.gone = True
         self._forget(table_id)
         log.info("table %s deleted by its creator", table_id)
-
-    def discard(self, table_id: str) -> None:
-        """Delete a table this process has just made and handed to nobody (a rematch that lost
-        to one made at the same moment through another process)."""
-        table = self.tables.get(table_id)
-        if table is not None:
-            with table.lock:
-                table.gone = True
-        self.db.delete_table(table_id)
-        self._forget(table_id)
 
     def _forget(self, table_id: str, local: bool = True) -> None:
         with self._lock:

@@ -8,7 +8,7 @@ chance of engine/setup.py), ``city.pxi`` (city.py), ``money.pxi`` (takes and pay
 engine/generate.py, engine/payments.py), ``flow.pxi`` (engine/supply.py, engine/flow.py,
 engine/scoring.py: drawing, refills, the end of a turn, scoring, the end of the game),
 ``rules.pxi`` (engine/generate.py, engine/redesign.py, engine/perform.py, engine/setup.py:
-legal actions, applying them, setup). Use it through :mod:`alhambra.native`, not directly.
+legal actions, applying them, setup), ``bots.pxi`` (bots/greedy.py: the evaluation). Use it through :mod:`alhambra.native`, not directly.
 """
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
@@ -24,4 +24,5 @@ include "rng.pxi"
 include "city.pxi"
 include "money.pxi"
 include "flow.pxi"
+include "bots.pxi"
 include "rules.pxi"

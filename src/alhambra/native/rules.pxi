@@ -449,6 +449,61 @@ cdef class Game:
             played += 1
         return played
 
+    @property
+    def nbag(self):
+        """Tiles left in the bag."""
+        return self.s.nbag
+
+    def with_hidden(self, seed, deck, bag):
+        """A copy whose seed, draw pile and bag are these (a sample of the hidden facts, as
+        ``Sampler.sample`` draws them)."""
+        cdef Game g = self.copy()
+        cdef int i
+        if len(deck) > MAXC or len(bag) > MAXT:
+            raise ValueError("state too large for the native core")
+        g.seed = seed
+        for i, c in enumerate(deck):
+            g.s.deck[i] = c
+        g.s.ndeck = len(deck)
+        for i, t in enumerate(bag):
+            g.s.bag[i] = t
+        g.s.nbag = len(bag)
+        return g
+
+    # ------------------------------------------------------------------ the bots' evaluation
+    def seat_values(self, Evaluator ev):
+        """Every seat's estimated final points (bots.greedy.seat_values)."""
+        cdef double values[6]
+        cdef int i
+        seat_values(self.s, &self.rules.r, &ev.w, values)
+        return [values[i] for i in range(self.s.n)]
+
+    def evaluate(self, int seat, Evaluator ev):
+        """How good the game is for ``seat`` (bots.greedy.evaluate)."""
+        cdef double values[6]
+        return evaluate(self.s, &self.rules.r, &ev.w, seat, values)
+
+    def child_values(self, ids, int seat, Evaluator ev):
+        """For each action id (legal now): the value for ``seat`` of the game after it
+        (bots.greedy.evaluate), and every seat's values there (None once the game is over)."""
+        cdef St* t = <St*>PyMem_Malloc(sizeof(St))
+        cdef double values[6]
+        cdef double v
+        cdef int i
+        cdef list vs = [], seen = []
+        if t == NULL:
+            raise MemoryError()
+        try:
+            for a in ids:
+                memcpy(t, self.s, sizeof(St))
+                perform(t, &self.rules.r, a, self.seed)
+                v = evaluate(t, &self.rules.r, &ev.w, seat, values)
+                vs.append(v)
+                seen.append(None if t.outcome else [values[i] for i in range(t.n)])
+        finally:
+            PyMem_Free(t)
+        return vs, seen
+
     # ------------------------------------------------------------------ Python state
     def to_state(self):
         """The game as a Python :class:`~alhambra.state.GameState` (equal field by field to

@@ -3,7 +3,8 @@
 
 A second implementation of the rules of :mod:`alhambra.engine` for speed; the Python engine
 stays the authority and :mod:`alhambra.native.check` proves they agree move by move. Each
-include file is read beside its Python twins: ``state.pxi`` (state.py), ``rng.pxi`` (the seeded
+include file is read beside its Python twins: ``state.pxi`` (state.py), ``events.pxi`` (the
+events of a step, events.py), ``rng.pxi`` (the seeded
 chance of engine/setup.py), ``city.pxi`` (city.py), ``money.pxi`` (takes and payments:
 engine/generate.py, engine/payments.py), ``flow.pxi`` (engine/supply.py, engine/flow.py,
 engine/scoring.py: drawing, refills, the end of a turn, scoring, the end of the game),
@@ -20,6 +21,7 @@ from cpython.ref cimport Py_INCREF
 import random as _random
 
 include "state.pxi"
+include "events.pxi"
 include "rng.pxi"
 include "city.pxi"
 include "money.pxi"

@@ -1,5 +1,6 @@
 """The agreement check: play games in the Python engine and on the native core side by side and
-compare, after every action, the full state and the legal actions (every payments mode).
+compare, after every action, the full state, the legal actions (every payments mode) and the
+events the action caused (and the deal's events).
 
 A disagreement is a rule the two engines play differently: a rule change in the Python engine
 without its native twin shows up here (and in ``tests/test_native.py``, which runs this check
@@ -89,16 +90,26 @@ class CheckResult:
 Policy = Callable[[GameState, random.Random], Action]
 
 
-def check_game(config: GameConfig, seed: int, policy: str | Policy = "kinds", *, round_trip_every: int = 7) -> CheckResult:
+def check_game(
+    config: GameConfig, seed: int, policy: str | Policy = "kinds", *, round_trip_every: int = 7, events: bool = True
+) -> CheckResult:
     """Play game ``seed`` of ``config`` with ``policy`` (a random policy's name or a function of
     the state and a ``random.Random(seed)``, e.g. the greedy bot's choice) in both engines, comparing the state and the legal actions (all,
     exact and minimal payments) after every action; every ``round_trip_every``-th state also
-    goes Python -> native -> Python. Stops at the first disagreement."""
-    state, _ = new_game(config, seed)
-    return check_from(state, NativeGame.new(config, seed), policy, random.Random(seed), round_trip_every=round_trip_every)
+    goes Python -> native -> Python. With ``events`` each action's events (and the deal's) are
+    compared too. Stops at the first disagreement."""
+    state, dealt = new_game(config, seed)
+    native = NativeGame.new(config, seed)
+    if events and native.setup_events() != dealt:
+        result = CheckResult(config, seed)
+        result.disagreements.append(f"the deal's events differ: python {dealt!r} != native {native.setup_events()!r}")
+        return result
+    return check_from(state, native, policy, random.Random(seed), round_trip_every=round_trip_every, events=events)
 
 
-def check_from(state: GameState, native: NativeGame, policy: str | Policy, rng: random.Random, *, round_trip_every: int = 7) -> CheckResult:
+def check_from(
+    state: GameState, native: NativeGame, policy: str | Policy, rng: random.Random, *, round_trip_every: int = 7, events: bool = True
+) -> CheckResult:
     """:func:`check_game` from a given position: ``state`` (changed in place) and its native
     twin ``native`` (``NativeGame.from_state(state)``, say) play on to the end."""
     result = CheckResult(state.config, state.seed)
@@ -133,6 +144,19 @@ def check_from(state: GameState, native: NativeGame, policy: str | Policy, rng: 
                 )
                 return result
         action = choose(state, rng)
-        apply_unchecked(state, action, events=False)
-        native.apply_id(encode(native.rules, action))
+        if events:
+            want_events = apply_unchecked(state, action)
+            got_events = native.apply_events(action)
+            if want_events != got_events:
+                pairs = zip(want_events, got_events, strict=False)
+                at = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(want_events), len(got_events)))
+                result.disagreements.append(
+                    f"after {result.actions} actions, the events of {action} differ from event {at}: "
+                    f"python {want_events[at : at + 2]!r}, native {got_events[at : at + 2]!r} "
+                    f"({len(want_events)} and {len(got_events)} events)"
+                )
+                return result
+        else:
+            apply_unchecked(state, action, events=False)
+            native.apply_id(encode(native.rules, action))
         result.actions += 1

@@ -17,6 +17,8 @@ cdef int draw_card(St* s, Rules* R, object seed) except -2:
                 s.deck[i] = cards[i]
             s.ndeck = s.ndiscard
             s.ndiscard = 0
+            if EVON:
+                ev2(E_RESHUFFLED, s.ndeck)
         s.ndeck -= 1
         c = s.deck[s.ndeck]
         if R.card_cur[c] < 0:
@@ -24,31 +26,53 @@ cdef int draw_card(St* s, Rules* R, object seed) except -2:
             s.nremoved += 1
             s.squeue[s.nsqueue] = R.card_val[c]
             s.nsqueue += 1
+            if EVON:
+                ev2(E_SCORING_CARD, R.card_val[c])
             continue
         return c
 
 
 cdef int refill_display(St* s, Rules* R, object seed) except -1:
-    cdef int i, c
+    cdef int i, c, k = 0
+    cdef int slots[4]
     for i in range(4):
         if s.display[i] < 0:
             c = draw_card(s, R, seed)
             if c < 0:
                 break
             s.display[i] = c
+            slots[k] = i
+            k += 1
+    if EVON and k:
+        ev2(E_DISPLAY, k)
+        for i in range(k):
+            ev(slots[i] + 1)
+        for i in range(k):
+            ev(s.display[slots[i]])
     return 0
 
 
 cdef bint fill_market(St* s) noexcept:
-    cdef int i
+    cdef int i, k = 0
+    cdef int squares[4]
+    cdef bint complete = True
     for i in range(4):
         if s.market[i] < 0:
             if not s.nbag:
                 s.market_exhausted = 1
-                return False
+                complete = False
+                break
             s.nbag -= 1
             s.market[i] = s.bag[s.nbag]
-    return True
+            squares[k] = i
+            k += 1
+    if EVON and k:
+        ev2(E_MARKET, k)
+        for i in range(k):
+            ev(squares[i] + 1)
+        for i in range(k):
+            ev(s.market[squares[i]])
+    return complete
 
 
 cdef void majority(int* counts, int n, int* points, int npoints, int* awards) noexcept:
@@ -82,6 +106,8 @@ cdef void score_round(St* s, Rules* R, int rnd) noexcept:
     cdef int counts[6][7]
     cdef int pts[7]
     cdef int aw[7]
+    cdef int awards[6][7]
+    cdef int walls[6]
     cdef int seat, k, i, g, t
     cdef Player* p
     for k in range(6):
@@ -102,14 +128,32 @@ cdef void score_round(St* s, Rules* R, int rnd) noexcept:
         majority(counts[k], m, R.points[k][rnd - 1], R.npoints[k][rnd - 1], aw)
         for i in range(m):
             pts[i] += aw[i]
+            awards[k][i] = aw[i]
     for seat in range(n):
-        s.scores[seat] += pts[seat] + longest_wall(&s.players[seat], R)
+        walls[seat] = longest_wall(&s.players[seat], R)
+        pts[seat] += walls[seat]
+        s.scores[seat] += pts[seat]
     if s.has_neutral:
         s.neutral_score += pts[n]
     s.rounds_scored += 1
     for seat in range(n):
         s.hist[s.nhist][seat] = s.scores[seat]
     s.nhist += 1
+    if EVON:
+        ev3(E_ROUND, rnd, m)
+        for k in range(6):
+            for i in range(m):
+                ev(awards[k][i])
+        for k in range(6):
+            for i in range(m):
+                ev(counts[k][i])
+        for seat in range(n):
+            ev(walls[seat])
+        for seat in range(n):
+            ev(pts[seat])
+        for seat in range(n):
+            ev(s.scores[seat])
+        ev2(pts[n] if s.has_neutral else 0, s.neutral_score)
 
 
 cdef void run_scoring_queue(St* s, Rules* R, int limit) noexcept:
@@ -129,6 +173,10 @@ cdef void run_scoring_queue(St* s, Rules* R, int limit) noexcept:
                 s.nbag -= 1
                 s.neutral[s.nneutral] = s.bag[s.nbag]
                 s.nneutral += 1
+            if EVON:
+                ev2(E_NEUTRAL, k)
+                for i in range(k):
+                    ev(s.neutral[s.nneutral - k + i])
 
 
 cdef void push_choose(St* s, int seat) noexcept:
@@ -162,12 +210,19 @@ cdef void start_turn(St* s, int seat) noexcept:
     s.stage = ST_TURN
     s.flow = 0
     push_choose(s, seat)
+    if EVON:
+        ev3(E_TURN_STARTED, seat, s.turn)
 
 
 cdef void end_game(St* s, int outcome) noexcept:
+    cdef int i
     s.outcome = outcome
     s.stage = ST_OVER
     s.npending = 0
+    if EVON:
+        ev2(E_ENDED, outcome)
+        for i in range(s.n):
+            ev(s.scores[i])
 
 
 cdef void start_final(St* s, Rules* R) noexcept:
@@ -204,6 +259,9 @@ cdef void start_final(St* s, Rules* R) noexcept:
             s.market[sq] = -1
             got[who][ngot[who]] = t
             ngot[who] += 1
+            if EVON:
+                ev3(E_AWARDED, who, sq + 1)
+                ev(t)
     i = n - 1
     while i >= 0:
         seat = (s.current + 1 + i) % n
@@ -218,6 +276,8 @@ cdef int advance(St* s, Rules* R, object seed) except -1:
     if s.npending:
         return 0
     if s.stage == ST_TURN and s.outcome == 0:
+        if EVON:
+            ev2(E_TURN_ENDED, s.current)
         for seat in range(4):
             if s.display[seat] < 0:
                 refill_display(s, R, seed)
@@ -234,6 +294,8 @@ cdef int advance(St* s, Rules* R, object seed) except -1:
             s.turn += 1
             s.flow = 0
             push_choose(s, seat)
+            if EVON:
+                ev3(E_TURN_STARTED, seat, s.turn)
             return 0
         s.stage = ST_BETWEEN
         s.flow = 1

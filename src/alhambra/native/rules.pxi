@@ -184,6 +184,8 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
                     p.nhand += 1
                     s.display[j] = -1
                     break
+        if EVON:
+            ev3(E_MONEY_TAKEN, seat, a)
         finish_action(s, top)
     elif kind == A_BUY:
         sq = (a >> 3) & 3
@@ -192,6 +194,9 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
         s.market[sq] = -1
         top.tiles[top.ntiles] = t
         top.ntiles += 1
+        if EVON:
+            ev3(E_BOUGHT, seat, sq + 1)
+            ev3(t, paid == R.tile_price[t], a)
         if paid == R.tile_price[t]:
             top.actions += 1
         else:
@@ -207,6 +212,9 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
             s.nneutral += 1
         else:
             city_put(p, g, t)
+        if EVON:
+            ev(E_PLACED)
+            ev3(seat, t, a)
         list_remove(top.tiles, &top.ntiles, t)
         if top.ntiles == 0:
             s.npending -= 1
@@ -215,6 +223,10 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
         g = (a >> 10) & 8191
         list_remove(p.reserve, &p.nreserve, t)
         city_put(p, g, t)
+        if EVON:
+            ev3(E_REDESIGNED, seat, 0)
+            ev3(t, g % G - ORG, g // G - ORG)
+            ev(-1)
         finish_action(s, top)
     elif kind == A_REMOVE:
         t = (a >> 3) & 127
@@ -223,6 +235,10 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
         p.ncity -= 1
         p.reserve[p.nreserve] = t
         p.nreserve += 1
+        if EVON:
+            ev3(E_REDESIGNED, seat, 1)
+            ev3(t, g % G - ORG, g // G - ORG)
+            ev(-1)
         finish_action(s, top)
     elif kind == A_EXCHANGE:
         rt = (a >> 3) & 127
@@ -232,6 +248,10 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
         p.reserve[p.nreserve] = ct
         p.nreserve += 1
         p.grid[g] = <signed char>rt
+        if EVON:
+            ev3(E_REDESIGNED, seat, 2)
+            ev3(rt, g % G - ORG, g // G - ORG)
+            ev(ct)
         finish_action(s, top)
     else:
         finish_action(s, top)
@@ -435,6 +455,22 @@ cdef class Game:
     def apply_id(self, long long a):
         """Apply a legal action id in place (no check: take it from :meth:`legal_ids`)."""
         perform(self.s, &self.rules.r, a, self.seed)
+
+    def apply_id_events(self, long long a):
+        """:meth:`apply_id`, returning the step's event log (the records of ``events.pxi``, a
+        list of ints; ``alhambra.native.game.events_of`` reads them)."""
+        global EVON, EVN, EVLOST
+        cdef int i
+        EVN = 0
+        EVLOST = 0
+        EVON = 1
+        try:
+            perform(self.s, &self.rules.r, a, self.seed)
+        finally:
+            EVON = 0
+        if EVLOST:
+            raise RuntimeError("native core: the event log of one step overflowed")
+        return [EVLOG[i] for i in range(EVN)]
 
     def playout(self, unsigned long long rng_seed, int max_actions=100000):
         """Play uniformly random legal actions until the game ends (or ``max_actions``);

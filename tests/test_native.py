@@ -361,3 +361,14 @@ def test_native_events_are_the_engines_events() -> None:
             assert native.apply_events(action) == events
             seen.update(type(e).__name__ for e in events)
     assert {"RoundScored", "MarketTileAwarded", "GameEnded", "AlhambraRedesigned", "NeutralTilesReceived", "DeckReshuffled"} <= seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_explicit_chance_games_agree(players: int) -> None:
+    """Explicit chance (OpenSpiel's mode): the same draws needed, with the same outcomes and
+    probabilities, and the same states, legal actions and events."""
+    from alhambra.native.check import check_chance_game
+
+    result = check_chance_game(GameConfig(players=players), players, "uniform" if players % 2 else "kinds")
+    assert result.agree, result.disagreements
+    assert result.actions > 100

@@ -350,6 +350,46 @@ class NativeGame:
         :func:`alhambra.engine.apply_unchecked` returns for it."""
         return events_of(self.rules, self.core.apply_id_events(encode(self.rules, action)))
 
+    # ------------------------------------------------------------------ explicit chance
+    @property
+    def explicit(self) -> bool:
+        """True for a game in explicit-chance mode (:mod:`alhambra.chance`; made by
+        :meth:`from_state` of such a state: the deal itself is dealt by the Python engine)."""
+        return bool(self.core.explicit)
+
+    def decide(self, kind: str, code: str) -> None:
+        """:func:`alhambra.chance.decide` on the native game: queue ``code`` as the outcome of
+        the next undecided draw of ``kind`` (``card`` or ``tile``)."""
+        if kind == "card":
+            self.core.decide(1, self.rules.chance_card_index(code))
+        elif kind == "tile":
+            ids = self.rules.tile_ids
+            if code not in ids:
+                raise IllegalAction(f"no tile {code!r}")
+            self.core.decide(2, ids[code])
+        else:
+            raise ValueError(f"the native core has no {kind!r} draws")
+
+    def apply_chance(self, action: Action, events: bool = True) -> tuple[str | None, list[Event] | None]:
+        """Explicit chance: apply a legal action in place with the decided draws, as
+        :func:`alhambra.engine.apply_unchecked` does. Returns ``(None, events)`` when the step
+        is done; ``(kind, None)`` when a draw of ``kind`` (``card``, ``tile``) has no decided
+        outcome yet (as ``ChanceNeeded``): then this game is spoiled (apply to a copy) and
+        :meth:`chance_state` is the game at that draw. ``IllegalAction`` for a decided outcome
+        that is not possible."""
+        need, log = self.core.apply_id_chance(encode(self.rules, action), events)
+        if need == 3:
+            raise IllegalAction("a decided chance outcome is not possible")
+        if need:
+            return ("card", "tile")[need - 1], None
+        return None, events_of(self.rules, log) if events else None
+
+    def chance_state(self) -> GameState:
+        """The state at the draw that stopped the last :meth:`apply_chance` (for
+        :func:`alhambra.chance.chance_outcomes`)."""
+        state: GameState = self.core.need_game().to_state()
+        return state
+
     def setup_events(self) -> list[Event]:
         """The events of the deal of a game just made by :meth:`new` (as ``new_game`` returns them)."""
         return setup_events(self.state())

@@ -12,6 +12,21 @@ cdef class CoreRules:
     cdef public dict tile_ids
     cdef public dict money_code_ids
 
+    def chance_card_index(self, code):
+        """A card code as a decided outcome of the native core (see ``Game.decide``)."""
+        got = self.money_code_ids.get(code)
+        if got is not None:
+            return got
+        if code in ("S1", "S2", "S3"):
+            return 36 + int(code[1]) - 1
+        raise ValueError(f"no card {code!r} in the base game")
+
+    def chance_card_code(self, int index):
+        """The card code of a decided outcome of the native core."""
+        if index >= 36:
+            return f"S{index - 35}"
+        return f"{'bgoy'[index // 9]}{index % 9 + 1}"
+
     def __init__(self, config, components):
         cdef int i, k, rnd, j
         self.config = config
@@ -456,6 +471,73 @@ cdef class Game:
         """Apply a legal action id in place (no check: take it from :meth:`legal_ids`)."""
         perform(self.s, &self.rules.r, a, self.seed)
 
+    @property
+    def explicit(self):
+        """True for a game in explicit-chance mode (alhambra.chance)."""
+        return bool(self.s.explicit)
+
+    def decide(self, int kind, int outcome):
+        """Queue a chance outcome (chance.decide): kind 1 a card (money code 0-35, or 36 +
+        round - 1 for a scoring card), 2 a tile (its id)."""
+        cdef St* s = self.s
+        cdef int i
+        if not s.explicit:
+            raise ValueError("the game is not in explicit-chance mode")
+        if kind == 1:
+            if s.dqh:
+                for i in range(s.dqh, s.ndq):
+                    s.dq[i - s.dqh] = s.dq[i]
+                s.ndq -= s.dqh
+                s.dqh = 0
+            if s.ndq >= MAXDQ:
+                raise ValueError("too many decided draws")
+            s.dq[s.ndq] = outcome
+            s.ndq += 1
+        elif kind == 2:
+            if s.tqh:
+                for i in range(s.tqh, s.ntq):
+                    s.tq[i - s.tqh] = s.tq[i]
+                s.ntq -= s.tqh
+                s.tqh = 0
+            if s.ntq >= MAXDQ:
+                raise ValueError("too many decided draws")
+            s.tq[s.ntq] = outcome
+            s.ntq += 1
+        else:
+            raise ValueError(f"unknown chance kind {kind}")
+
+    def apply_id_chance(self, long long a, bint events=True):
+        """Explicit chance: apply a legal action id in place with the decided draws. Returns
+        ``(need, log)``: ``need`` 0 when the step is done (``log``: its event log when
+        ``events``), else 1 (a card) or 2 (a tile) when a draw has no outcome yet, 3 when a
+        decided outcome is not possible; then the game is left in an undefined state (apply
+        to a copy) and :meth:`need_game` holds the game at that draw."""
+        global EVON, EVN, EVLOST, NEED
+        cdef int i
+        NEED = 0
+        EVN = 0
+        EVLOST = 0
+        EVON = events
+        try:
+            perform(self.s, &self.rules.r, a, self.seed)
+        finally:
+            EVON = 0
+        if NEED:
+            return NEED, None
+        if EVLOST:
+            raise RuntimeError("native core: the event log of one step overflowed")
+        return 0, [EVLOG[i] for i in range(EVN)] if events else None
+
+    def need_game(self):
+        """The game at the draw that stopped the last :meth:`apply_id_chance` (for the draw's
+        outcomes: its deck, bag and piles)."""
+        cdef Game g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seed = self.seed
+        g.config = self.config
+        memcpy(g.s, NEEDST, sizeof(St))
+        return g
+
     def apply_id_events(self, long long a):
         """:meth:`apply_id`, returning the step's event log (the records of ``events.pxi``, a
         list of ints; ``alhambra.native.game.events_of`` reads them)."""
@@ -594,6 +676,13 @@ cdef class Game:
             market_exhausted=bool(s.market_exhausted),
             score_history=[tuple(s.hist[i][j] for j in range(s.n)) for i in range(s.nhist)],
             flow=s.flow,
+            decided=None if not s.explicit else (
+                tuple(rules.chance_card_code(s.dq[i]) for i in range(s.dqh, s.ndq)),
+                tuple(code[s.tq[i]] for i in range(s.tqh, s.ntq)),
+            ),
+            piles=None if not s.explicit else tuple(
+                (s.pleft[i], tuple((f"S{j + 1}", s.pspec[i][j]) for j in range(2) if s.pspec[i][j] > 0)) for i in range(s.npiles)
+            ),
         )
 
     @staticmethod
@@ -605,8 +694,10 @@ cdef class Game:
         cdef int i, j, x, y, gi
         cdef Player* p
         cdef Pend* pd
-        if state.decided is not None or state.mods or state.turned or state.market_face or state.draws:
-            raise ValueError("the native core models seeded games without modules only")
+        if state.mods or state.turned or state.market_face or state.draws or state.module_decided:
+            raise ValueError("the native core models games without modules only")
+        if (state.decided is None) != (state.piles is None) or len(state.piles or ()) > 5:
+            raise ValueError("the native core does not model this explicit-chance state")
         g.rules = rules
         g.seed = state.seed
         g.config = state.config
@@ -694,4 +785,22 @@ cdef class Game:
                 s.hist[i][j] = row[j]
         s.nhist = len(state.score_history)
         s.flow = state.flow
+        if state.decided is not None:
+            s.explicit = 1
+            cards, tiles = state.decided
+            if len(cards) > MAXDQ or len(tiles) > MAXDQ:
+                raise ValueError("too many decided draws for the native core")
+            for i, c in enumerate(cards):
+                s.dq[i] = rules.chance_card_index(c)
+            s.ndq = len(cards)
+            for i, c in enumerate(tiles):
+                s.tq[i] = ids[c]
+            s.ntq = len(tiles)
+            s.npiles = len(state.piles)
+            for i, (left, classes) in enumerate(state.piles):
+                s.pleft[i] = left
+                for cls, k in classes:
+                    if cls not in ("S1", "S2"):
+                        raise ValueError(f"the native core does not model the card class {cls!r}")
+                    s.pspec[i][int(cls[1]) - 1] = k
         return g

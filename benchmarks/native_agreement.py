@@ -7,8 +7,9 @@ the number of disagreements (it must be 0).
 
 Game ``i`` has ``players[i % len(players)]`` seats and seed ``start + i``; the policies
 alternate with ``both``. Each game runs :func:`alhambra.native.check.check_game`: after every
-action the full state (every field, every seat's hand, Alhambra and reserve board) and the
-legal actions in each payments mode (all, exact, minimal) are compared, and some states go
+action the full state (every field, every seat's hand, Alhambra and reserve board), the
+legal actions in each payments mode (all, exact, minimal) and the action's events (and the
+deal's) are compared, and some states go
 Python -> native -> Python. Prints a progress line every ``--every`` games (so a run can be
 stopped at any time with its count so far) and every disagreement.
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from .server_helpers import auth, client, create, play_random, wait_for
+from .server_helpers import auth, client, create, play_random, receive, wait_for
 
 
 def test_a_finished_table_is_played_again_with_the_same_seats(tmp_path: Path) -> None:
@@ -62,9 +62,9 @@ def test_a_rematch_against_bots_starts_at_once_and_watchers_learn_of_it(tmp_path
         play_random(c, tid, [tok, None], random.Random(5))
         with c.websocket_connect(f"/ws/tables/{tid}") as ws:
             ws.send_json({"type": "hello"})
-            assert ws.receive_json()["table"]["rematch"] is None
+            assert receive(ws)["table"]["rematch"] is None
             got = c.post(f"/api/tables/{tid}/rematch", headers=auth(tok)).json()
             assert got["table"]["status"] == "playing"
             # the spectator's end screen is told that a rematch waits
-            msg = wait_for(lambda: (m := ws.receive_json())["table"]["rematch"] and m)
+            msg = wait_for(lambda: (m := receive(ws))["table"]["rematch"] and m)
             assert msg["table"]["rematch"] == got["table"]["id"]

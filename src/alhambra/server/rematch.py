@@ -43,30 +43,34 @@ def rematch(service: TableService, table_id: str, token: str | None) -> tuple[Ta
         if old.snap.status != FINISHED:
             raise ServiceError("the game is not over yet: a rematch starts after it", 409)
         if old.rematch is None:
-            rows = {r.seat: r for r in service.db.seats(table_id)}
-            specs = [SeatSpec(s.kind, s.bot if s.kind == BOT else None, s.name) for s in old.snap.seats]
-            new, _tokens = service.create_table(
-                specs,
-                old.config.modules,
-                old.name,
-                old.public,
-                tuple(old.config.options),
-                None,
-                old.config.game,
-            )
-            hashes = {
-                s.seat: hash_token(rematch_token(str(rows[s.seat].token_hash), new.id))
-                for s in old.snap.seats
-                if s.kind == PERSON and rows[s.seat].token_hash
-            }
-            service.db.mark_rematch(new.id, table_id, hashes)
-            if old.hints:
-                allow_hints(service, new)
-            old.rematch = new.id
+            made = service.db.rematch_id(table_id)  # perhaps made through another process whose message has not come yet
+            if made is None:
+                rows = {r.seat: r for r in service.db.seats(table_id)}
+                specs = [SeatSpec(s.kind, s.bot if s.kind == BOT else None, s.name) for s in old.snap.seats]
+                new, _tokens = service.create_table(
+                    specs,
+                    old.config.modules,
+                    old.name,
+                    old.public,
+                    tuple(old.config.options),
+                    None,
+                    old.config.game,
+                )
+                hashes = {
+                    s.seat: hash_token(rematch_token(str(rows[s.seat].token_hash), new.id))
+                    for s in old.snap.seats
+                    if s.kind == PERSON and rows[s.seat].token_hash
+                }
+                made = service.db.mark_rematch(new.id, table_id, hashes)
+                if made != new.id:  # another process made one at the same moment: that one counts
+                    service.discard(new.id)
+                elif old.hints:
+                    allow_hints(service, new)
+            old.rematch = made
             # a new snapshot object (same game, empty cache): the hub sends it to every open socket,
             # and no cached message still says "no rematch"
             old.snap = dataclasses.replace(old.snap, cache={})
-            log.info("table %s: rematch %s", table_id, new.id)
+            log.info("table %s: rematch %s", table_id, made)
             service.notify(table_id)
         new_id = old.rematch
     row = service.db.seats(table_id)[seat]

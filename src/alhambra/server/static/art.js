@@ -225,7 +225,9 @@ function letterKinds(catalogue) {
  * else the letter is read with the kinds the catalogue's tiles show). */
 export function tileFacts(code, catalogue) {
   const t = catalogue && catalogue.tiles ? catalogue.tiles[code] : null;
-  if (t) return { kind: t.kind, price: t.price, walls: t.walls || "" };
+  // the walls a module changed in this game (the view's `walls`, kept by the page in `walls_now`)
+  const now = catalogue && catalogue.walls_now ? catalogue.walls_now[code] : undefined;
+  if (t) return { kind: t.kind, price: t.price, walls: now !== undefined ? now : t.walls || "" };
   if (code === "F") return { kind: "fountain", price: 0, walls: "" };
   const m = /^([A-Z])(\d+)([nesw]*)$/.exec(code || "");
   const kind = m ? letterKinds(catalogue)[m[1]] : null;

@@ -284,6 +284,7 @@ function build() {
 
 function render() {
   const f = frame();
+  R.data.catalogue.walls_now = f.walls || {}; // walls a module changed by this step (art.js tileFacts)
   const prev = R.step > 0 ? R.data.frames[R.step - 1] : null;
   const move = R.step > 0 ? R.data.moves[R.step - 1] : null;
   document.body.dataset.step = String(R.step);

@@ -33,7 +33,7 @@ from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
 from ...companion.hooks import CompanionHooks
 from ...components import OPPOSITE, SIDE_DELTAS, SIDE_LETTERS, SIDES, ComponentSet, TileType, letters_to_walls, walls_to_letters
-from ...engine.services import finish_turn_action
+from ...engine.services import finish_turn_action, place_waiting
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
@@ -153,20 +153,8 @@ def camps_of(state: GameState, seat: int) -> dict[int, int]:
 
 
 def effective_walls(state: GameState) -> Sequence[int]:
-    """Every tile's walls as they stand now (TEMPORARY until the protocol's per-tile walls)."""
-    return state.components.tile_walls
-
-
-def place_waiting(state: GameState, seat: int, code: str, target: None, events: list[Event]) -> None:
-    """Take ``code`` off the waiting tiles (TEMPORARY until the protocol's helper)."""
-    top = state.pending[-1]
-    assert isinstance(top, PlaceTiles) and top.seat == seat
-    rest = list(top.tiles)
-    rest.remove(code)
-    if rest:
-        state.pending[-1] = PlaceTiles(seat, tuple(rest), top.neutral, top.reason)
-    else:
-        state.pending.pop()
+    """Every tile's walls as they stand now (``GameState.walls``: modules may change them)."""
+    return state.walls
 
 
 def _with_row(state: GameState, seat: int, row: list[tuple[int, int, str]]) -> None:
@@ -633,7 +621,7 @@ class Camps(Module):
         seat = top.seat
         row = list(camps_state(state).placed[seat])
         if isinstance(action, PlaceCamp):
-            place_waiting(state, seat, action.tile, None, events)
+            place_waiting(state, action.tile, None, events)
             _with_row(state, seat, [*row, (*action.target, action.tile)])
             events.append(CampPlaced(seat, action.tile, *action.target))
             return

@@ -47,7 +47,7 @@ def example(players: int = 3, seed: int = 1, seat: int = 0) -> GameState:
     state = fresh(players, seed)
     build_tiles(state, seat, EXAMPLE_CITY)
     put_camps(state, seat, EXAMPLE_CAMPS)
-    assert geo.validate_layout(state.players[seat].city, state.components.tile_walls, geo.ORIGIN) == []
+    assert geo.validate_layout(state.players[seat].city, state.walls, geo.ORIGIN) == []
     check_conservation(state)
     return state
 

@@ -9,9 +9,10 @@ import pytest
 from alhambra import city as geo
 from alhambra import parse_action, state_from_json, state_to_json
 from alhambra.actions import Action
-from alhambra.errors import IllegalAction, IllegalPlacement, NotationError
+from alhambra.components import EAST
+from alhambra.engine import set_walls
+from alhambra.errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from alhambra.events import RoundScored
-from alhambra.hooks import Module
 from alhambra.modules.camps import (
     BASTIONS,
     MODULE,
@@ -28,8 +29,8 @@ from alhambra.modules.camps import (
     camps_state,
 )
 from alhambra.modules.camps.module import building_problem, camp_problem, removal_problem, tables
-from alhambra.state import GameState
-from alhambra.testing import build_tiles, check_conservation, score_next_round, take_tile
+from alhambra.state import GameState, PlaceTiles
+from alhambra.testing import build_tiles, check_conservation, score_next_round, set_hand, take_tile
 
 from .helpers import EXAMPLE_CAMPS, ID, act, example, fresh, legal, put_camps
 
@@ -74,7 +75,7 @@ def test_interior_walls_do_not_break_the_line_and_the_fountain_counts() -> None:
     state = fresh()
     # a wall between 0,1 and 1,1 (inside the line), both reached on foot
     build_tiles(state, 0, {(0, 1): "S3esw", (1, 1): "S7w", (1, 0): "A9"})
-    assert geo.validate_layout(state.players[0].city, state.components.tile_walls, geo.ORIGIN) == []
+    assert geo.validate_layout(state.players[0].city, state.walls, geo.ORIGIN) == []
     put_camps(state, 0, {(-1, 1): "L4e"})
     assert camp_points(state, 0) == 2
     # a camp whose line runs through the starting tile (the fountain counts as a building)
@@ -113,7 +114,7 @@ def row_state(camps: dict[tuple[int, int], str] | None = None) -> GameState:
     state = fresh()
     seat = state.current
     build_tiles(state, seat, ROW)
-    assert geo.validate_layout(state.players[seat].city, state.components.tile_walls, geo.ORIGIN) == []
+    assert geo.validate_layout(state.players[seat].city, state.walls, geo.ORIGIN) == []
     if camps:
         put_camps(state, seat, camps)
     return state
@@ -123,7 +124,7 @@ def problem(state: GameState, code: str, x: int, y: int) -> str | None:
     seat = state.current
     tab = tables(state.components)
     cells = state.players[seat].city
-    return camp_problem(cells, state.components.tile_walls, camps_of(state, seat), tab, BASTIONS[code], geo.pos(x, y))
+    return camp_problem(cells, state.walls, camps_of(state, seat), tab, BASTIONS[code], geo.pos(x, y))
 
 
 def test_allowed_green_side_against_green_side_and_bastion_against_city_wall() -> None:
@@ -179,7 +180,7 @@ def test_buildings_next_to_camps() -> None:
 
     def b(code: str, x: int, y: int) -> str | None:
         t = state.components.tile_ids[code]
-        return building_problem(cells, camps, tab, t, state.components.tile_walls[t], geo.pos(x, y))
+        return building_problem(cells, camps, tab, t, state.walls[t], geo.pos(x, y))
 
     assert b("P8", 0, 2) == "occupied"  # on the camp
     assert b("S3esw", 1, 2) is None  # a city wall against the bastion
@@ -211,7 +212,7 @@ def test_removing_a_building_keeps_every_camp_joined() -> None:
     tab = tables(state.components)
     seat = state.current
     cells = state.players[seat].city
-    walls = state.components.tile_walls
+    walls = state.walls
     assert removal_problem(cells, walls, camps_of(state, seat), tab, geo.pos(2, 1)) == "camp_alone"
     assert removal_problem(cells, walls, camps_of(state, seat), tab, geo.pos(0, 1)) is None
     reason = MODULE.removal_problem(state, seat, state.components.tile_ids["T11s"], geo.pos(2, 1))
@@ -245,11 +246,10 @@ def test_camp_redesigns() -> None:
         act(state, "camp remove L4e")
 
 
-@pytest.mark.skipif(not hasattr(Module, "removal_problem"), reason="waits for the protocol's removal veto")
 def test_a_building_that_holds_a_camp_cannot_be_removed() -> None:
     state = row_state({(2, 2): "L3n"})
     assert "redesign remove T11s" not in legal(state)
-    assert "redesign remove P3sw" in legal(state)
+    assert "redesign remove T11s" in legal(row_state({(0, 2): "L3n"}))
     with pytest.raises(IllegalPlacement, match="bastion against a city wall"):
         act(state, "redesign remove T11s")
 
@@ -280,3 +280,63 @@ def test_state_round_trips_through_json() -> None:
     assert MODULE.slice_from_view(view, state.config) == camps_state(state)
     with pytest.raises(NotationError):
         CampsState.from_dict({"placed": [[{"x": 0, "y": 0, "camp": "P8"}]]})
+
+
+# ---------------------------------------------------------------------------------- the placement step
+def bought_camp(code: str = "L3n", players: int = 3) -> GameState:
+    """The seat to act has :data:`ROW` and has just bought ``code`` (square 1) with exact money."""
+    state = fresh(players, market=(code,))
+    seat = state.current
+    build_tiles(state, seat, ROW)
+    price = state.components.tiles[state.components.tile_ids[code]].price
+    cur = "bgoy"[0]
+    set_hand(state, seat, [f"{cur}{price}"])
+    state, _ = act(state, f"buy 1 {cur}{price}")
+    while not isinstance(state.pending[-1], PlaceTiles):  # exact: another action; take a card to end
+        state, _ = act(state, next(a for a in legal(state) if a.startswith("take ")))
+    return state
+
+
+def test_a_bought_camp_is_placed_outside_the_walls() -> None:
+    state = bought_camp("L3n")
+    seat = state.current
+    top = state.pending[-1]
+    assert isinstance(top, PlaceTiles) and top.tiles == ("L3n",)
+    moves = legal(state)
+    # the camp places below the three walled south sides, and the reserve; no city place
+    assert sorted(m for m in moves if "L3n" in m) == ["camp place L3n 0,2", "camp place L3n 1,2", "camp place L3n 2,2", "place L3n reserve"]
+    with pytest.raises(IllegalPlacement, match="outside the city"):
+        act(state, "place L3n 3,1")
+    with pytest.raises(IllegalPlacement, match="green side"):
+        act(state, "camp place L3n 3,1")
+    after, events = act(state, "camp place L3n 0,2")
+    assert CampPlaced(seat, "L3n", 0, 2) in events
+    assert camps_state(after).placed[seat] == ((0, 2, "L3n"),)
+    assert not any(isinstance(p, PlaceTiles) for p in after.pending)
+    assert camp_points(after, seat) == 2  # 0,1 and the fountain above it
+    again = state_from_json(state_to_json(state))
+    assert legal(again) == moves
+
+
+def test_a_camp_place_outside_the_placement_step_is_refused() -> None:
+    state = row_state()
+    with pytest.raises(WrongPhase):
+        act(state, "camp place L3n 0,2")
+
+
+def test_two_players_a_camp_may_go_to_the_neutral_player() -> None:
+    state = bought_camp("L4e", players=2)
+    assert "place L4e neutral" in legal(state) and "camp place L4e -1,1" in legal(state)
+    after, _ = act(state, "place L4e neutral")
+    assert after.neutral is not None and after.components.tile_ids["L4e"] in after.neutral
+    assert camps_state(after).placed == ((), ())
+
+
+def test_camp_rules_read_the_walls_as_they_stand_now() -> None:
+    state = row_state()
+    seat = state.current
+    tile = state.components.tile_ids["L6w"]
+    assert camp_spots(state, seat, tile) == []
+    # a module adds a city wall on the east side of T11s: the west bastion may stand against it
+    set_walls(state, state.components.tile_ids["T11s"], state.walls[state.components.tile_ids["T11s"]] | EAST)
+    assert camp_spots(state, seat, tile) == [(3, 1)]

@@ -217,7 +217,7 @@ function actionControls(ctx, actions) {
       }, tileArt(ctx, code, 26), h("span", { text: tileName(ctx, code) })))));
     }
     const n = pick ? placing.filter((a) => a.camp === pick).length : 0;
-    parts.push(h("p", { class: "muted camp-where", text: pick ? `Click one of the ${n} faded camp${n === 1 ? "" : "s"} on your Alhambra.` : "Choose a camp, then click a faded camp on your Alhambra." }));
+    parts.push(h("p", { class: "muted camp-where", text: pick ? (n === 1 ? "Click the faded camp on your Alhambra." : `Click one of the ${n} faded camps on your Alhambra.`) : "Choose a camp, then click a faded camp on your Alhambra." }));
   }
   for (const a of list.filter((b) => b.type === "remove" || b.type === "exchange")) {
     parts.push(h("div", { class: "button-row camp-redesign" }, h("button", {

@@ -198,3 +198,17 @@ def test_components() -> None:
     tw = [t for t in state.components.tiles if t.module == ID]
     assert len(tw) == 18 and all(t.kind == "watchtower" and not t.in_bag for t in tw)
     assert sorted(len(s) for s in towers(state).supply) == [3] * 6
+
+
+def test_open_edges_may_not_touch_walls() -> None:
+    """Picture: "Open edges may not touch walls.\""""
+    state = bought()
+    seat = state.current
+    state = act(state, "place P8 1,0")
+    build_tiles(state, seat, {(1, -1): "P5nw"})  # walls north and west, open to P8 below
+    assert geo.validate_layout(state.players[seat].city, state.walls, geo.ORIGIN) == []
+    moves = legal(state)
+    # at 0,-1 a short edge to the east would touch P5nw's west wall
+    assert "watchtower place Wp1 0,-1 se" not in moves and "watchtower place Wp1 0,-1 ne" not in moves
+    with pytest.raises(IllegalPlacement, match="wall"):
+        act(state, "watchtower place Wp1 0,-1 se")

@@ -268,8 +268,24 @@ def tower_wall(cells: Mapping[int, int], walls: Sequence[int], placed: Sequence[
                 dfs(w, length + 1, tws + tw)
                 used[i] = False
 
+    # A longest trail cannot be made longer at either end: it starts at a vertex of odd degree,
+    # or it is closed (every degree of its component even: an Euler circuit, from any vertex).
+    seen: set[tuple[int, int]] = set()
     for v in adj:
-        dfs(v, 0, 0)
+        if v in seen:
+            continue
+        comp = [v]
+        seen.add(v)
+        k = 0
+        while k < len(comp):
+            for _, w, _ in adj[comp[k]]:
+                if w not in seen:
+                    seen.add(w)
+                    comp.append(w)
+            k += 1
+        odd = [u for u in comp if len(adj[u]) % 2]
+        for u in odd or comp[:1]:
+            dfs(u, 0, 0)
     return best
 
 

@@ -479,12 +479,18 @@ class Watchtowers(Module):
         supply = list(sl.supply)
         supply[i] = sl.supply[i][1:]
         state.mods[self.id] = TowersState(tuple(supply), sl.placed)
-        top = state.pending[-1]
-        if isinstance(top, ChooseAction):
-            state.pending[-1] = ChooseAction(top.seat, top.actions, (*top.bought, code))
+        # the turn's bought tiles: in its ChooseAction (another action after an exact payment) or
+        # the PlaceTiles that followed it, under any decision another module pushed since
+        for i in range(len(state.pending) - 1, -1, -1):
+            p = state.pending[i]
+            if isinstance(p, ChooseAction) and p.seat == purchase.seat:
+                state.pending[i] = ChooseAction(p.seat, p.actions, (*p.bought, code))
+                break
+            if isinstance(p, PlaceTiles) and p.seat == purchase.seat:
+                state.pending[i] = PlaceTiles(p.seat, (*p.tiles, code), p.neutral, p.reason)
+                break
         else:
-            assert isinstance(top, PlaceTiles)
-            state.pending[-1] = PlaceTiles(top.seat, (*top.tiles, code), top.neutral, top.reason)
+            raise AssertionError("a watchtower was bought with no turn to add it to")
         events.append(TowerBought(purchase.seat, code))
 
     # ----- placing ----------------------------------------------------------------------

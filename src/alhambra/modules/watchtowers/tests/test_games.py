@@ -42,7 +42,7 @@ def towers_weighted(action: object) -> float:
     return 40.0 if text.startswith(("buy tw", "watchtower place")) else 1.0 if text.startswith("redesign") else 10.0
 
 
-@pytest.mark.parametrize(("players", "modules", "seed"), [(3, (), 5), (2, ("camps", "change", "building_sites"), 6)])
+@pytest.mark.parametrize(("players", "modules", "seed"), [(3, (), 5), (2, ("camps", "building_sites", "exchange_certificates"), 6)])
 def test_random_games_with_the_watchtowers(players: int, modules: tuple[str, ...], seed: int) -> None:
     game = play_random_game(GameConfig(players=players, modules=(ID, *modules)), seed=seed, try_every_action=False, prefer=towers_weighted)
     check_end(game.state, game.events)

@@ -212,3 +212,15 @@ def test_open_edges_may_not_touch_walls() -> None:
     assert "watchtower place Wp1 0,-1 se" not in moves and "watchtower place Wp1 0,-1 ne" not in moves
     with pytest.raises(IllegalPlacement, match="wall"):
         act(state, "watchtower place Wp1 0,-1 se")
+
+
+def test_a_decision_after_the_purchase_does_not_lose_the_watchtower() -> None:
+    """With exchange certificates an overpayment asks first whether to store it; the watchtower
+    still joins the tiles waiting below that decision."""
+    state = fresh_game(3, 1, (ID, "exchange_certificates"), market=("P8", "G10w"))
+    seat = state.current
+    cur = CURRENCY_LETTERS[state.market_currency[0]]
+    set_hand(state, seat, [f"{cur}9", f"{cur}7"])  # 16 for 14: 2 too much
+    state = act(state, f"buy tw1 {cur}9+{cur}7")
+    assert type(state.pending[-1]).__name__ == "StoreChoice"
+    assert any(isinstance(p, PlaceTiles) and sorted(p.tiles) == ["P8", "Wp1"] for p in state.pending)

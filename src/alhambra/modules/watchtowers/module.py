@@ -388,7 +388,7 @@ class TowerReturned(Event):
 BOT_ROUND_SHARE: Final = (1.6, 1.3, 1.0)
 """Bot estimate: scoring rounds the watchtowers' wall points now are still worth, by rounds scored."""
 BOT_WAITING: Final = 2.0
-"""Bot estimate (points) of a watchtower waiting to be placed."""
+"""Bot estimate (points) of a watchtower waiting to be placed next to a building of its colour."""
 
 
 class Watchtowers(Module):
@@ -609,9 +609,18 @@ class Watchtowers(Module):
         for s in range(state.config.players):
             if sl.placed[s]:
                 out[s] += share * (tower_wall_points(state, s) - geo.longest_wall(state.players[s].city, state.walls))
+        kinds = state.components.tiles
         for top in state.pending:
             codes = top.bought if isinstance(top, ChooseAction) else top.tiles if isinstance(top, PlaceTiles) else ()
-            out[top.seat] += BOT_WAITING * sum(1 for c in codes if c in COLOUR)
+            if not any(c in COLOUR for c in codes):
+                continue
+            # a waiting watchtower is worth something only if it can stand next to a building of
+            # its colour: one waiting with it, or a place now (a watchtower sent back is lost)
+            ids = state.components.tile_ids
+            waiting = {kinds[ids[c]].kind for c in codes if c not in COLOUR}
+            for c in codes:
+                if c in COLOUR and (COLOUR[c] in waiting or tower_spots(state, top.seat, ids[c])):
+                    out[top.seat] += BOT_WAITING
         return out
 
     # ----- views ------------------------------------------------------------------------

@@ -390,6 +390,14 @@ class Module:
         engine never calls it."""
         return None
 
+    def layout_walls(self, tile: TileType) -> tuple[int, ...]:
+        """The wall masks this module's building ``tile`` may show in an Alhambra on a real table
+        (``alhambra score`` layouts and tables that name the module), the first the one assumed
+        when a layout gives no walls: its printed walls (default), every way it can be turned
+        (a magical building), or its printed walls with segments added (city walls). The
+        engine never calls it."""
+        return (tile.walls,)
+
     # ----- bots ------------------------------------------------------------------------
     def bot_values(self, state: GameState) -> list[float] | None:
         """For the bots' evaluation (greedy, and MCTS at its leaves): what this module is worth to
@@ -514,7 +522,7 @@ FACETS: Final = (
         "accounting, views and the research observation",
     ),
     Facet("persistence", True, ("slice_to_json", "slice_from_json"), "the state slice's JSON"),
-    Facet("companion", True, ("companion",), "scoring a game played on a real table (the engine never calls it)"),
+    Facet("companion", True, ("companion", "layout_walls"), "scoring a game played on a real table (the engine never calls it)"),
 )
 """Every hook of :class:`Module`, each in one facet (``tests/test_engine_rooms.py`` checks it)."""
 

@@ -342,13 +342,21 @@ class GameState:
 
     def changed_walls(self) -> dict[str, str]:
         """The tiles whose walls a module changed (``walls`` differs from the printed walls), as
-        tile code -> wall letters ("ns"); empty (at no cost) while no module changed any."""
+        tile code -> wall letters ("ns"), a seat's fountain as ``F1``, ``F2``...; empty (at no
+        cost) while no module changed any."""
         walls = self.walls
         printed = self.components.tile_walls
         if walls is printed:
             return {}
-        code = self.components.tile_code
-        return {code[t]: walls_to_letters(w) for t, w in enumerate(walls) if w != printed[t]}
+        return {self.wall_key(t): walls_to_letters(w) for t, w in enumerate(walls) if w != printed[t]}
+
+    def wall_key(self, tile: int) -> str:
+        """A tile's key in :meth:`changed_walls` (and the view's ``walls``): its code, ``F1``... for the seats' fountains
+        (which share the code ``F``)."""
+        comp = self.components
+        if tile < len(comp.fountains) and comp.fountains[tile] == tile:
+            return f"F{tile + 1}"
+        return comp.tile_code[tile]
 
     def set_changed_walls(self, changed: dict[str, str]) -> None:
         """Set the walls of the tiles in ``changed`` (tile code -> wall letters, what
@@ -359,8 +367,9 @@ class GameState:
             self.walls = comp.tile_walls
             return
         walls = list(comp.tile_walls)
+        fountains = {f"F{s + 1}": f for s, f in enumerate(comp.fountains)}
         for code, letters in changed.items():
-            t = comp.tile_ids.get(code)
+            t = fountains[code] if code in fountains else comp.tile_ids.get(code)
             if t is None or not isinstance(letters, str) or set(letters) - set("nesw"):
                 raise ConfigError(f"bad changed walls {code!r}: {letters!r}")
             walls[t] = letters_to_walls(letters)

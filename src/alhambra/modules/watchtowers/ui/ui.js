@@ -121,6 +121,20 @@ function freeGroup(ctx) {
   return g;
 }
 
+/** The path on foot through a watchtower: a dashed curve from the middle of one short edge to
+ * the middle of the other, bending towards the right angle. */
+function pathGroup(ctx, half) {
+  const mids = { n: [50, 0], e: [100, 50], s: [50, 100], w: [0, 50] };
+  const [a, b] = [...half].map((c) => mids[c]);
+  const [cx, cy] = CORNERS[half];
+  const g = ctx.svg("g", { class: "wt-path" });
+  g.appendChild(ctx.svg("path", {
+    d: `M${a[0]} ${a[1]} Q${(cx + 50) / 2} ${(cy + 50) / 2} ${b[0]} ${b[1]}`,
+    fill: "none", stroke: "#fdf6e3", "stroke-width": 5, "stroke-dasharray": "7 6", "stroke-linecap": "round", opacity: 0.9,
+  }));
+  return g;
+}
+
 // ------------------------------------------------------------------ choosing a place
 function placements(ctx, actions) {
   return (actions || ctx.legal || []).map(parse).filter((a) => a && a.type === "place");
@@ -136,6 +150,7 @@ function boardOverlay(ctx, seat) {
   if (!st || !Array.isArray(st.placed) || !Array.isArray(st.placed[seat])) return null;
   const items = [];
   for (const p of st.placed[seat]) {
+    items.push({ x: p.x, y: p.y, node: pathGroup(ctx, p.half), className: "wt-path-item", title: `${ctx.seatName(seat)}'s ${tileName(ctx, p.tower)}: a path on foot runs through it between its two short edges` });
     for (const [fx, fy] of p.free || []) {
       items.push({ x: fx, y: fy, node: freeGroup(ctx), className: "wt-free-item", title: `Beyond the long edge of ${ctx.seatName(seat)}'s ${tileName(ctx, p.tower)}: nothing may be built here` });
     }

@@ -78,3 +78,19 @@ def test_camps_and_watchtowers_never_touch_and_a_watchtower_breaks_a_line() -> N
     assert camps_of(state, seat)
     reason = MODULE.placement_problem(state, seat, tower, geo.pos(2, 2))
     assert reason is not None and "watchtower" in reason
+
+
+def test_a_magical_building_turned_next_to_a_camp_shows_a_wall_to_its_bastion() -> None:
+    """A magical building may be turned any way: next to a camp only the turns with a city wall
+    against the bastion are allowed (the camps' rule sees the turn being tried)."""
+    from alhambra.components import NORTH, WEST
+    from alhambra.modules.magical_buildings.module import build_spots, magic_code
+
+    state = fresh(modules=("magical_buildings",))
+    seat = state.current
+    build_tiles(state, seat, {(-1, 0): "P6n"})  # west of the fountain, a wall to the north
+    put_camps(state, seat, {(-1, -1): "L9es"})  # south bastion on P6n's wall, east bastion facing 0,-1
+    assert camp_problem(state.players[seat].city, state.walls, {}, tables(state.components), BASTIONS["L9es"], geo.pos(-1, -1)) is None
+    tile = state.components.tile_ids[magic_code("arcades", 11)]  # printed walls north and east
+    at = {m for q, m in build_spots(state, seat, tile) if q == geo.pos(0, -1)}
+    assert at == {NORTH | WEST}  # turned: west against the bastion, the south open to the fountain

@@ -175,7 +175,7 @@ class Sampler:
         """A fresh full state: hidden orders and the seed drawn from ``rng``."""
         base = self._base
         if not self._analysed:  # once: every sample shares the Alhambras' analyses (a cache)
-            walls = base.components.tile_walls
+            walls = base.walls
             for p in base.players:
                 p.analysis(walls)
             self._analysed = True
@@ -296,6 +296,7 @@ class Sampler:
             elif mid in state.mods:
                 log.info("sampler: module %s cannot rebuild its slice from its view; its fresh setup state is used", mid)
         state.mods.update(mods)
+        state.set_changed_walls(v.get("walls") or {})  # walls a module changed are public
         held_tiles: set[int] = set()
         code_of = comp.card_code
         for mid in state.mods:

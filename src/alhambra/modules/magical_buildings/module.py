@@ -188,11 +188,20 @@ class MagicalBuildingTurned(Event):
 
 
 # ---------------------------------------------------------------------------------- rules
-def _others_allow(state: GameState, seat: int, tile: int, q: int) -> bool:
-    """Do the other modules' building rules allow ``tile`` on ``q``?"""
-    return all(
-        m.placement_problem(state, seat, tile, q) is None for m in hook_users(state.config, "placement_problem") if m.id != MODULE_ID
-    )
+def _others_allow(state: GameState, seat: int, tile: int, q: int, mask: int | None = None) -> bool:
+    """Do the other modules' building rules allow ``tile`` on ``q``, turned to show ``mask``? The
+    other modules read a tile's walls from ``state.walls``, so the turn being tried is set there
+    while they are asked (a camp's bastion needs a city wall facing it), then taken back."""
+    users = [m for m in hook_users(state.config, "placement_problem") if m.id != MODULE_ID]
+    if not users:
+        return True
+    old = state.walls
+    if mask is not None and old[tile] != mask:
+        set_walls(state, tile, mask)
+    try:
+        return all(m.placement_problem(state, seat, tile, q) is None for m in users)
+    finally:
+        state.walls = old
 
 
 def _may_leave(state: GameState, seat: int, q: int) -> bool:
@@ -205,7 +214,7 @@ def build_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]
     """Every (position, wall mask) where ``seat`` may build the magical ``tile`` turned (its walls
     as they are now: city-wall segments added to it are part of the tile and turn with it)."""
     an = state.players[seat].analysis(state.walls)
-    return [(q, m) for m in turns(state.walls[tile]) for q in an.spots(m) if _others_allow(state, seat, tile, q)]
+    return [(q, m) for m in turns(state.walls[tile]) for q in an.spots(m) if _others_allow(state, seat, tile, q, m)]
 
 
 def exchange_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]:
@@ -215,7 +224,7 @@ def exchange_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, in
         (q, m)
         for m in turns(state.walls[tile])
         for q in an.exchanges(m)
-        if _may_leave(state, seat, q) and _others_allow(state, seat, tile, q)
+        if _may_leave(state, seat, q) and _others_allow(state, seat, tile, q, m)
     ]
 
 
@@ -228,7 +237,7 @@ def _check_spot(state: GameState, seat: int, tile: int, code: str, target: tuple
         raise IllegalPlacement(f"{x},{y} is far outside any Alhambra", "adjacent")
     q = geo.pos(x, y)
     rule = geo.placement_problem(state.players[seat].city, state.walls, mask, q)
-    if rule is None and not _others_allow(state, seat, tile, q):
+    if rule is None and not _others_allow(state, seat, tile, q, mask):
         rule = "another module's building rule"
     if rule is not None:
         raise IllegalPlacement(f"{code} turned to {walls} cannot go to {x},{y}: {geo.RULE_MESSAGES.get(rule, rule)}", rule)

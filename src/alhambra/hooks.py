@@ -242,6 +242,18 @@ class Module:
         """The turn's actions and placements are done, before ``TurnEnded`` and the refills.
         May push a pending; the flow resumes once it is resolved. Called once per turn."""
 
+    def after_refill(self, state: GameState, events: list[Event]) -> None:
+        """Right after the display refill at the end of a turn, before the market refill and the
+        queued scoring rounds. May push a pending decision about a card this module set aside in
+        ``card_drawn`` (a character card auctioned the moment it is drawn); the flow resumes once
+        it is resolved. Called once per turn (refills inside an action are followed by
+        ``after_action`` instead)."""
+
+    def take_limit(self, state: GameState, seat: int) -> int | None:
+        """The most several money cards taken together may total for ``seat`` now (None: no
+        change). The core uses the highest answer and the rule's 5 when none is higher."""
+        return None
+
     # ----- draws (protocol 2) ---------------------------------------------------------
     def card_drawn(self, state: GameState, card: int, events: list[Event]) -> bool:
         """A card of this module was drawn from the money pile for the display (or during setup).
@@ -338,7 +350,7 @@ class Module:
         """Every event the core or another module caused, after the action is complete."""
 
     # ----- scoring --------------------------------------------------------------------
-    def building_counts(self, state: GameState, seat: int, counts: dict[str, int]) -> None:
+    def building_counts(self, state: GameState, seat: int, counts: dict[str, float]) -> None:
         """Adjust the per-kind counts a seat scores with (``seat`` -1 is the neutral player)."""
 
     def round_points(self, state: GameState, round_no: int) -> list[int] | None:
@@ -457,11 +469,14 @@ FACETS: Final = (
     Facet(
         "actions",
         False,
-        ("setup_decisions", "turn_actions", "pending_actions", "check", "perform", "resume"),
+        ("setup_decisions", "turn_actions", "pending_actions", "check", "perform", "resume", "take_limit"),
         "the module's own actions and pendings (also the decisions taken during setup)",
     ),
     Facet(
-        "flow", False, ("turn_started", "after_action", "before_scoring", "turn_ending", "after_turn", "on_events"), "points of the turn"
+        "flow",
+        False,
+        ("turn_started", "after_action", "before_scoring", "turn_ending", "after_refill", "after_turn", "on_events"),
+        "points of the turn",
     ),
     Facet("draws", False, ("card_drawn", "tile_drawn"), "cards and tiles drawn during play"),
     Facet("window", False, ("may_interrupt", "interrupt_actions"), "out-of-turn moves between turns"),

@@ -133,6 +133,12 @@ def _sources(state: GameState, seat: int) -> list[MoneySource]:
     return out
 
 
+def money_sources_of(state: GameState, seat: int) -> list[MoneySource]:
+    """The money ``seat`` holds outside the hand (every module's ``money_sources``: coins,
+    markers, a stored credit), e.g. to know the most it can pay in one currency."""
+    return _sources(state, seat) if state.config.modules else []
+
+
 def _offers(state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
     out: list[Offer] = []
     for m in _users(state, "offers"):
@@ -438,6 +444,20 @@ def pay_for_purchase(
         _purchase_made(
             state, Purchase(seat, square, None, t, price, paid, payment, paid == price, out_of_turn), [] if events is None else events
         )
+    return t
+
+
+def buy_covered(state: GameState, seat: int, square: int, events: list[Event] | None = None) -> int:
+    """``seat`` takes the tile on ``square`` (1-4) with its price covered by something that is
+    not money (the Rich Patron "pays the exact amount"): no card leaves the hand, the square
+    stays empty until :func:`refill_market`, and every ``Module.purchase_made`` hears of an exact
+    purchase in the player's own turn (``paid`` = the price, no payment). The caller places the
+    tile and closes the action (``finish_turn_action(state, again=True)``). Returns the tile id."""
+    t = state.market[square - 1]
+    state.market[square - 1] = -1
+    if state.config.modules and _users(state, "purchase_made"):
+        price = state.components.tile_price[t]
+        _purchase_made(state, Purchase(seat, square, None, t, price, price, (), True, False), [] if events is None else events)
     return t
 
 

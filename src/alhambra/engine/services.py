@@ -9,8 +9,8 @@ engine helpers for modules"); a helper a new module needs is added here, with it
 from __future__ import annotations
 
 from .common import PASSIVE_HOOKS, payment_value, plain_flow
-from .generate import purchase_options
-from .payments import check_purchase, pay_for_offer, pay_for_purchase, spend_cards
+from .generate import purchase_options, take_limit
+from .payments import buy_covered, check_purchase, money_sources_of, pay_for_offer, pay_for_purchase, spend_cards
 from .perform import finish_turn_action
 from .redesign import redesign_options
 from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles
@@ -22,6 +22,7 @@ __all__ = [
     "add_points",
     "build_components",
     "building_counts",
+    "buy_covered",
     "check_options",
     "check_purchase",
     "dearest_buildings",
@@ -32,6 +33,7 @@ __all__ = [
     "module_draw",
     "module_random",
     "money_of",
+    "money_sources_of",
     "pay_for_offer",
     "pay_for_purchase",
     "payment_value",
@@ -42,5 +44,6 @@ __all__ = [
     "refill_display",
     "refill_market",
     "spend_cards",
+    "take_limit",
     "unbuilt_tiles",
 ]

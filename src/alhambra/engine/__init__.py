@@ -40,7 +40,7 @@ from .generate import _stuck as _stuck
 from .generate import _take_actions as _take_actions
 from .generate import _window_actions as _window_actions
 from .generate import action_kinds, can_buy, kind_forms, legal_actions, purchase_options, take_limit
-from .payments import PAYMENTS, buy_covered, check_purchase, money_sources_of, pay_for_offer, pay_for_purchase, spend_cards
+from .payments import PAYMENTS, buy_covered, check_purchase, money_sources_of, offers_of, pay_for_offer, pay_for_purchase, spend_cards
 from .payments import _check_payment as _check_payment
 from .payments import _enumerate_payments as _enumerate_payments
 from .payments import _plain_payment as _plain_payment
@@ -79,6 +79,7 @@ __all__ = [
     "money_of",
     "money_sources_of",
     "new_game",
+    "offers_of",
     "pay_for_offer",
     "pay_for_purchase",
     "payment_value",

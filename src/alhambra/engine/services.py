@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .common import PASSIVE_HOOKS, payment_value, plain_flow
 from .generate import purchase_options, take_limit
-from .payments import buy_covered, check_purchase, money_sources_of, pay_for_offer, pay_for_purchase, spend_cards
+from .payments import buy_covered, check_purchase, money_sources_of, offers_of, pay_for_offer, pay_for_purchase, spend_cards
 from .perform import finish_turn_action
 from .redesign import redesign_options
 from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles
@@ -34,6 +34,7 @@ __all__ = [
     "module_random",
     "money_of",
     "money_sources_of",
+    "offers_of",
     "pay_for_offer",
     "pay_for_purchase",
     "payment_value",

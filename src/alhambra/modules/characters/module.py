@@ -50,6 +50,7 @@ from ...engine.services import (
     module_draw,
     module_random,
     money_sources_of,
+    offers_of,
     pay_for_offer,
     purchase_options,
     redesign_options,
@@ -365,6 +366,16 @@ class Patron(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PatronItem(Action):
+    """Rich Patron: take the building ``item`` sold beside the market (a bazaar), its price paid exactly."""
+
+    module = MODULE_ID
+    keyword: ClassVar[str] = "character patron"
+    grammar: ClassVar[tuple[str, ...]] = ("item",)
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
 class Change(Action):
     """Moneychanger: discard ``give`` from the hand, take ``take`` (worth no more) from the display."""
 
@@ -492,7 +503,19 @@ register_parser("character swap", word_parser(Swap()), Swap)
 register_parser("character dancer", _p1("character dancer SQUARE (1-4)", lambda w: Dance(_square(w))), Dance)
 register_parser("character beggar", word_parser(Beg()), Beg)
 register_parser("character go", word_parser(Go()), Go)
-register_parser("character patron", _p1("character patron SQUARE (1-4)", lambda w: Patron(_square(w))), Patron)
+
+
+def _parse_patron(words: list[str]) -> Action:
+    need_words(words, 1, "character patron SQUARE|ITEM (a market square 1-4, or a bazaar)")
+    w = words[0]
+    if w.isdigit():
+        return Patron(_square(w))
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", w):
+        raise NotationError(f"name a market square (1-4) or an item, not {w!r}")
+    return PatronItem(w)
+
+
+register_parser("character patron", _parse_patron, Patron, PatronItem)
 register_parser(
     "character change",
     _p2("character change CARD CARD (e.g. character change b7 y5)", lambda a, b: Change(_one_card(a), _one_card(b))),
@@ -649,6 +672,12 @@ def _may_swap(state: GameState) -> bool:
     """The surplus pile still holds a face-down card nobody has seen."""
     sl = chars(state)
     return bool(sl.unseen()) and sl.surplus - len(sl.known) > 0
+
+
+def _patron_offers(state: GameState, seat: int) -> list[Offer]:
+    """The buildings sold beside the market that the Rich Patron may take (a bazaar: an offer of a
+    tile that an exact payment buys; not a building site, never an exact purchase)."""
+    return [o for o in offers_of(state, seat) if o.tile >= 0 and not o.never_exact and o.module != MODULE_ID]
 
 
 def _money_in_hand(state: GameState, seat: int) -> int:
@@ -992,6 +1021,7 @@ class Characters(Module):
         out: list[Action] = []
         if owns(state, seat, RICH_PATRON):
             out += [Patron(i + 1) for i, t in enumerate(state.market) if t >= 0]
+            out += [PatronItem(o.item) for o in _patron_offers(state, seat)]
         out += _changes(state, seat)
         return out
 
@@ -1021,15 +1051,17 @@ class Characters(Module):
     def check(self, state: GameState, action: Action) -> None:
         """Raise :class:`IllegalAction` with a reason unless ``action`` is allowed now."""
         top = state.pending[-1] if state.pending else None
-        if isinstance(action, Patron | Change):
+        if isinstance(action, Patron | PatronItem | Change):
             if not isinstance(top, ChooseAction):
                 raise WrongPhase(f"{action} is an action of your own turn")
             seat = top.seat
-            if isinstance(action, Patron):
+            if isinstance(action, Patron | PatronItem):
                 if not owns(state, seat, RICH_PATRON):
                     raise IllegalAction("you do not own the Rich Patron")
-                if state.market[action.square - 1] < 0:
+                if isinstance(action, Patron) and state.market[action.square - 1] < 0:
                     raise IllegalAction(f"market square {action.square} is empty")
+                if isinstance(action, PatronItem) and action.item not in {o.item for o in _patron_offers(state, seat)}:
+                    raise IllegalAction(f"the Rich Patron cannot take {action.item!r} now")
                 return
             if not owns(state, seat, MONEYCHANGER):
                 raise IllegalAction("you do not own the Moneychanger")
@@ -1157,16 +1189,21 @@ class Characters(Module):
             events.append(CharacterUsed(seat, BEGGAR, "draws the top card of the money pile"))
         elif isinstance(action, Go):
             state.pending.pop()
-        elif isinstance(action, Patron):
+        elif isinstance(action, Patron | PatronItem):
             assert isinstance(top, ChooseAction)
-            t = state.market[action.square - 1]
-            code = comp.tile_code[t]
             state.mods[self.id] = replace(_without_owner(sl, seat, RICH_PATRON), out=(*sl.out, RICH_PATRON))
-            events.append(CharacterUsed(seat, RICH_PATRON, f"takes {code} from square {action.square}, its price paid"))
+            where: int | str = action.square if isinstance(action, Patron) else action.item
+            if isinstance(where, int):
+                code = comp.tile_code[state.market[where - 1]]
+                events.append(CharacterUsed(seat, RICH_PATRON, f"takes {code} from square {where}, its price paid"))
+            else:
+                offer = next(o for o in _patron_offers(state, seat) if o.item == where)
+                code = comp.tile_code[offer.tile]
+                events.append(CharacterUsed(seat, RICH_PATRON, f"takes {code}, its price paid"))
             events.append(CharacterRemoved(RICH_PATRON, "used"))
             state.pending[-1] = ChooseAction(top.seat, top.actions, (*top.bought, code))
             finish_turn_action(state, again=True)
-            buy_covered(state, seat, action.square, events)
+            buy_covered(state, seat, where, events)
         elif isinstance(action, Change):
             hand = state.players[seat].hand
             give = next(c for c in hand if comp.card_code[c] == action.give and comp.card_is_money[c])

@@ -44,7 +44,7 @@ def test_the_rich_patrons_purchase_is_exact_for_the_other_modules() -> None:
         heard.append(purchase)
         original(st, purchase, events)  # type: ignore[arg-type]
 
-    invaders.MODULE.purchase_made = spy  # type: ignore[method-assign]
+    invaders.MODULE.purchase_made = spy  # type: ignore[method-assign,assignment]
     try:
         state, _ = act(state, "character patron 1")
     finally:

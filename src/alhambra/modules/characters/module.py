@@ -146,6 +146,8 @@ class CharactersState:
     known: tuple[str, ...] = ()
     used: tuple[str, ...] = ()
     wise: tuple[str, ...] = ()
+    scored_wise: tuple[str, ...] = ()
+    """Per seat the kind its Wise Man counted for in the last scoring round ('' none): the record."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -158,6 +160,7 @@ class CharactersState:
             "known": list(self.known),
             "used": list(self.used),
             "wise": list(self.wise),
+            "scored_wise": list(self.scored_wise),
         }
 
     @classmethod
@@ -173,6 +176,7 @@ class CharactersState:
                 tuple(str(k) for k in raw["known"]),
                 tuple(str(k) for k in raw["used"]),
                 tuple(str(k) for k in raw["wise"]),
+                tuple(str(k) for k in raw.get("scored_wise", ())),
             )
         except (TypeError, KeyError, ValueError) as e:
             raise NotationError(f"bad characters state {raw!r}") from e
@@ -851,7 +855,7 @@ class Characters(Module):
         "Watch crown; Rich Patron once; Entertainer and Beggar none; the other five once per turn (components.json).",
     )
 
-    def companion(self) -> CompanionHooks | None:
+    def companion(self) -> CompanionHooks:
         """Its part in scoring a real table (:mod:`.companion`)."""
         from .companion import COMPANION
 
@@ -1262,8 +1266,8 @@ class Characters(Module):
     def round_scored(self, state: GameState, round_no: int, events: list[Event]) -> None:
         """The Wise Man's choice holds for one round."""
         sl = chars(state)
-        if any(sl.wise):
-            state.mods[self.id] = replace(sl, wise=("",) * len(sl.wise))
+        if any(sl.wise) or any(sl.scored_wise):
+            state.mods[self.id] = replace(sl, wise=("",) * len(sl.wise), scored_wise=sl.wise)
 
     # ----- bots -------------------------------------------------------------------------
     def bot_values(self, state: GameState) -> list[float] | None:
@@ -1297,6 +1301,7 @@ class Characters(Module):
             "known": list(sl.known),
             "used": list(sl.used),
             "wise": list(sl.wise),
+            "scored_wise": list(sl.scored_wise),
             "unseen": sl.unseen(),
             "names": {k: BY_KEY[k].name for k in NAMES},
             "usage": {k: BY_KEY[k].usage for k in NAMES},
@@ -1320,6 +1325,7 @@ class Characters(Module):
             tuple(module_view["known"]),
             tuple(module_view["used"]),
             tuple(module_view["wise"]),
+            tuple(module_view["scored_wise"]),
         )
 
     def slice_from_json(self, data: Any) -> Any:

@@ -207,7 +207,8 @@ function describeEvent(ctx, e) {
     case "CharacterDrawn": return `The ${n(e.character)} comes up and is auctioned`;
     case "BidMade": return `${ctx.seatName(e.seat)} bids ${e.amount} for the ${n(e.character)}`;
     case "BidPassed": return `${ctx.seatName(e.seat)} passes on the ${n(e.character)}`;
-    case "CharacterWon": return `${ctx.seatName(e.seat)} pays ${e.payment.map((c) => ctx.cardName(c)).join(" + ")} and takes the ${n(e.character)}`;
+    case "CharacterWon": return `${ctx.seatName(e.seat)} takes the ${n(e.character)} (bid ${e.bid})`;
+    case "ItemBought": return e.item === "character" ? `${ctx.seatName(e.seat)} pays ${e.payment.map((c) => ctx.cardName(c)).join(" + ")} for ${e.label}` : null;
     case "CharacterRemoved": return `The ${n(e.character)} leaves the game (${e.why})`;
     case "EntertainerDecided": return e.got ? `${ctx.seatName(e.seat)} swaps the Entertainer for the ${n(e.got)}` : `${ctx.seatName(e.seat)} keeps the Travelling Entertainer`;
     case "CharacterUsed": return `${ctx.seatName(e.seat)} uses the ${n(e.character)}: ${e.detail}`;

@@ -70,6 +70,10 @@ class Offer:
     """Such a purchase is never regarded as paying the exact amount (a building site), whatever
     was paid: no extra action, and its ``ItemBought`` event and :class:`Purchase` record say
     not exact (``exact`` False), so no module reacts to it as to an exact payment."""
+    change: bool = False
+    """An overpayment of it gives change like an overpaid building (the change module): a
+    character card ("Players also receive change if they pay too much to obtain character
+    cards")."""
     minimal: bool = False
     """Nothing is given for an overpayment (no change, no extra action: treasure chests): only
     payments from which no card or money source could be left out with the rest still paying

@@ -1012,7 +1012,7 @@ class Characters(Module):
         if not isinstance(top, CharacterPayment) or top.seat != seat:
             return []
         ways = tuple(frozenset({c}) for c in range(len(state.components.currencies)))
-        return [Offer(ITEM, self.id, top.bid, ways, out_of_turn=True, again_if_exact=False, label=f"the {_n(top.character)}")]
+        return [Offer(ITEM, self.id, top.bid, ways, out_of_turn=True, again_if_exact=False, label=f"the {_n(top.character)}", change=True)]
 
     def offer_bought(self, state: GameState, seat: int, offer: Offer, events: list[Event]) -> None:
         """Nothing to deliver here: :meth:`perform` hands the card over."""

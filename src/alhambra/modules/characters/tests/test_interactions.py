@@ -70,3 +70,23 @@ def test_a_scoring_card_the_beggar_draws_is_scored_at_the_end_of_the_turn() -> N
     state, events = take_first(state)
     assert [e.round for e in events if isinstance(e, RoundScored)] == [1]
     assert MODULE.id == "characters"
+
+
+def test_change_for_an_overpaid_bid() -> None:
+    """p.18: "Players also receive change if they pay too much to obtain character cards"."""
+    from alhambra.modules.change.module import change_slice
+
+    from .helpers import auction
+
+    state = fresh(3, modules=("change",))
+    first = state.current
+    set_hand(state, first, ["b9"])
+    auction(state, "miser")
+    state, _ = act(state, "character bid 5")
+    for _ in range(2):
+        state, _ = act(state, "character pass")
+    assert legal(state) == ["character pay b9"]
+    state, _ = act(state, "character pay b9")
+    assert sum(change_slice(state).coins[first]) == 2  # 4 overpaid: one coin per 2
+    assert "miser" in chars(state).owned[first]
+    check_conservation(state)

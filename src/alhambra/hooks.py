@@ -526,10 +526,18 @@ def available_modules() -> list[str]:
 def parse_module_ids(text: str | None) -> tuple[str, ...]:
     """The module ids of a list written ``vizier,currency_exchange`` or
     ``vizier+currency_exchange`` (the command line's ``--modules``, OpenSpiel's ``modules``
-    parameter), in order, without blanks or empty entries; not checked (see :func:`load_module`)."""
+    parameter), in order, without blanks or empty entries; not checked (see :func:`load_module`).
+    ``all`` stands for every available module (:func:`available_modules`): a game of them all
+    is refused with the rule's reason if the rules forbid a combination (``check_config``)."""
     if not text:
         return ()
-    return tuple(m.strip() for m in re.split(r"[,+]", text) if m.strip())
+    out: list[str] = []
+    for m in (m.strip() for m in re.split(r"[,+]", text)):
+        if m == "all":
+            out += [a for a in available_modules() if a not in out]
+        elif m:
+            out.append(m)
+    return tuple(out)
 
 
 _CACHE: dict[str, Module] = {}

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from .components import CURRENCY_LETTERS
+from .components import CURRENCY_LETTERS, KINDS
 from .errors import NotationError
 from .values import Value, fast_init
 
@@ -286,6 +286,14 @@ def parse_target(text: str) -> Target:
     if low in ("reserve", "neutral"):
         return low
     return parse_xy(text)
+
+
+def parse_kind(word: str) -> str:
+    """Read a building kind word (any case, ``Garden``) into one of :data:`~alhambra.components.KINDS`."""
+    kind = word.lower()
+    if kind not in KINDS:
+        raise NotationError(f"unknown building kind {word!r} (one of {', '.join(KINDS)})")
+    return kind
 
 
 def need_words(words: list[str], n: int, usage: str) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from .caches import _PLAIN as _PLAIN
 from .caches import _tables as _tables
 from .caches import clear_caches
-from .common import PASSIVE_HOOKS, payment_value, plain_flow
+from .common import PASSIVE_HOOKS, city_problem, payment_value, plain_flow, set_walls
 from .common import _match_cards as _match_cards
 from .common import _users as _users
 from .core import apply, apply_unchecked
@@ -44,11 +44,11 @@ from .payments import PAYMENTS, buy_covered, check_purchase, money_sources_of, o
 from .payments import _check_payment as _check_payment
 from .payments import _enumerate_payments as _enumerate_payments
 from .payments import _plain_payment as _plain_payment
-from .perform import finish_turn_action
+from .perform import finish_turn_action, place_waiting
 from .redesign import REDESIGN_KINDS, redesign_options
 from .redesign import _redesign_actions as _redesign_actions
 from .scoring import _score_round as _score_round
-from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles, winners
+from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles, wall_points, winners
 from .setup import build_components, check_options, new_game
 from .supply import draw_card, module_deal, module_draw, module_random, put_on_market, refill_display, refill_market
 
@@ -66,6 +66,7 @@ __all__ = [
     "can_buy",
     "check_options",
     "check_purchase",
+    "city_problem",
     "clear_caches",
     "dearest_buildings",
     "draw_card",
@@ -83,14 +84,17 @@ __all__ = [
     "pay_for_offer",
     "pay_for_purchase",
     "payment_value",
+    "place_waiting",
     "plain_flow",
     "purchase_options",
     "put_on_market",
     "redesign_options",
     "refill_display",
     "refill_market",
+    "set_walls",
     "spend_cards",
     "take_limit",
     "unbuilt_tiles",
+    "wall_points",
     "winners",
 ]

@@ -56,6 +56,7 @@ from ...engine.services import (
     redesign_options,
     refill_market,
 )
+from ...engine.services import wall_points as engine_wall_points
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event, MoneyTaken
 from ...hooks import Module, Offer, Purchase
@@ -794,9 +795,12 @@ def _draw_identity(state: GameState, pool: list[str]) -> str:
     return got[0] if got is not None else module_random(state, MODULE_ID).choice(pool)
 
 
-def wall_points(state: GameState, seat: int) -> int:
-    """The points ``seat`` scores for its longest wall in a scoring round (what the City Watch reads)."""
-    return geo.longest_wall(state.players[seat].city, state.components.tile_walls)
+def wall_points(state: GameState, seat: int, round_no: int | None = None) -> int:
+    """The points ``seat`` scores for walls in scoring round ``round_no`` (default: the next one):
+    what the City Watch reads (``engine.wall_points``: the longest wall and every module's change,
+    the watchtowers' bonus included)."""
+    rnd = round_no if round_no is not None else min(3, state.rounds_scored + 1)
+    return engine_wall_points(state, seat, rnd)
 
 
 def _use(state: GameState, key: str) -> None:
@@ -1258,7 +1262,7 @@ class Characters(Module):
         out = [0] * state.config.players
         for seat, mine in enumerate(sl.owned):
             if CITY_WATCH in mine:
-                out[seat] += wall_points(state, seat) // data().city_watch_per
+                out[seat] += wall_points(state, seat, round_no) // data().city_watch_per
             if ENTERTAINER in mine and round_no == 3:
                 out[seat] += data().entertainer_points
         return out if any(out) else None

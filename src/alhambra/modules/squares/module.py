@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, register_parser
+from ...actions import Action, need_words, parse_kind, register_parser
 from ...companion.hooks import CompanionHooks
 from ...components import KIND_LETTERS, KINDS, OPPOSITE, SIDE_DELTAS, SIDES, ComponentSet, TileType, letters_to_walls
 from ...engine.services import finish_turn_action, module_draw, module_random, unbuilt_tiles
@@ -148,9 +148,7 @@ class TakeSquare(Action):
 
 def _parse_take(words: list[str]) -> Action:
     need_words(words, 1, "square take KIND (e.g. square take garden)")
-    if words[0] not in KINDS:
-        raise NotationError(f"unknown building kind {words[0]!r} (one of {', '.join(KINDS)})")
-    return TakeSquare(words[0])
+    return TakeSquare(parse_kind(words[0]))
 
 
 register_parser("square take", _parse_take, TakeSquare)
@@ -204,7 +202,7 @@ def square_bonus(state: GameState, seat: int, position: int, tile: int | None = 
     city = state.players[seat].city
     t = city[position] if tile is None else tile
     kind = COLOUR[comp.tile_code[t]]
-    walls = comp.tile_walls
+    walls = state.walls
     unbuilt = unbuilt_tiles(state, seat) if len(state.config.modules) > 1 else set()
     n = 0
     for side in SIDES:
@@ -220,7 +218,7 @@ def square_bonus(state: GameState, seat: int, position: int, tile: int | None = 
 
 def best_bonus(state: GameState, seat: int, tile: int) -> int:
     """The most the square ``tile`` could add where ``seat`` may build it now (0 if nowhere)."""
-    walls = state.components.tile_walls
+    walls = state.walls
     spots = state.players[seat].analysis(walls).spots(walls[tile])
     return max((square_bonus(state, seat, q, tile) for q in spots), default=0)
 

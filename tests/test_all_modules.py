@@ -74,3 +74,15 @@ def test_random_games_with_every_module(players: int, seed: int, choice_seed: in
     again, _ = replay(GameRecord.from_json(json.loads(json.dumps(GameRecord(config, seed, actions).to_json()))))
     assert state_to_json(again) == state_to_json(state)
     assert used, "the modules' own actions came up"
+
+
+def test_modules_all_names_every_available_module() -> None:
+    """``--modules all`` (and OpenSpiel's ``modules=all``) stands for every available module."""
+    from alhambra.hooks import parse_module_ids
+
+    assert parse_module_ids("all") == tuple(available_modules())
+    both = parse_module_ids("vizier,all")
+    assert sorted(both) == sorted(available_modules()) and both[0] == "vizier"  # no module twice
+    assert parse_module_ids("vizier+thieves") == ("vizier", "thieves")
+    state, _ = new_game(GameConfig(players=3, modules=parse_module_ids("all")), 1)
+    assert set(state.config.modules) == set(available_modules())

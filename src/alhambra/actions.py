@@ -46,7 +46,7 @@ Target = tuple[int, int] | str
 _PARSERS: dict[str, Callable[[list[str]], Action]] = {}
 _CLASSES: dict[str, tuple[type[Action], ...]] = {}
 
-GRAMMAR_TYPES: Final = ("square", "cards", "card", "tile", "target", "cell", "item", "seat", "kind", "currency", "count")
+GRAMMAR_TYPES: Final = ("square", "cards", "card", "tile", "target", "cell", "item", "seat", "kind", "currency", "count", "amount")
 """The argument types of a grammar (besides ``word:a|b|c``), each one notation word:
 
 * ``square``: a market square, 1-4;
@@ -61,6 +61,7 @@ GRAMMAR_TYPES: Final = ("square", "cards", "card", "tile", "target", "cell", "it
 * ``kind``: a building kind word (``pavilion`` ... ``tower``);
 * ``currency``: a currency letter (``b``, ``g``, ``o``, ``y``);
 * ``count``: a small number, 0-9;
+* ``amount``: a number of coins, 1-99 (a bid);
 * ``word:a|b|c``: one of these fixed lower-case words.
 """
 

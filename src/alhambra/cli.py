@@ -190,7 +190,9 @@ GameOption = Annotated[
     str, typer.Option("--game", help="The game of the family: alhambra or granada (see alhambra games).", callback=_check_game)
 ]
 """The ``--game`` option of the commands that play or score a game."""
-ModulesOption = Annotated[str | None, typer.Option("--modules", "-m", help="Comma-separated module ids, e.g. vizier,currency_exchange.")]
+ModulesOption = Annotated[
+    str | None, typer.Option("--modules", "-m", help="Comma-separated module ids, e.g. vizier,currency_exchange (all: every module).")
+]
 """The ``--modules`` option (read with :func:`_parse_modules`)."""
 ModuleOptionsOption = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A module option MODULE.KEY=VALUE (repeatable; see alhambra modules --json).")
@@ -336,7 +338,9 @@ def bench(
     modules: Annotated[
         str | None,
         typer.Option(
-            "--modules", "-m", help="Comma-separated module ids for the games; 'each' benchmarks no module, then every module alone."
+            "--modules",
+            "-m",
+            help="Comma-separated module ids for the games (all: every module); 'each' benchmarks no module, then every module alone.",
         ),
     ] = None,
     game: GameOption = "alhambra",

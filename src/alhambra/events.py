@@ -243,7 +243,7 @@ class RoundScored(Event):
 
     round: int
     kinds: dict[str, tuple[int, ...]]
-    counts: dict[str, tuple[int, ...]]
+    counts: dict[str, tuple[float, ...]]
     walls: tuple[int, ...]
     points: tuple[int, ...]
     extra: dict[str, tuple[int, ...]]

@@ -70,6 +70,10 @@ class Offer:
     """Such a purchase is never regarded as paying the exact amount (a building site), whatever
     was paid: no extra action, and its ``ItemBought`` event and :class:`Purchase` record say
     not exact (``exact`` False), so no module reacts to it as to an exact payment."""
+    change: bool = False
+    """An overpayment of it gives change like an overpaid building (the change module): a
+    character card ("Players also receive change if they pay too much to obtain character
+    cards")."""
     minimal: bool = False
     """Nothing is given for an overpayment (no change, no extra action: treasure chests): only
     payments from which no card or money source could be left out with the rest still paying
@@ -242,6 +246,18 @@ class Module:
         """The turn's actions and placements are done, before ``TurnEnded`` and the refills.
         May push a pending; the flow resumes once it is resolved. Called once per turn."""
 
+    def after_refill(self, state: GameState, events: list[Event]) -> None:
+        """Right after the display refill at the end of a turn, before the market refill and the
+        queued scoring rounds. May push a pending decision about a card this module set aside in
+        ``card_drawn`` (a character card auctioned the moment it is drawn); the flow resumes once
+        it is resolved. Called once per turn (refills inside an action are followed by
+        ``after_action`` instead)."""
+
+    def take_limit(self, state: GameState, seat: int) -> int | None:
+        """The most several money cards taken together may total for ``seat`` now (None: no
+        change). The core uses the highest answer and the rule's 5 when none is higher."""
+        return None
+
     # ----- draws (protocol 2) ---------------------------------------------------------
     def card_drawn(self, state: GameState, card: int, events: list[Event]) -> bool:
         """A card of this module was drawn from the money pile for the display (or during setup).
@@ -354,7 +370,7 @@ class Module:
         """Every event the core or another module caused, after the action is complete."""
 
     # ----- scoring --------------------------------------------------------------------
-    def building_counts(self, state: GameState, seat: int, counts: dict[str, int]) -> None:
+    def building_counts(self, state: GameState, seat: int, counts: dict[str, float]) -> None:
         """Adjust the per-kind counts a seat scores with (``seat`` -1 is the neutral player)."""
 
     def round_points(self, state: GameState, round_no: int) -> list[int] | None:
@@ -488,11 +504,14 @@ FACETS: Final = (
     Facet(
         "actions",
         False,
-        ("setup_decisions", "turn_actions", "pending_actions", "check", "perform", "resume"),
+        ("setup_decisions", "turn_actions", "pending_actions", "check", "perform", "resume", "take_limit"),
         "the module's own actions and pendings (also the decisions taken during setup)",
     ),
     Facet(
-        "flow", False, ("turn_started", "after_action", "before_scoring", "turn_ending", "after_turn", "on_events"), "points of the turn"
+        "flow",
+        False,
+        ("turn_started", "after_action", "before_scoring", "turn_ending", "after_refill", "after_turn", "on_events"),
+        "points of the turn",
     ),
     Facet("draws", False, ("card_drawn", "tile_drawn"), "cards and tiles drawn during play"),
     Facet("window", False, ("may_interrupt", "interrupt_actions"), "out-of-turn moves between turns"),
@@ -543,10 +562,18 @@ def available_modules() -> list[str]:
 def parse_module_ids(text: str | None) -> tuple[str, ...]:
     """The module ids of a list written ``vizier,currency_exchange`` or
     ``vizier+currency_exchange`` (the command line's ``--modules``, OpenSpiel's ``modules``
-    parameter), in order, without blanks or empty entries; not checked (see :func:`load_module`)."""
+    parameter), in order, without blanks or empty entries; not checked (see :func:`load_module`).
+    ``all`` stands for every available module (:func:`available_modules`): a game of them all
+    is refused with the rule's reason if the rules forbid a combination (``check_config``)."""
     if not text:
         return ()
-    return tuple(m.strip() for m in re.split(r"[,+]", text) if m.strip())
+    out: list[str] = []
+    for m in (m.strip() for m in re.split(r"[,+]", text)):
+        if m == "all":
+            out += [a for a in available_modules() if a not in out]
+        elif m:
+            out.append(m)
+    return tuple(out)
 
 
 _CACHE: dict[str, Module] = {}

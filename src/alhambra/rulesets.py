@@ -78,7 +78,7 @@ class Ruleset:
         """True when every tile has a back face."""
         return bool(self.backs)
 
-    def round_points(self, rnd: int, counts: Sequence[int], dearest: Sequence[int], kind: str) -> list[int]:
+    def round_points(self, rnd: int, counts: Sequence[float], dearest: Sequence[float], kind: str) -> list[int]:
         """Points of each participant for ``kind`` in scoring round ``rnd`` (1-3)."""
         if self.scoring == "table":
             return majority_awards(counts, self.points[kind][rnd - 1])
@@ -101,7 +101,7 @@ class Ruleset:
         }
 
 
-def multiples_awards(counts: Sequence[int], dearest: Sequence[int], rnd: int) -> list[int]:
+def multiples_awards(counts: Sequence[float], dearest: Sequence[float], rnd: int) -> list[int]:
     """Granada's majority scoring of one kind in round ``rnd``.
 
     ``counts[i]`` buildings of the kind for participant ``i``, ``dearest[i]`` the price of its
@@ -114,7 +114,7 @@ def multiples_awards(counts: Sequence[int], dearest: Sequence[int], rnd: int) ->
     [7, 0, 0]
     """
     total = sum(counts)
-    points = [(rnd - p) * total for p in range(rnd)]
+    points = [int((rnd - p) * total) for p in range(rnd)]
     awards = [0] * len(counts)
     keys = sorted({(c, d) for c, d in zip(counts, dearest, strict=True) if c > 0}, reverse=True)
     place = 0

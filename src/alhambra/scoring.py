@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def majority_awards(counts: Sequence[int], points: Sequence[int]) -> list[int]:
+def majority_awards(counts: Sequence[float], points: Sequence[int]) -> list[int]:
     """Points each participant gets for one building kind in one scoring round.
 
     ``counts[i]`` is how many buildings of the kind participant ``i`` has; ``points`` are the

@@ -334,7 +334,7 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[fl
                 built[top.seat] = tuple(row)
     if custom:
         for s in range(-1 if neutral else 0, n):
-            counts = {tables.kinds[k]: int(built[s][k]) for k in range(nk)}
+            counts: dict[str, float] = {tables.kinds[k]: int(built[s][k]) for k in range(nk)}
             for m in custom:
                 m.building_counts(state, s, counts)
             built[s] = tuple(float(counts.get(k, 0)) for k in tables.kinds)

@@ -71,6 +71,7 @@ class Tally:
     ``table``: the module's table-wide inputs (key -> value, every field present).
     ``seats``: per participant the module's inputs (the neutral player last, in a 2-player game).
     ``counts``: per participant the buildings per kind as entered (before any module's change).
+    ``walls``: per participant the longest wall as entered (the City Watch reads it).
     """
 
     game: str
@@ -80,6 +81,8 @@ class Tally:
     table: dict[str, Any]
     seats: tuple[dict[str, Any], ...]
     counts: tuple[dict[str, int], ...] = field(default=())
+    walls: tuple[int, ...] = field(default=())
+    """Per participant the longest wall as entered (the neutral player's 0)."""
 
     @property
     def participants(self) -> int:
@@ -107,7 +110,7 @@ class CompanionHooks:
         """Problems of the inputs that the fields' ranges do not catch (each a sentence)."""
         return []
 
-    def adjust_counts(self, tally: Tally, who: int, counts: dict[str, int]) -> list[str]:
+    def adjust_counts(self, tally: Tally, who: int, counts: dict[str, float]) -> list[str]:
         """Change the buildings per kind participant ``who`` scores with (a played bonus card:
         one more; a building site: one fewer), as ``Module.building_counts`` does in a game.
         Returns a sentence per change, for the breakdown."""

@@ -20,7 +20,7 @@ class KindRow:
 
     kind: str
     name: str
-    count: int
+    count: float
     place: int
     tied_with: tuple[str, ...]
     points: int
@@ -111,7 +111,7 @@ class RoundResult:
         }
 
 
-def _places(keys: list[tuple[int, int]]) -> list[tuple[int, tuple[int, ...]]]:
+def _places(keys: list[tuple[float, float]]) -> list[tuple[int, tuple[int, ...]]]:
     """Per participant its place (1-based; 0 without any building) and who shares it."""
     out: list[tuple[int, tuple[int, ...]]] = [(0, ())] * len(keys)
     place = 1
@@ -132,7 +132,16 @@ def score_table(t: Table) -> RoundResult:
     names = [p.name for p in parts]
     raw_counts = tuple(dict(p.buildings) for p in parts)
     tallies = {
-        m: Tally(rules.id, t.round_no, n, t.neutral is not None, t.table[m], tuple(p.modules[m] for p in parts), raw_counts)
+        m: Tally(
+            rules.id,
+            t.round_no,
+            n,
+            t.neutral is not None,
+            t.table[m],
+            tuple(p.modules[m] for p in parts),
+            raw_counts,
+            tuple(0 if p.neutral else p.wall for p in parts),
+        )
         for m in t.modules
     }
     hooks = {m: h for m in t.modules if (h := companion_of(m)) is not None}
@@ -151,7 +160,7 @@ def score_table(t: Table) -> RoundResult:
                 physical.setdefault(tile.physical, p.name)
     for m, h in hooks.items():
         problems += [f"{m}: {s}" for s in h.check(tallies[m])]
-    counts = [dict(c) for c in raw_counts]
+    counts: list[dict[str, float]] = [dict(c) for c in raw_counts]
     notes: list[list[str]] = [[] for _ in parts]
     for m, h in hooks.items():
         for i in range(len(parts)):
@@ -166,9 +175,9 @@ def score_table(t: Table) -> RoundResult:
                 break
         if table_points is not None and rules.scoring == "table":
             aw = majority_awards(c, table_points)
-            keys = [(x, 0) for x in c]
+            keys: list[tuple[float, float]] = [(x, 0) for x in c]
         else:
-            dearest = [p.dearest.get(kind, 0) for p in parts] if rules.scoring != "table" else c
+            dearest: list[float] = [p.dearest.get(kind, 0) for p in parts] if rules.scoring != "table" else c
             aw = rules.round_points(t.round_no, c, dearest, kind)
             keys = [(x, d if rules.scoring != "table" else 0) for x, d in zip(c, dearest, strict=True)]
         for i, (place, tied) in enumerate(_places(keys)):

@@ -39,8 +39,8 @@ from .generate import _place_actions as _place_actions
 from .generate import _stuck as _stuck
 from .generate import _take_actions as _take_actions
 from .generate import _window_actions as _window_actions
-from .generate import action_kinds, can_buy, kind_forms, legal_actions, purchase_options
-from .payments import PAYMENTS, check_purchase, pay_for_offer, pay_for_purchase, spend_cards
+from .generate import action_kinds, can_buy, kind_forms, legal_actions, purchase_options, take_limit
+from .payments import PAYMENTS, buy_covered, check_purchase, money_sources_of, offers_of, pay_for_offer, pay_for_purchase, spend_cards
 from .payments import _check_payment as _check_payment
 from .payments import _enumerate_payments as _enumerate_payments
 from .payments import _plain_payment as _plain_payment
@@ -62,6 +62,7 @@ __all__ = [
     "apply_unchecked",
     "build_components",
     "building_counts",
+    "buy_covered",
     "can_buy",
     "check_options",
     "check_purchase",
@@ -77,7 +78,9 @@ __all__ = [
     "module_draw",
     "module_random",
     "money_of",
+    "money_sources_of",
     "new_game",
+    "offers_of",
     "pay_for_offer",
     "pay_for_purchase",
     "payment_value",
@@ -90,6 +93,7 @@ __all__ = [
     "refill_market",
     "set_walls",
     "spend_cards",
+    "take_limit",
     "unbuilt_tiles",
     "wall_points",
     "winners",

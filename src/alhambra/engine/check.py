@@ -36,7 +36,7 @@ from .common import (
     _waiting_for,
     payment_value,
 )
-from .generate import _stuck
+from .generate import _stuck, take_limit
 from .payments import _check_money, _check_offer, _check_payment, _plain_payment
 
 
@@ -188,8 +188,9 @@ def _check_take(state: GameState, action: TakeMoney) -> None:
         if not all(comp.card_is_money[c] for c in ids):
             raise IllegalAction("only money cards can be taken together")
         total = payment_value(comp, ids)
-        if total > TAKE_LIMIT:
-            raise IllegalAction(f"several cards may be taken only if they total at most {TAKE_LIMIT}; these total {total}")
+        limit = take_limit(state, state.pending[-1].seat) if state.config.modules else TAKE_LIMIT
+        if total > limit:
+            raise IllegalAction(f"several cards may be taken only if they total at most {limit}; these total {total}")
 
 
 def _check_buy(state: GameState, seat: int, action: BuyBuilding) -> None:

@@ -251,6 +251,7 @@ END_OF_TURN: Final = (
         "the turn has ended; the display is refilled",
         work=(Work(_announce_turn_end, "events is not None"), Work(refill_display, "-1 in state.display")),
     ),
+    TurnStep("the modules act on the cards the refill drew", "after_refill", lambda m, state, events: m.after_refill(state, events)),
     TurnStep("the market is refilled", work=(Work(_refill_the_market, "-1 in state.market"),), pauses=True),
     TurnStep(
         "the scoring rounds whose cards came up are scored",

@@ -251,9 +251,50 @@ def kind_forms(state: GameState, kind: str) -> tuple[str, ...]:
     return REDESIGN_KINDS
 
 
+def take_limit(state: GameState, seat: int) -> int:
+    """The most several money cards taken together may total for ``seat`` now: the rule's 5, or
+    more when a module says so (``Module.take_limit``, the highest answer: the Trader's 7)."""
+    limit = TAKE_LIMIT
+    if state.config.modules:
+        for m in _users(state, "take_limit"):
+            got = m.take_limit(state, seat)
+            if got is not None and got > limit:
+                limit = got
+    return limit
+
+
+def _takes_up_to(state: GameState, limit: int) -> list[Action]:
+    """``take`` actions for the display with a take limit other than the rule's (not memoised)."""
+    comp = state.components
+    code_of = comp.card_code
+    out: list[Action] = []
+    seen: set[tuple[str, ...]] = set()
+    cards = [c for c in state.display if c >= 0]
+    for c in cards:
+        one = (code_of[c],)
+        if one not in seen:
+            seen.add(one)
+            out.append(TakeMoney(one))
+    money = [c for c in cards if comp.card_is_money[c]]
+    for mask in range(1, 1 << len(money)):
+        if mask & (mask - 1) == 0:
+            continue
+        chosen = [money[i] for i in range(len(money)) if mask >> i & 1]
+        if sum(comp.card_value[c] for c in chosen) <= limit:
+            several = canonical_cards([code_of[c] for c in chosen])
+            if several not in seen:
+                seen.add(several)
+                out.append(TakeMoney(several))
+    return out
+
+
 def _take_actions(state: GameState) -> list[Action]:
     """``take`` actions for the display (a new list): memoised by the display with each card
     standing for its code (cards of one code are interchangeable)."""
+    if state.config.modules and _users(state, "take_limit"):
+        limit = take_limit(state, state.pending[-1].seat)
+        if limit != TAKE_LIMIT:
+            return _takes_up_to(state, limit)
     comp = state.components
     last = _LAST_TABLES[0]
     tables = last if last is not None and last.comp is comp else _tables(comp)

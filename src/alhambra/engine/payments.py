@@ -133,6 +133,18 @@ def _sources(state: GameState, seat: int) -> list[MoneySource]:
     return out
 
 
+def money_sources_of(state: GameState, seat: int) -> list[MoneySource]:
+    """The money ``seat`` holds outside the hand (every module's ``money_sources``: coins,
+    markers, a stored credit), e.g. to know the most it can pay in one currency."""
+    return _sources(state, seat) if state.config.modules else []
+
+
+def offers_of(state: GameState, seat: int, out_of_turn: bool = False) -> list[Offer]:
+    """What the modules offer ``seat`` now besides the market squares (every ``Module.offers``):
+    e.g. the bazaars a character may take without paying."""
+    return _offers(state, seat, out_of_turn) if state.config.modules else []
+
+
 def _offers(state: GameState, seat: int, out_of_turn: bool) -> list[Offer]:
     out: list[Offer] = []
     for m in _users(state, "offers"):
@@ -438,6 +450,31 @@ def pay_for_purchase(
         _purchase_made(
             state, Purchase(seat, square, None, t, price, paid, payment, paid == price, out_of_turn), [] if events is None else events
         )
+    return t
+
+
+def buy_covered(state: GameState, seat: int, square: int | str, events: list[Event] | None = None) -> int:
+    """``seat`` takes the tile on market square ``square`` (1-4), or the tile of the module offer
+    ``square`` (an item word: a bazaar), with its price covered by something that is not money
+    (the Rich Patron "pays the exact amount"): no card leaves the hand, a market square stays
+    empty until :func:`refill_market`, an offer's module delivers it (``offer_bought``), and
+    every ``Module.purchase_made`` hears of an exact purchase in the player's own turn (``paid``
+    = the price, no payment). The caller puts the tile among the turn's tiles and closes the
+    action (``finish_turn_action(state, again=True)``). Returns the tile id."""
+    hooked = bool(state.config.modules) and bool(_users(state, "purchase_made"))
+    if isinstance(square, str):
+        offer = _find_offer(state, seat, square, False)
+        if events is not None:
+            events.append(ItemBought(seat, offer.item, offer.label, (), True, False))
+        load_module(offer.module).offer_bought(state, seat, offer, _sink(events))
+        if hooked:
+            _purchase_made(state, Purchase(seat, 0, offer, offer.tile, offer.price, offer.price, (), True, False), events)
+        return offer.tile
+    t = state.market[square - 1]
+    state.market[square - 1] = -1
+    if hooked:
+        price = state.components.tile_price[t]
+        _purchase_made(state, Purchase(seat, square, None, t, price, price, (), True, False), [] if events is None else events)
     return t
 
 

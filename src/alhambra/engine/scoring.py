@@ -22,11 +22,12 @@ def unbuilt_tiles(state: GameState, seat: int) -> set[int]:
     return out
 
 
-def building_counts(state: GameState, seat: int) -> dict[str, int]:
-    """Buildings per kind that ``seat`` scores with (``-1``: the neutral player), modules included."""
+def building_counts(state: GameState, seat: int) -> dict[str, float]:
+    """Buildings per kind that ``seat`` scores with (``-1``: the neutral player), modules included
+    (a module may add half a building: the Wise Man)."""
     comp = state.components
     tiles: Iterable[int] = state.neutral or () if seat < 0 else state.players[seat].city.values()
-    counts = dict.fromkeys(comp.kinds, 0)
+    counts: dict[str, float] = dict.fromkeys(comp.kinds, 0)
     for t in tiles:
         k = comp.tiles[t].kind
         if k in counts:
@@ -69,7 +70,7 @@ def _score_round(state: GameState, rnd: int, events: list[Event] | None) -> None
     seats = list(range(n)) + ([-1] if state.neutral is not None else [])
     counts = [building_counts(state, s) for s in seats]
     kinds: dict[str, tuple[int, ...]] = {}
-    kind_counts: dict[str, tuple[int, ...]] = {}
+    kind_counts: dict[str, tuple[float, ...]] = {}
     points = [0] * len(seats)
     comp = state.components
     rules = comp.ruleset or ruleset()

@@ -9,8 +9,8 @@ engine helpers for modules"); a helper a new module needs is added here, with it
 from __future__ import annotations
 
 from .common import PASSIVE_HOOKS, city_problem, payment_value, plain_flow, set_walls
-from .generate import purchase_options
-from .payments import check_purchase, pay_for_offer, pay_for_purchase, spend_cards
+from .generate import purchase_options, take_limit
+from .payments import buy_covered, check_purchase, money_sources_of, offers_of, pay_for_offer, pay_for_purchase, spend_cards
 from .perform import finish_turn_action, place_waiting
 from .redesign import redesign_options
 from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles, wall_points
@@ -22,6 +22,7 @@ __all__ = [
     "add_points",
     "build_components",
     "building_counts",
+    "buy_covered",
     "check_options",
     "check_purchase",
     "city_problem",
@@ -33,6 +34,8 @@ __all__ = [
     "module_draw",
     "module_random",
     "money_of",
+    "money_sources_of",
+    "offers_of",
     "pay_for_offer",
     "pay_for_purchase",
     "payment_value",
@@ -45,6 +48,7 @@ __all__ = [
     "refill_market",
     "set_walls",
     "spend_cards",
+    "take_limit",
     "unbuilt_tiles",
     "wall_points",
 ]

@@ -219,7 +219,7 @@ def events_of(rules: Any, log: list[int]) -> list[Event]:
             j = i + 3
             awards = {kind: tuple(log[j + m * k : j + m * (k + 1)]) for k, kind in enumerate(kinds)}
             j += 6 * m
-            counts = {kind: tuple(log[j + m * k : j + m * (k + 1)]) for k, kind in enumerate(kinds)}
+            counts: dict[str, tuple[float, ...]] = {kind: tuple(log[j + m * k : j + m * (k + 1)]) for k, kind in enumerate(kinds)}
             j += 6 * m
             walls = tuple(log[j : j + n])
             points = tuple(log[j + n : j + 2 * n])

@@ -100,6 +100,9 @@ CORE_KEYWORDS: Final = _core_keywords()
 DEFAULT_WINDOW: Final = 12
 """Half-width of the window of ``cell x,y`` tokens around the fountain."""
 
+MAX_AMOUNT: Final = 99
+"""``amount`` tokens go from 1 to this (a bid)."""
+
 MAX_SEATS: Final = 6
 """``seat`` tokens go from 1 to this (the vocabulary does not depend on the player count)."""
 
@@ -126,6 +129,7 @@ class TokenKind:
     KIND: Final = "kind"
     CURRENCY: Final = "currency"
     COUNT: Final = "count"
+    AMOUNT: Final = "amount"
     WORD: Final = "word"
 
 
@@ -142,6 +146,7 @@ _FIRST: Final[dict[str, frozenset[str]]] = {
     "kind": frozenset({_K.KIND}),
     "currency": frozenset({_K.CURRENCY}),
     "count": frozenset({_K.COUNT}),
+    "amount": frozenset({_K.AMOUNT}),
 }
 """The kinds of token an argument of each type can start with."""
 
@@ -154,16 +159,18 @@ _ONE_TOKEN: Final[dict[str, str]] = {
     "kind": _K.KIND,
     "currency": _K.CURRENCY,
     "count": _K.COUNT,
+    "amount": _K.AMOUNT,
 }
 """Types spelled by exactly one token of one kind."""
 
-_INT_PAYLOAD: Final = frozenset({"square", "seat", "count"})
+_INT_PAYLOAD: Final = frozenset({"square", "seat", "count", "amount"})
 
 _EXTRA_TOKENS: Final[dict[str, tuple[tuple[str, str, object], ...]]] = {
     "seat": tuple((f"seat {i}", _K.SEAT, i) for i in range(1, MAX_SEATS + 1)),
     "kind": tuple((f"kind {k}", _K.KIND, k) for k in KINDS),
     "currency": tuple((f"currency {c}", _K.CURRENCY, c) for c in CURRENCY_LETTERS),
     "count": tuple((f"count {i}", _K.COUNT, i) for i in range(10)),
+    "amount": tuple((f"amount {i}", _K.AMOUNT, i) for i in range(1, MAX_AMOUNT + 1)),
 }
 """Tokens of the types the core actions do not use, added when some keyword uses the type."""
 

@@ -15,7 +15,7 @@ class BonusCardsCompanion(CompanionHooks):
 
     seat_fields = tuple(Field(k, f"bonus cards played: {k}", "count", 0, CARD_KINDS.count(k)) for k in KINDS if k in CARD_KINDS)
 
-    def adjust_counts(self, tally: Tally, who: int, counts: dict[str, int]) -> list[str]:
+    def adjust_counts(self, tally: Tally, who: int, counts: dict[str, float]) -> list[str]:
         """Each played card counts one building of its kind (as ``Module.building_counts``)."""
         if who >= tally.players:
             return []

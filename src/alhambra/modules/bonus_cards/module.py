@@ -479,7 +479,7 @@ class BonusCards(Module):
         _sync(state, events)
 
     # ----- scoring ----------------------------------------------------------------------------
-    def building_counts(self, state: GameState, seat: int, counts: dict[str, int]) -> None:
+    def building_counts(self, state: GameState, seat: int, counts: dict[str, float]) -> None:
         """Every played card whose tile is in the seat's Alhambra counts one building of its kind."""
         if seat < 0:
             return
@@ -513,7 +513,7 @@ class BonusCards(Module):
         top = state.pending[-1] if state.pending else None
         offer = top if isinstance(top, BonusOffer) else None
         values = [0.0] * n
-        counts: list[dict[str, int]] | None = None
+        counts: list[dict[str, float]] | None = None
         for seat in range(n):
             hand = s.hands[seat]
             if not hand:
@@ -616,7 +616,7 @@ class BonusCards(Module):
         return BonusState.from_dict(data)
 
 
-def _gain(col: list[int], seat: int, points: Sequence[int]) -> int:
+def _gain(col: list[float], seat: int, points: Sequence[int]) -> int:
     """What one more building of a kind earns ``seat`` in a round with these counts."""
     more = col[:]
     more[seat] += 1

@@ -15,7 +15,7 @@ class BuildingSitesCompanion(CompanionHooks):
 
     seat_fields = tuple(Field(k, f"site tiles on a {k}", "count", 0, 8, neutral=True) for k in KINDS)
 
-    def adjust_counts(self, tally: Tally, who: int, counts: dict[str, int]) -> list[str]:
+    def adjust_counts(self, tally: Tally, who: int, counts: dict[str, float]) -> list[str]:
         """A building under a site tile does not count (as ``Module.building_counts``)."""
         out: list[str] = []
         for k, v in tally.seats[who].items():

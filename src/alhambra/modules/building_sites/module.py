@@ -694,7 +694,7 @@ class BuildingSites(Module):
         where = (state.neutral or ()) if seat < 0 else state.players[seat].city.values()
         return [t for t in where if t in sites]
 
-    def building_counts(self, state: GameState, seat: int, counts: dict[str, int]) -> None:
+    def building_counts(self, state: GameState, seat: int, counts: dict[str, float]) -> None:
         """A building under a site tile does not count (in an Alhambra, or with the neutral player)."""
         sl = state.mods.get(self.id)
         if not isinstance(sl, SitesState) or not sl.sites:

@@ -186,8 +186,10 @@ class Change(Module):
 
     # ----- purchases ----------------------------------------------------------------------
     def purchase_made(self, state: GameState, purchase: Purchase, events: list[Event]) -> None:
-        """One coin per 2 overpaid on a building (unless the exchange certificates decide)."""
-        if not purchase.building or purchase.overpaid < components().overpaid_per_coin:
+        """One coin per 2 overpaid on a building or an offer that gives change (a character
+        card; unless the exchange certificates decide)."""
+        gives = purchase.building or (purchase.offer is not None and purchase.offer.change)
+        if not gives or purchase.overpaid < components().overpaid_per_coin:
             return
         if CERTIFICATES_ID in state.config.modules:
             decides = getattr(load_module(CERTIFICATES_ID), "stores_overpayment", None)

@@ -27,7 +27,7 @@ class SquaresCompanion(CompanionHooks):
         for k in KINDS
     )
 
-    def adjust_counts(self, tally: Tally, who: int, counts: dict[str, int]) -> list[str]:
+    def adjust_counts(self, tally: Tally, who: int, counts: dict[str, float]) -> list[str]:
         """The squares' extra buildings (as ``Module.building_counts``); the neutral player has none."""
         if who >= tally.players:
             return []

@@ -363,7 +363,7 @@ class Squares(Module):
         return None
 
     # ----- scoring ------------------------------------------------------------------------
-    def building_counts(self, state: GameState, seat: int, counts: dict[str, int]) -> None:
+    def building_counts(self, state: GameState, seat: int, counts: dict[str, float]) -> None:
         """Each square in the Alhambra adds its bonus to its colour (the neutral player has none)."""
         if seat < 0:
             return

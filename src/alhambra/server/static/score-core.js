@@ -92,6 +92,7 @@ export function scoreTable(catalogue, doc) {
       table: fieldValues(mi.table_fields, (doc.table || {})[m]),
       seats: parts.map((p, i) => fieldValues(mi.seat_fields.filter((f) => f.neutral || i < n), (p.modules || {})[m])),
       counts: raw,
+      walls: parts.map((p, i) => (i >= n ? 0 : p.wall || 0)),
     };
   }
   const hooks = mods.filter((m) => MODULES.has(m) && tallies[m]).map((m) => [m, MODULES.get(m)]);

@@ -104,7 +104,7 @@ def names(events: Iterable[Event]) -> list[str]:
     return [type(e).__name__ for e in events]
 
 
-def kinds_counted(state: GameState, seat: int) -> dict[str, int]:
+def kinds_counted(state: GameState, seat: int) -> dict[str, float]:
     return building_counts(state, seat)
 
 

@@ -20,6 +20,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .errors import ConfigError
+from .slices import ModuleState
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -158,6 +159,11 @@ class Module:
     games: ClassVar[tuple[str, ...]] = ("alhambra",)
     """The games of the family (ruleset ids, ``GameConfig.game``) this module works with; the
     core refuses any other game with a :class:`ConfigError` before ``check_config``."""
+    state_type: ClassVar[type[ModuleState] | None] = None
+    """The declared type of the module's state slice (a :class:`~alhambra.slices.ModuleState`):
+    with it, :meth:`slice_to_json`, :meth:`slice_from_json`, a public :meth:`view` (the slice's
+    JSON form) and :meth:`slice_from_view` come by default. Override ``view`` (and
+    ``slice_from_view`` / ``sample_slice``) only to hide something or show more."""
 
     # ----- components and setup -------------------------------------------------------
     def check_config(self, config: GameConfig) -> None:
@@ -385,8 +391,10 @@ class Module:
         return []
 
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
-        """The module's part of a view; must not show what ``viewer`` may not see."""
-        return {}
+        """The module's part of a view; must not show what ``viewer`` may not see. Default: with
+        a :attr:`state_type`, the whole slice (its JSON form, public); else nothing."""
+        value = state.mods.get(self.id) if self.state_type is not None else None
+        return value.to_dict() if isinstance(value, ModuleState) else {}
 
     def observation_flags(self, config: GameConfig) -> tuple[str, ...]:
         """Keys of :meth:`view` whose value is a list with one boolean per seat (the vizier:
@@ -418,7 +426,10 @@ class Module:
         """This module's state slice rebuilt from its public view (:meth:`view` output), for the
         bots' sampler, which builds full states consistent with what a seat sees. Return None
         when the view does not determine the slice (the sampler then keeps the slice of a fresh
-        setup and logs it)."""
+        setup and logs it). Default: with a :attr:`state_type` and the default :meth:`view`, the
+        slice read back from that view; else None."""
+        if self.state_type is not None and type(self).view is Module.view:
+            return self.state_type.from_dict(module_view)
         return None
 
     def sample_slice(self, state: GameState, module_view: dict[str, Any], viewer: int, rng: random.Random) -> Any:
@@ -435,8 +446,9 @@ class Module:
         return value.to_dict()
 
     def slice_from_json(self, data: Any) -> Any:
-        """Rebuild the module's state slice from :meth:`slice_to_json` output."""
-        return None
+        """Rebuild the module's state slice from :meth:`slice_to_json` output (default: with a
+        :attr:`state_type`, its ``from_dict``; else None)."""
+        return None if self.state_type is None else self.state_type.from_dict(data)
 
 
 @dataclass(frozen=True, slots=True)

@@ -402,6 +402,13 @@ class Module:
         each of them, read from every view generically."""
         return ()
 
+    def observation_counts(self, config: GameConfig) -> tuple[tuple[str, int], ...]:
+        """Keys of :meth:`view` whose value is a list with one whole number per seat (cards or
+        pieces each seat holds in the module: the thieves' ``counts``), each with the most it can
+        reach. The research observation has a block of per-seat counts for each, read from every
+        view generically and divided by that most (clipped to 1)."""
+        return ()
+
     def max_actions_between_turns(self, config: GameConfig) -> int:
         """An upper bound on the actions (of all seats together: purchases, passes and the
         placements they lead to) this module can ask for between two turns. Sizes the maximum
@@ -494,7 +501,16 @@ FACETS: Final = (
     Facet(
         "observer",
         True,
-        ("held_cards", "held_tiles", "view", "observation_flags", "max_actions_between_turns", "chance_items", "notation_items"),
+        (
+            "held_cards",
+            "held_tiles",
+            "view",
+            "observation_flags",
+            "observation_counts",
+            "max_actions_between_turns",
+            "chance_items",
+            "notation_items",
+        ),
         "accounting, views and the research observation",
     ),
     Facet("persistence", True, ("slice_to_json", "slice_from_json"), "the state slice's JSON"),

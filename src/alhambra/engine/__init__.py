@@ -50,7 +50,7 @@ from .redesign import _redesign_actions as _redesign_actions
 from .scoring import _score_round as _score_round
 from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles, winners
 from .setup import build_components, check_options, new_game
-from .supply import draw_card, module_deal, module_draw, module_random, put_on_market, refill_display, refill_market
+from .supply import draw_card, give_cards, module_deal, module_draw, module_random, put_on_market, refill_display, refill_market
 
 __all__ = [
     "PASSIVE_HOOKS",
@@ -69,6 +69,7 @@ __all__ = [
     "dearest_buildings",
     "draw_card",
     "finish_turn_action",
+    "give_cards",
     "kind_forms",
     "kind_points",
     "legal_actions",

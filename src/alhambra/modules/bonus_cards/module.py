@@ -557,6 +557,10 @@ class BonusCards(Module):
         return values
 
     # ----- research ------------------------------------------------------------------------
+    def observation_counts(self, config: GameConfig) -> tuple[tuple[str, int], ...]:
+        """The view's ``hand_counts``: how many unplayed bonus cards each seat holds (public)."""
+        return (("hand_counts", len(CARD_CODES)),)
+
     def max_actions_between_turns(self, config: GameConfig) -> int:
         """An upper bound on this module's actions within one turn and the moves after it (the
         research hook that sizes the OpenSpiel game length): at most ``P`` cards played (every

@@ -597,6 +597,12 @@ class MasterBuilders(Module):
         return [BOT_REDESIGN_VALUE * sum(1 for c in p.hand if flags[c]) for p in state.players]
 
     # ----- research -----------------------------------------------------------------------
+    def observation_counts(self, config: GameConfig) -> tuple[tuple[str, int], ...]:
+        """The view's ``held`` and ``secret``: master-builder cards in each seat's hand, and how
+        many of them the others have never seen (public counts)."""
+        most = sum(copies for _, _, _, copies in CARD_FACES)
+        return (("held", most), ("secret", most))
+
     def max_actions_between_turns(self, config: GameConfig) -> int:
         """At most one action per turn: the end-of-turn choice (use one card, or skip). For the
         research game length (a hook of the research branch; unused by this core)."""

@@ -379,6 +379,10 @@ class Thieves(Module):
             "next": next_seat(state),
         }
 
+    def observation_counts(self, config: GameConfig) -> tuple[tuple[str, int], ...]:
+        """The view's ``counts``: how many thieves each seat holds (public)."""
+        return (("counts", PER_CURRENCY * len(THIEF_CURRENCIES)),)
+
     def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
         """The slice with the unseen thieves dealt to the hidden hands in a fixed order (the
         counts, the viewer's own thieves and the played ones are as the view shows)."""

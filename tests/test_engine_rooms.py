@@ -157,6 +157,16 @@ def test_the_package_keeps_the_names_of_the_single_file() -> None:
     assert set(engine.__all__) <= set(dir(engine))
 
 
+def test_the_package_exports_every_service_as_the_same_object() -> None:
+    """``engine.__all__`` is one literal list (ruff rejects ``__all__ += services.__all__``): it
+    must hold every name modules may call, and each is the services' own object."""
+    from alhambra.engine import services
+
+    assert set(services.__all__) <= set(engine.__all__)
+    assert all(getattr(engine, n) is getattr(services, n) for n in services.__all__)
+    assert len(engine.__all__) == len(set(engine.__all__)) and engine.__all__ == sorted(engine.__all__, key=lambda n: (n.upper() != n, n))
+
+
 def test_clear_caches_empties_every_cache_and_games_go_on() -> None:
     from alhambra.engine import apply, legal_actions, new_game
     from alhambra.state import GameConfig

@@ -35,6 +35,7 @@ from ...engine.services import finish_turn_action, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, hook_users
+from ...slices import module_slice
 from ...state import ChooseAction, GameConfig, GameState
 
 MODULE_ID: Final = "art_of_the_moors"
@@ -160,9 +161,7 @@ class MoorsState:
 
 def moors(state: GameState) -> MoorsState:
     """The module's slice of a game."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, MoorsState)
-    return value
+    return module_slice(state, MODULE_ID, MoorsState)
 
 
 # ---------------------------------------------------------------------------------- actions

@@ -33,6 +33,7 @@ from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
 from ...scoring import majority_awards
+from ...slices import module_slice
 from ...state import ChooseAction, GameConfig, GameState, Pending
 
 MODULE_ID: Final = "bonus_cards"
@@ -259,9 +260,7 @@ def ids_of(state: GameState) -> _Ids:
 
 def bonus_state(state: GameState) -> BonusState:
     """The module's slice."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, BonusState)
-    return value
+    return module_slice(state, MODULE_ID, BonusState)
 
 
 def seat_order(state: GameState) -> list[int]:

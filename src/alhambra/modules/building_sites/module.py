@@ -45,6 +45,7 @@ from ...engine.services import kind_points, module_draw, module_random
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, Offer, Purchase, load_module
+from ...slices import module_slice
 from ...state import ChooseAction, GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "building_sites"
@@ -345,9 +346,7 @@ class SiteRevealed(Event):
 # ---------------------------------------------------------------------------------- helpers
 def sites_slice(state: GameState) -> SitesState:
     """The module's slice of ``state``."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, SitesState)
-    return value
+    return module_slice(state, MODULE_ID, SitesState)
 
 
 def site_location(state: GameState, site: Site) -> str:

@@ -32,6 +32,7 @@ from ...engine.services import building_counts
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, MoneySource, Offer, Purchase
+from ...slices import module_slice
 from ...state import GameConfig, GameState, Pending
 
 MODULE_ID: Final = "caravanserai"
@@ -344,9 +345,7 @@ def _money_words(value: int, currency: str) -> str:
 
 def cara_slice(state: GameState) -> CaravanseraiState:
     """The module's slice of ``state``."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, CaravanseraiState)
-    return value
+    return module_slice(state, MODULE_ID, CaravanseraiState)
 
 
 def kinds_built(state: GameState, seat: int) -> int:

@@ -32,6 +32,7 @@ from ...engine.services import finish_turn_action, spend_cards, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
+from ...slices import module_slice
 from ...state import ChooseAction, GameConfig, GameState, Pending
 
 MODULE_ID: Final = "falconers"
@@ -131,9 +132,7 @@ class FalconsState:
 
 def falcons(state: GameState) -> FalconsState:
     """The module's slice of a game."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, FalconsState)
-    return value
+    return module_slice(state, MODULE_ID, FalconsState)
 
 
 # ---------------------------------------------------------------------------------- actions

@@ -36,6 +36,7 @@ from ...engine.services import add_points, module_draw, module_random
 from ...errors import NotationError
 from ...events import Event
 from ...hooks import Module, OptionSpec, Purchase
+from ...slices import module_slice
 from ...state import GameConfig, GameState
 
 MODULE_ID: Final = "invaders"
@@ -167,9 +168,7 @@ class InvadersState:
 
 def invaders(state: GameState) -> InvadersState:
     """The module's slice of a game."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, InvadersState)
-    return value
+    return module_slice(state, MODULE_ID, InvadersState)
 
 
 def _face_up(config: GameConfig) -> bool:

@@ -49,6 +49,7 @@ from ...engine.services import build_components, module_deal, module_draw, redes
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event
 from ...hooks import Module, hook_users
+from ...slices import module_slice
 from ...state import GameConfig, GameState, Pending
 
 MODULE_ID: Final = "master_builders"
@@ -144,9 +145,7 @@ class MasterBuildersState:
 
 
 def _slice(state: GameState) -> MasterBuildersState:
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, MasterBuildersState)
-    return value
+    return module_slice(state, MODULE_ID, MasterBuildersState)
 
 
 @dataclass(frozen=True, slots=True)

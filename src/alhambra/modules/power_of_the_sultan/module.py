@@ -35,6 +35,7 @@ from ...engine.services import module_draw, module_random, put_on_market
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event, ItemBought
 from ...hooks import Module, Offer
+from ...slices import module_slice
 from ...state import GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "power_of_the_sultan"
@@ -340,9 +341,7 @@ class SultanTileDeclined(Event):
 # ---------------------------------------------------------------------------------- helpers
 def sultan_slice(state: GameState) -> SultanState:
     """The module's slice of ``state``."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, SultanState)
-    return value
+    return module_slice(state, MODULE_ID, SultanState)
 
 
 def _replace_owned(sl: SultanState, seat: int, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:

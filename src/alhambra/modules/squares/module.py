@@ -34,6 +34,7 @@ from ...engine.services import finish_turn_action, module_draw, module_random, u
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
+from ...slices import module_slice
 from ...state import ChooseAction, GameConfig, GameState, PlaceTiles
 
 MODULE_ID: Final = "squares"
@@ -130,9 +131,7 @@ class SquaresState:
 
 def squares(state: GameState) -> SquaresState:
     """The module's slice of a game."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, SquaresState)
-    return value
+    return module_slice(state, MODULE_ID, SquaresState)
 
 
 # ---------------------------------------------------------------------------------- actions

@@ -30,6 +30,7 @@ from ...engine.services import module_deal, refill_display
 from ...errors import ConfigError, IllegalAction, NotationError, WrongPhase
 from ...events import Event, MoneyTaken
 from ...hooks import Module
+from ...slices import module_slice
 from ...state import BetweenTurns, GameConfig, GameState
 
 MODULE_ID: Final = "thieves"
@@ -167,9 +168,7 @@ class ThiefPlayed(Event):
 
 # ---------------------------------------------------------------------------------- helpers
 def _slice(state: GameState) -> ThievesState:
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, ThievesState)
-    return value
+    return module_slice(state, MODULE_ID, ThievesState)
 
 
 def next_seat(state: GameState) -> int:

@@ -122,3 +122,24 @@ def test_a_module_without_a_declared_type_keeps_the_old_defaults() -> None:
 
     state, _ = new_game(GameConfig(players=2), 1)
     assert Old().view(state, 0) == {} and Old().slice_from_json({"a": 1}) is None and Old().slice_from_view({}, state.config) is None
+
+
+def test_register_module_loads_a_module_kept_elsewhere_and_refuses_a_taken_id() -> None:
+    from alhambra.errors import ConfigError
+    from alhambra.hooks import register_module
+
+    class Elsewhere(Module):
+        id = "elsewhere_sample"
+
+    class Taken(Module):
+        id = "vizier"
+
+    mod = Elsewhere()
+    register_module(mod)
+    register_module(mod)  # again: the same object is fine
+    assert load_module("elsewhere_sample") is mod
+    state, _ = new_game(GameConfig(players=2, modules=("elsewhere_sample",)), 3)
+    assert state.config.modules == ("elsewhere_sample",)
+    for bad in (Taken(), type("Other", (Module,), {"id": "elsewhere_sample"})()):
+        with pytest.raises(ConfigError, match="taken"):
+            register_module(bad)

@@ -567,6 +567,20 @@ def load_module(module_id: str) -> Module:
     return mod
 
 
+def register_module(module: Module) -> None:
+    """Make ``module`` loadable by its id without a package in ``alhambra.modules`` or an entry
+    point: a module kept elsewhere (the guide's example in ``examples/``, a notebook, a test).
+    Refuses an id that is no identifier or that another module already has."""
+    if not module.id.isidentifier():
+        raise ConfigError(f"bad module id {module.id!r}")
+    known = _CACHE.get(module.id)
+    if known is not None and known is not module:
+        raise ConfigError(f"module id {module.id!r} is taken")
+    if known is None and module.id in available_modules():
+        raise ConfigError(f"module id {module.id!r} is taken")
+    _CACHE[module.id] = module
+
+
 _BY_CONFIG: dict[tuple[str, ...], list[Module]] = {}
 _USERS: dict[tuple[tuple[str, ...], str], tuple[Module, ...]] = {}
 

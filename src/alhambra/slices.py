@@ -26,19 +26,24 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from .errors import NotationError
 
 if TYPE_CHECKING:
     from typing import Self
 
-    from .state import GameState
-
 T = TypeVar("T")
 
 
-def module_slice(state: GameState, module_id: str, kind: type[T]) -> T:
+class _Game(Protocol):
+    """What a slice is read from: a :class:`~alhambra.state.GameState` (named by this protocol
+    only, so that this file imports nothing of the state and stands below it)."""
+
+    mods: dict[str, Any]
+
+
+def module_slice(state: _Game, module_id: str, kind: type[T]) -> T:
     """The state slice of module ``module_id`` in ``state``, checked to be a ``kind``.
 
     Replaces the three-line accessor every module used to write
@@ -63,7 +68,7 @@ class ModuleState:
     """How error messages name the slice (default: the module id, underscores as blanks)."""
 
     @classmethod
-    def of(cls, state: GameState) -> Self:
+    def of(cls, state: _Game) -> Self:
         """This slice in ``state`` (a :class:`TypeError` if the module's slice is another type)."""
         return module_slice(state, cls.module, cls)
 

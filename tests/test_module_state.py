@@ -12,7 +12,7 @@ from alhambra.engine import new_game
 from alhambra.errors import NotationError
 from alhambra.hooks import Module, available_modules, load_module
 from alhambra.serialize import state_from_json, state_to_json
-from alhambra.slices import ModuleState, check_state_type, module_slice
+from alhambra.slices import ModuleState, check_state_type, module_slice, slice_reader
 from alhambra.state import GameConfig
 from alhambra.view import view
 
@@ -99,6 +99,13 @@ def test_module_slice_checks_the_type() -> None:
     assert module_slice(state, "vizier", kind) is state.mods["vizier"] is kind.of(state)
     with pytest.raises(TypeError, match="not a Sample"):
         module_slice(state, "vizier", Sample)
+    read = slice_reader("vizier", kind)
+    assert read(state) is state.mods["vizier"] and "vizier" in (read.__doc__ or "")
+    with pytest.raises(TypeError, match="not a Sample"):
+        slice_reader("vizier", Sample)(state)
+    state.mods["vizier"] = GOOD
+    with pytest.raises(TypeError, match="not a VizierState"):
+        kind.of(state)
 
 
 def test_the_defaults_give_view_json_and_rebuild() -> None:

@@ -35,7 +35,7 @@ from ...engine.services import finish_turn_action, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, hook_users
-from ...slices import module_slice
+from ...slices import slice_reader
 from ...state import ChooseAction, GameConfig, GameState
 
 MODULE_ID: Final = "art_of_the_moors"
@@ -159,9 +159,8 @@ class MoorsState:
         return cls(supply, seats)
 
 
-def moors(state: GameState) -> MoorsState:
-    """The module's slice of a game."""
-    return module_slice(state, MODULE_ID, MoorsState)
+moors: Final = slice_reader(MODULE_ID, MoorsState)
+"""The module's slice of a game."""
 
 
 # ---------------------------------------------------------------------------------- actions

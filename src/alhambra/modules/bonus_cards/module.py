@@ -33,7 +33,7 @@ from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
 from ...scoring import majority_awards
-from ...slices import module_slice
+from ...slices import slice_reader
 from ...state import ChooseAction, GameConfig, GameState, Pending
 
 MODULE_ID: Final = "bonus_cards"
@@ -258,9 +258,8 @@ def ids_of(state: GameState) -> _Ids:
     return got
 
 
-def bonus_state(state: GameState) -> BonusState:
-    """The module's slice."""
-    return module_slice(state, MODULE_ID, BonusState)
+bonus_state: Final = slice_reader(MODULE_ID, BonusState)
+"""The module's slice."""
 
 
 def seat_order(state: GameState) -> list[int]:

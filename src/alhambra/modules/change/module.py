@@ -103,9 +103,8 @@ class ChangeState(ModuleState):
         return ChangeState(bag, tuple(mine))
 
 
-def change_slice(state: GameState) -> ChangeState:
-    """The module's slice of ``state``."""
-    return ChangeState.of(state)
+change_slice: Final = ChangeState.of
+"""The module's slice of ``state``."""
 
 
 # ---------------------------------------------------------------------------------- events

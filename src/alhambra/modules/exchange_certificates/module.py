@@ -105,9 +105,8 @@ class CertificatesState(ModuleState):
         return CertificatesState(centre, tuple(boards))
 
 
-def certificates_slice(state: GameState) -> CertificatesState:
-    """The module's slice of ``state``."""
-    return CertificatesState.of(state)
+certificates_slice: Final = CertificatesState.of
+"""The module's slice of ``state``."""
 
 
 # ---------------------------------------------------------------------------------- pending

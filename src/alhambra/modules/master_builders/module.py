@@ -49,7 +49,7 @@ from ...engine.services import build_components, module_deal, module_draw, redes
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event
 from ...hooks import Module, hook_users
-from ...slices import module_slice
+from ...slices import slice_reader
 from ...state import GameConfig, GameState, Pending
 
 MODULE_ID: Final = "master_builders"
@@ -144,8 +144,7 @@ class MasterBuildersState:
         return cls(tuple(_int_tuple(s) for s in data["secret"]), _int_tuple(data["set_aside"]), _int_tuple(data["removed"]))
 
 
-def _slice(state: GameState) -> MasterBuildersState:
-    return module_slice(state, MODULE_ID, MasterBuildersState)
+_slice: Final = slice_reader(MODULE_ID, MasterBuildersState)
 
 
 @dataclass(frozen=True, slots=True)

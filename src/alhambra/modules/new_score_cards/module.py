@@ -124,9 +124,8 @@ class ScoreCardsState(ModuleState):
             raise ValueError(f"bad new score cards: {list(self.cards)} (three different cards 1-{n})")
 
 
-def score_cards(state: GameState) -> ScoreCardsState:
-    """The module's slice of a game."""
-    return ScoreCardsState.of(state)
+score_cards: Final = ScoreCardsState.of
+"""The module's slice of a game."""
 
 
 class NewScoreCards(Module):

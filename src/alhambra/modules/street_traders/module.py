@@ -38,7 +38,7 @@ from ...engine.services import unbuilt_tiles
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, hook_users
-from ...slices import module_slice
+from ...slices import slice_reader
 from ...state import STAGE_FINAL, STAGE_TURN, GameConfig, GameState, Pending
 
 MODULE_ID: Final = "street_traders"
@@ -428,9 +428,8 @@ class StreetTraderRetired(Event):
 
 
 # ---------------------------------------------------------------------------------- helpers
-def traders(state: GameState) -> StreetTradersState:
-    """The module's slice of ``state``."""
-    return module_slice(state, MODULE_ID, StreetTradersState)
+traders: Final = slice_reader(MODULE_ID, StreetTradersState)
+"""The module's slice of ``state``."""
 
 
 def home_counts(state: GameState, seat: int) -> list[int]:

@@ -30,7 +30,7 @@ from ...engine.services import module_deal, refill_display
 from ...errors import ConfigError, IllegalAction, NotationError, WrongPhase
 from ...events import Event, MoneyTaken
 from ...hooks import Module
-from ...slices import module_slice
+from ...slices import slice_reader
 from ...state import BetweenTurns, GameConfig, GameState
 
 MODULE_ID: Final = "thieves"
@@ -167,8 +167,7 @@ class ThiefPlayed(Event):
 
 
 # ---------------------------------------------------------------------------------- helpers
-def _slice(state: GameState) -> ThievesState:
-    return module_slice(state, MODULE_ID, ThievesState)
+_slice: Final = slice_reader(MODULE_ID, ThievesState)
 
 
 def next_seat(state: GameState) -> int:

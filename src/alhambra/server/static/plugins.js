@@ -93,6 +93,10 @@ export function pluginContext(id) {
     legal: v ? v.legal_actions.slice() : [],
     moves: T.msg && Array.isArray(T.msg.actions) ? T.msg.actions.slice() : [],
     move: (notation) => actionData(notation),
+    argsOf: (notation, ...keywords) => {
+      const m = actionData(notation);
+      return m && keywords.includes(m.keyword) ? m.args.map((a) => a.value) : null;
+    },
     finalActions: T.msg ? T.msg.final_actions.slice() : [],
     events: T.events,
     catalogue: T.catalogue,

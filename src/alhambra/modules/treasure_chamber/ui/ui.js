@@ -348,7 +348,7 @@ function panel(ctx) {
     const kinds = placing ? placing.chests : st.bought;
     let text = `Bought this turn: ${chestsText(ctx, kinds)}; they go into buildings at the end of the turn.`;
     if (placing && placing.seat === ctx.me) {
-      const mine = new Set(ctx.legal.map(parse).filter((a) => a && a.type === "put").map((a) => kindOfTile(ctx, tileAt(ctx, ctx.me, a.x, a.y))));
+      const mine = new Set(ctx.legal.map((a) => parse(ctx, a)).filter((a) => a && a.type === "put").map((a) => kindOfTile(ctx, tileAt(ctx, ctx.me, a.x, a.y))));
       const put = kinds.filter((k) => mine.has(k));
       const rest = kinds.filter((k) => !mine.has(k));
       text = `Choose the building for your ${chestsText(ctx, put)} chest${put.length === 1 ? "" : "s"}: click a highlighted building.`;
@@ -414,7 +414,7 @@ function boardOverlay(ctx, seat) {
   }
   const p = myPlacement(ctx);
   if (p && seat === ctx.me) {
-    for (const a of ctx.legal.map(parse).filter((x) => x && x.type === "put")) {
+    for (const a of ctx.legal.map((a) => parse(ctx, a)).filter((x) => x && x.type === "put")) {
       const tile = tileAt(ctx, seat, a.x, a.y);
       const kind = tile ? kindOfTile(ctx, tile) : null;
       const label = describeAction(ctx, a.action);
@@ -447,7 +447,7 @@ function actionControls(ctx, actions) {
       }, h("span", { class: "tc-buy-chests" }, ...[...kinds].sort(byKind).map((k) => chestSVG(ctx, k, 16))), h("span", { text: `Buy room ${room}: ${chestsText(ctx, kinds)}${warning ? ` (${homeless(ctx, kinds).length} without a building)` : ""}` }));
     })));
   }
-  const puts = actions.map(parse).filter((x) => x && x.type === "put");
+  const puts = actions.map((a) => parse(ctx, a)).filter((x) => x && x.type === "put");
   const p = myPlacement(ctx);
   if (puts.length) {
     const free = new Map();

@@ -196,7 +196,8 @@ HOOKS_JS = """async () => {
   ];
   const move = (n) => moves.find((m) => m.notation === n) || null;
   const argsOf = (n, ...kws) => { const m = move(n); return m && kws.includes(m.keyword) ? m.args.map((a) => a.value) : null; };
-  const ctx = { id: "bazaars", state, art, svg: art.svgEl, h: (t) => document.createElement(t), legal: [], myTurn: false, moves, move, argsOf,
+  const ctx = { id: "bazaars", state, art, svg: art.svgEl, h: (t) => document.createElement(t), legal: [], myTurn: false,
+    moves, move, argsOf,
     seatName: (s) => `Seat ${s + 1}`, cardName: (c) => c };
   const tiles = {};
   for (const code of Object.keys(facts)) {

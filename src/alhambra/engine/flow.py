@@ -286,25 +286,61 @@ straight through (:data:`_PLAIN_END_OF_TURN`). After them the turn is over: ``af
 the window between turns."""
 
 
+Part = tuple[Callable[[GameState, "list[Event] | None"], None], "Condition | None"]
+
+
+def _segments(steps: tuple[TurnStep, ...]) -> list[tuple[Condition | None, tuple[Part, ...]]]:
+    """The steps' core work in order, as (repeating condition or None, parts), consecutive steps
+    that do not repeat merged into one segment."""
+    out: list[tuple[Condition | None, tuple[Part, ...]]] = []
+    for step in steps:
+        parts = tuple((part.run, part.when) for part in step.work)
+        if not parts:
+            continue
+        if step.repeat_while is None and out and out[-1][0] is None:
+            out[-1] = (None, out[-1][1] + parts)
+        else:
+            out.append((step.repeat_while, parts))
+    return out
+
+
+def _run_parts(parts: tuple[Part, ...], state: GameState, events: list[Event] | None) -> None:
+    for run, when in parts:
+        if when is None or when(state, events):
+            run(state, events)
+
+
 def _compile_plain(steps: tuple[TurnStep, ...]) -> Callable[[GameState, list[Event] | None], None]:
     """The steps' core work as one function for the plain flow: a closure over the declaration
-    (each step's parts, their conditions and a repeating step's condition), so that the plain
-    end of a turn takes exactly the declared work and nothing else."""
-    plan = tuple((step.repeat_while, tuple((part.run, part.when) for part in step.work)) for step in steps if step.work)
+    (each part with its condition, a repeating step's condition), so that the plain end of a turn
+    takes exactly the declared work. The usual shape (parts once, then one repeating step: the
+    scoring rounds) gets a closure with one loop and no call besides the conditions and the work,
+    as fast as the same steps written out by hand (docs/engine.md); any other shape a loop over
+    the segments."""
+    segments = _segments(steps)
+    if len(segments) == 2 and segments[0][0] is None and segments[1][0] is not None:
+        once = segments[0][1]
+        repeat, again = segments[1]
+        assert repeat is not None
 
-    def plain_end_of_turn(state: GameState, events: list[Event] | None) -> None:
-        for repeat, parts in plan:
-            if repeat is None:
-                for run, when in parts:
-                    if when is None or when(state, events):
-                        run(state, events)
-                continue
+        def plain_end_of_turn(state: GameState, events: list[Event] | None) -> None:
+            for run, when in once:
+                if when is None or when(state, events):
+                    run(state, events)
             while repeat(state, events):
-                for run, when in parts:
-                    if when is None or when(state, events):
-                        run(state, events)
+                _run_parts(again, state, events)
 
-    return plain_end_of_turn
+        return plain_end_of_turn
+
+    def plain_end_of_turn_any(state: GameState, events: list[Event] | None) -> None:
+        for repeat_while, parts in segments:
+            if repeat_while is None:
+                _run_parts(parts, state, events)
+            else:
+                while repeat_while(state, events):
+                    _run_parts(parts, state, events)
+
+    return plain_end_of_turn_any
 
 
 _PLAIN_END_OF_TURN: Final = _compile_plain(END_OF_TURN)

@@ -6,8 +6,10 @@ Every module is checked automatically: :func:`module_sets` lists each module fou
 :func:`pettingzoo_api_test` for every set. A module's own tests can call them too, e.g.
 ``openspiel_random_sim(("my_module", "vizier"))``.
 
-The games are kept short (a turn limit) so that the whole matrix stays within the CI budget;
-the set of all modules together plays one whole game.
+The games are kept short (a turn limit) so that the whole matrix stays within the CI budget,
+all modules together too (``pyspiel.random_sim_test`` checks every observer at every step, and a
+whole game with every module took minutes); whole games with every module are played and
+checked by ``tests/test_all_modules.py``.
 """
 
 from __future__ import annotations
@@ -29,15 +31,17 @@ class ModuleSet(NamedTuple):
     turn_limit: int | None
 
     def __str__(self) -> str:
+        if len(self.modules) > 1 and self.modules == tuple(available_modules()):
+            return "all-modules"
         return "+".join(self.modules) or "base"
 
 
 def module_sets() -> list[ModuleSet]:
-    """Each available module alone (a short game), then all of them together (a whole game)."""
+    """Each available module alone, then all of them together (short games: :data:`SHORT_GAME`)."""
     mods = tuple(available_modules())
     sets = [ModuleSet((m,), SHORT_GAME) for m in mods]
     if len(mods) > 1:
-        sets.append(ModuleSet(mods, None))
+        sets.append(ModuleSet(mods, SHORT_GAME))
     return sets
 
 

@@ -3,6 +3,7 @@ server process on a free loopback port (:class:`~alhambra.testing_browser.Server
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -10,12 +11,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi.testclient import TestClient
 
 from alhambra.server import create_app
 from alhambra.testing_browser import ServerProcess, free_port
 
-__all__ = ["ServerProcess", "auth", "client", "create", "free_port", "play_random", "two_people", "wait_for"]
+__all__ = ["ServerProcess", "auth", "client", "create", "free_port", "play_random", "receive", "two_people", "wait_for"]
 
 
 @contextmanager
@@ -24,6 +26,23 @@ def client(db_file: Path, bot_delay: float = 0.0) -> Iterator[TestClient]:
     app = create_app(f"sqlite:///{db_file}", bot_delay=bot_delay)
     with TestClient(app) as c:
         yield c
+
+
+def receive(ws: Any, timeout: float = 20.0) -> Any:
+    """The next JSON message of a TestClient WebSocket, as ``ws.receive_json()``, but a message
+    that never comes fails the test after ``timeout`` seconds instead of hanging it (Starlette's
+    own receive waits forever; its stream is read here with a deadline)."""
+
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(get)
+    except TimeoutError:
+        raise AssertionError(f"no WebSocket message within {timeout:g} s") from None
+    ws._raise_on_close(message)  # WebSocketDisconnect for a close, as receive_json does
+    return json.loads(message["text"])
 
 
 def auth(token: str | None) -> dict[str, str]:

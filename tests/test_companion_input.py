@@ -142,3 +142,14 @@ def test_ascii_output_has_no_box_drawing_or_arrows() -> None:
     assert r.exit_code == 0, r.output
     assert "2 -> 9" in r.stdout and "OK: Every Alhambra given by tiles follows the building rules." in r.stdout
     assert all(ord(c) < 128 for c in r.stdout.replace("×", "x")), [c for c in r.stdout if ord(c) >= 128]
+
+
+def test_a_table_file_that_cannot_be_read_gets_a_table_error_naming_it(tmp_path: Path) -> None:
+    from alhambra.companion import TableError, load_table
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    for path, words in ((tmp_path / "nope.json", "no such file"), (tmp_path, "is a directory, not a table file"), (bad, "not valid JSON")):
+        with pytest.raises(TableError) as got:
+            load_table(path)
+        assert str(got.value).startswith(f"{path}: ") and words in str(got.value)

@@ -315,3 +315,91 @@ def test_a_hinted_turn_over_shows_on_the_board(server: ServerProcess, browser: A
     for code in cards:
         assert t.marked(f".hand-card[data-code='{code}']"), f"{code} of {turn} is not marked"
     t.close()
+
+
+def _stuck_in_reserve(seat: int, msg: dict[str, Any]) -> str | None:
+    """A reserve tile of the seat to act that no move can build or exchange, on a turn where it
+    may redesign (a turn action is open)."""
+    legal = msg["view"]["legal_actions"]
+    if not any(a.startswith("take ") for a in legal):
+        return None
+    me = next(s for s in msg["view"]["seats"] if s["seat"] == seat)
+    usable = {a.split()[2] for a in legal if a.startswith(("redesign build ", "redesign exchange "))}
+    return next((t for t in me["reserve"] if t not in usable), None)
+
+
+def _refilled_last_turn(msg: dict[str, Any]) -> bool:
+    """The turn before (or this one) refilled a market square: the table tags it "new"."""
+    events = msg["events"]
+    starts = [i for i, e in enumerate(events) if e["type"] == "TurnStarted"]
+    return any(e["type"] == "MarketRefilled" and e["squares"] for e in events[starts[-2] if len(starts) >= 2 else 0 :])
+
+
+NEW_TAGS = """() => [...document.querySelectorAll('.market-square.recent')].map((sq) => {
+  const r = sq.getBoundingClientRect(), cs = getComputedStyle(sq), a = getComputedStyle(sq, '::after');
+  const m = new DOMMatrix(a.transform === 'none' ? undefined : a.transform);
+  const sum = (keys) => (a.boxSizing === 'border-box' ? 0 : keys.reduce((n, k) => n + parseFloat(a[k]), 0));
+  const tag = {
+    x: r.left + parseFloat(cs.borderLeftWidth) + parseFloat(a.left) + m.e,
+    y: r.top + parseFloat(cs.borderTopWidth) + parseFloat(a.top) + m.f,
+    width: parseFloat(a.width) + sum(['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth']),
+    height: parseFloat(a.height) + sum(['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth']),
+  };
+  const b = sq.querySelector('.cur-band').getBoundingClientRect();
+  return { content: a.content, tag, band: { x: b.left, y: b.top, width: b.width, height: b.height } };
+})"""
+"""Each "new" market square: its tag's box (the ``::after``, from its computed position) and
+its currency band's."""
+
+
+def test_a_reserve_tile_with_no_place_says_why(tmp_path: Path, browser: Any) -> None:
+    """Issue 28: a reserve tile that cannot be built anywhere is not silently unclickable: it
+    says why (its label, and a notice when clicked); and the "new" tag of a refilled market
+    square leaves its currency band readable. The deal is fixed (game seed 8) and the moves are
+    steered (buy when possible, else often put a bought tile on the reserve board): the
+    situation comes after 43 actions."""
+    rng = random.Random(4)
+
+    def steer(seat: int, legal: list[str]) -> list[str]:
+        buys = [a for a in legal if a.startswith("buy ")]
+        if buys:
+            return buys
+        reserve = [a for a in legal if a.startswith("place ") and a.endswith(" reserve")]
+        return reserve if reserve and rng.random() < 0.6 else []
+
+    with ServerProcess(tmp_path / "db.sqlite3", constant_seed=8) as srv:
+        seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}]
+        r = srv.http.post("/api/tables", json={"seats": seats})
+        tid, tokens = r.json()["table"]["id"], [s["token"] for s in r.json()["seats"]]
+        for tok in tokens:
+            assert srv.http.post(f"/api/tables/{tid}/join", json={}, headers=auth(tok)).status_code == 200
+        msg = tb.play_until(
+            srv.http, tid, tokens, lambda seat, m: _stuck_in_reserve(seat, m) is not None and _refilled_last_turn(m), rng, prefer=steer
+        )
+        tile = _stuck_in_reserve(msg["view"]["to_act"], msg)
+        problems: list[str] = []
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        tb.watch(page, problems)
+        page.goto(f"{srv.url}/table/{tid}#seat={tokens[msg['view']['to_act']]}")
+        page.wait_for_selector("body[data-phase='my-turn']", timeout=15000)
+        stuck = page.locator(f".city.mine .reserve-tile.blocked[data-tile='{tile}']")
+        label = stuck.get_attribute("aria-label")
+        assert label is not None and "cannot be built now" in label and "no free place" in label, label
+        assert stuck.get_attribute("aria-disabled") == "true"
+        assert stuck.is_visible()
+        stuck.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled; a person just clicks
+        assert page.locator(".toast").inner_text() == label
+        assert page.locator(".reserve-tile.selected").count() == 0  # nothing to build was chosen
+        tags = page.evaluate(NEW_TAGS)
+        assert tags, "no market square is tagged new after a refill"
+        for t in tags:
+            assert t["content"] == '"new"' and t["tag"]["height"] > 5, t
+            assert not _overlap(t["tag"], t["band"]), f"the new tag covers the currency: {t}"
+        page.close()
+    assert problems == []
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+    )

@@ -49,7 +49,7 @@ def test_random_sim_test(players: int) -> None:
 
 @pytest.mark.parametrize("case", module_sets(), ids=str)
 def test_random_sim_test_with_modules(case: ModuleSet) -> None:
-    """Each module alone (a short game) and all modules together (a whole game)."""
+    """Each module alone and all modules together (short games; whole games with every module: test_all_modules.py)."""
     openspiel_random_sim(case.modules, players=3, turn_limit=case.turn_limit)
 
 

@@ -62,12 +62,15 @@ def test_granada_observation_marks_the_kind_of_a_built_tile() -> None:
     assert obs[s0 + 3 + kind] > 0
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_openspiel_random_sim_test_granada(players: int) -> None:
+@pytest.mark.parametrize(("players", "turn_limit"), [(2, None), (3, 60)])
+def test_openspiel_random_sim_test_granada(players: int, turn_limit: int | None) -> None:
+    """A whole 2-player game, and the start of a 3-player one (every observer is checked at
+    every step: a whole 3-player game took minutes)."""
     pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
     import alhambra.openspiel  # noqa: F401 - registers the game
 
-    game = pyspiel.load_game(f"python_alhambra(game=granada,players={players})")
+    limit = "" if turn_limit is None else f",turn_limit={turn_limit}"
+    game = pyspiel.load_game(f"python_alhambra(game=granada,players={players}{limit})")
     assert game.config.game == "granada"
     assert game.max_chance_outcomes() == 36 + 2 + 54, "money codes, scoring cards, each tile once (by its front)"
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

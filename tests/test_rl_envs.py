@@ -29,7 +29,7 @@ def test_pettingzoo_api_test_plays_whole_games() -> None:
 
 @pytest.mark.parametrize("case", module_sets(), ids=str)
 def test_pettingzoo_api_test_with_modules(case: ModuleSet) -> None:
-    """Each module alone (a short game) and all modules together (a whole game)."""
+    """Each module alone and all modules together (short games; whole games with every module: test_all_modules.py)."""
     assert pettingzoo_api_test(case.modules, players=3, turn_limit=case.turn_limit) == 1
 
 

@@ -9,15 +9,16 @@ import os
 import signal
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from alhambra.bots import Observation
-from alhambra.server.botpool import BotPool, is_searching
+from alhambra.server.botpool import BotPool, _Pending, is_searching
 from alhambra.server.db import Database
-from alhambra.server.service import SeatSpec, TableService
+from alhambra.server.service import BotRequest, SeatSpec, TableService
 from alhambra.view import view
 from tests.server_helpers import ServerProcess, wait_for
 
@@ -75,6 +76,47 @@ def test_tables_take_turns_move_by_move(svc: TableService) -> None:
         assert len(set(window[i : i + 3])) == 3, window[i : i + 6]
 
 
+def test_tables_with_a_person_go_first(svc: TableService) -> None:
+    """The dispatcher's order: a due move of a table with a person goes before the moves of
+    all-bot tables that became due earlier (in due order among each kind), and before the
+    answers of their searches; a person table's own answer goes before all of them."""
+    pool = BotPool(svc, delay=0.0, workers=2, max_bot_tables=5)
+    bots = [svc.create_table(_bots("random", "random"))[0].id for _ in range(3)]
+    people = [svc.create_table([SeatSpec("person"), SeatSpec("bot", "random")])[0].id for _ in range(2)]
+    for tid in bots:
+        pool.watch(tid)  # not started: nothing is dispatched, the pending moves stay as set here
+    with pool._cond:
+        pool._pending.clear()
+        due = iter(range(10))
+        for tid in [bots[0], people[1], bots[1], people[0], bots[2]]:
+            pool._pending[tid] = _Pending(float(next(due)), 0, 0, False, tid in bots)
+        order = []
+        while (pick := pool._pick(100.0)[0]) is not None:
+            order.append(pick)
+            del pool._pending[pick]
+        assert order == [people[1], people[0], bots[0], bots[1], bots[2]]
+        # not yet due: the wait is until the earliest, of either kind
+        pool._pending[bots[0]] = _Pending(5.0, 0, 0, False, True)
+        pool._pending[people[0]] = _Pending(7.0, 0, 0, False, False)
+        assert pool._pick(4.0) == (None, 1.0)
+        # answers of searches: a person table's first; an all-bot table's waits while a person's move is due
+        answers = [(_request(svc, tid), Future[str]()) for tid in (bots[0], bots[1], people[1])]
+        pool._results.extend(answers)
+        assert pool._next_result(people_only=True) == answers[2]
+        assert pool._next_result(people_only=True) is None
+        assert pool._next_result(people_only=False) == answers[0]
+
+
+def _request(svc: TableService, tid: str) -> BotRequest:
+    snap = svc.table(tid).snap
+    req = svc.bot_request(tid, snap.version)
+    if req is None:  # the person is to act: any request of this table will do for the order
+        seat = snap.state.to_act
+        assert seat is not None
+        req = BotRequest(tid, snap.version, seat, "random", Observation(seat, view(snap.state, seat), ()), False)
+    return req
+
+
 def test_all_bot_tables_play_only_while_watched_and_at_most_max(svc: TableService) -> None:
     pool = BotPool(svc, delay=0.0, workers=1, max_bot_tables=2)
     tids = [svc.create_table(_bots("random", "random"))[0].id for _ in range(3)]
@@ -114,6 +156,8 @@ def test_a_searching_bot_plays_from_a_worker_process(svc: TableService) -> None:
         mine = os.getpriority(os.PRIO_PROCESS, 0)
         for pid in pool.worker_pids():  # the workers yield the CPU to the server
             assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + 10)
+            # in a session of their own (Linux autogroups share the CPU between sessions first)
+            assert os.getsid(pid) == pid != os.getsid(0)
         assert any(e.seat == 0 for e in table.snap.record)  # the mcts seat moved
     finally:
         pool.stop()

@@ -24,7 +24,7 @@ from alhambra.server.db import Database
 from alhambra.server.service import SeatSpec, Snapshot, TableService, message
 from alhambra.state import GameState
 
-from .server_helpers import auth, client
+from .server_helpers import auth, client, receive
 
 
 def _perturb(state: GameState, viewer: int | None, rng: random.Random) -> GameState:
@@ -188,8 +188,8 @@ def test_no_channel_leaks_during_a_whole_game(tmp_path: Path, caplog: pytest.Log
                 action = rng.choice(view["view"]["legal_actions"])
                 got(c.post(f"/api/tables/{tid}/actions", json={"action": action, "version": view["version"]}, headers=me).text, seat)
                 if seat == 0:
-                    got(json.dumps(ws0.receive_json()), 0)
-                got(json.dumps(wss.receive_json()), None)
+                    got(json.dumps(receive(ws0)), 0)
+                got(json.dumps(receive(wss)), None)
         for rec in caplog.records:
             got(rec.getMessage(), None)
     assert seen > 300

@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from alhambra.server import create_app
 from alhambra.server.db import Database
-from tests.server_helpers import auth, create, two_people, wait_for
+from tests.server_helpers import auth, create, receive, two_people, wait_for
 
 
 @contextmanager
@@ -49,7 +49,7 @@ def test_idle_tables_are_evicted_and_reload_on_access(tmp_path: Path) -> None:
         before = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()
         with c.websocket_connect(f"/ws/tables/{watched}") as ws:
             ws.send_json({"type": "hello"})
-            ws.receive_json()
+            receive(ws)
             time.sleep(0.3)
             evicted, expired = _janitor(c).run_once()
             assert tid in evicted and watched not in evicted and expired == []
@@ -91,14 +91,14 @@ def test_abandoned_tables_expire(tmp_path: Path) -> None:
         started, _ = two_people(c)
         with c.websocket_connect(f"/ws/tables/{waiting}") as ws:
             ws.send_json({"type": "hello"})
-            assert ws.receive_json()["table"]["status"] == "waiting"
+            assert receive(ws)["table"]["status"] == "waiting"
             time.sleep(0.4)
             _, expired = _janitor(c).run_once()
             assert expired == [waiting]
-            msg = ws.receive_json()
+            msg = receive(ws)
             assert msg["type"] == "error" and msg["status"] == 410
             with pytest.raises(WebSocketDisconnect) as closed:
-                ws.receive_json()
+                receive(ws)
             assert closed.value.code == 4410
         assert c.get(f"/api/tables/{waiting}").status_code == 404
         assert c.get(f"/api/tables/{started}").json()["status"] == "playing"
@@ -129,12 +129,12 @@ def test_the_creator_deletes_a_table_before_it_starts(tmp_path: Path) -> None:
         held = svc.table(tid)  # as a request in flight would hold it
         with c.websocket_connect(f"/ws/tables/{tid}") as ws:
             ws.send_json({"type": "hello", "token": seat_token})
-            ws.receive_json()
+            receive(ws)
             r = c.delete(f"/api/tables/{tid}", headers=auth(creator))
             assert r.status_code == 204 and r.content == b""
-            assert ws.receive_json() == {"type": "error", "status": 410, "detail": "this table was deleted"}
+            assert receive(ws) == {"type": "error", "status": 410, "detail": "this table was deleted"}
             with pytest.raises(WebSocketDisconnect) as closed:
-                ws.receive_json()
+                receive(ws)
             assert closed.value.code == 4410
         assert c.get(f"/api/tables/{tid}").status_code == 404
         assert c.delete(f"/api/tables/{tid}", headers=auth(creator)).status_code == 404

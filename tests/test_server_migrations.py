@@ -58,7 +58,7 @@ def test_a_file_from_before_alembic_upgrades_on_start_and_plays_on(tmp_path: Pat
         assert view["version"] == version and len(view["events"]) > 10
     assert _counts(path) == before
     engine = create_engine(f"sqlite:///{path}")
-    assert current_revision(engine) == head_revision() == "0003"
+    assert current_revision(engine) == head_revision() == "0004"
     names = {i["name"] for i in inspect(engine).get_indexes("game_tables")}
     assert {"ix_game_tables_status_updated", "ix_game_tables_created"} <= names
     engine.dispose()
@@ -69,9 +69,9 @@ def test_db_upgrade_command_migrates_once(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "alhambra", "db", "upgrade", "--database-url", f"sqlite:///{path}"]
     first = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert first.returncode == 0, first.stderr
-    assert first.stdout.strip().endswith("upgraded from pre-alembic to revision 0003")
+    assert first.stdout.strip().endswith("upgraded from pre-alembic to revision 0004")
     again = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    assert again.returncode == 0 and again.stdout.strip().endswith("already at revision 0003")
+    assert again.returncode == 0 and again.stdout.strip().endswith("already at revision 0004")
     bad = subprocess.run([*cmd[:-1], "nosuchdb://x"], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.startswith("alhambra: error: cannot upgrade the database") and bad.stdout == ""
 
@@ -86,7 +86,7 @@ def test_a_file_older_still_gets_its_missing_columns_first(tmp_path: Path) -> No
     con.close()
     shutil.copy(path, tmp_path / "copy.sqlite3")
     engine = create_engine(f"sqlite:///{path}")
-    assert upgrade(engine) == ("pre-alembic", "0003")
+    assert upgrade(engine) == ("pre-alembic", "0004")
     with engine.connect() as conn:
         assert conn.execute(text("SELECT COUNT(*) FROM game_tables WHERE hints IS NULL")).scalar() == 3
     engine.dispose()
@@ -96,8 +96,8 @@ def test_a_file_older_still_gets_its_missing_columns_first(tmp_path: Path) -> No
 def test_postgresql_gets_the_same_schema_and_plays(tmp_path: Path) -> None:
     with fresh_pg() as url:
         engine = create_engine(url)
-        assert upgrade(engine) == (None, "0003")
-        assert upgrade(engine) == ("0003", "0003")
+        assert upgrade(engine) == (None, "0004")
+        assert upgrade(engine) == ("0004", "0004")
         assert set(inspect(engine).get_table_names()) == {"alembic_version", "game_tables", "seats", "actions"}
         engine.dispose()
         with TestClient(create_app(url, bot_delay=0.0)) as c:
@@ -112,14 +112,23 @@ def test_postgresql_gets_the_same_schema_and_plays(tmp_path: Path) -> None:
 
 
 def test_a_file_made_with_the_rematch_column_but_before_alembic_upgrades(tmp_path: Path) -> None:
-    """create_all of a version with rematches but without Alembic: revision 0003 finds its column there."""
+    """create_all of a version with rematches but without Alembic: revision 0003 finds its column
+    there; revision 0004 keeps one rematch of a table that got two (a race of two processes before
+    it) and makes the column unique."""
     path = _old_file(tmp_path / "rematch.sqlite3")
     con = sqlite3.connect(path)
     con.execute("ALTER TABLE game_tables ADD COLUMN rematch_of VARCHAR(32)")
     con.execute("CREATE INDEX ix_game_tables_rematch_of ON game_tables (rematch_of)")
+    ids = sorted(r[0] for r in con.execute("SELECT id FROM game_tables WHERE name <> 'finished'"))
+    (fin,) = con.execute("SELECT id FROM game_tables WHERE name = 'finished'").fetchone()
+    con.execute("UPDATE game_tables SET rematch_of = ? WHERE name <> 'finished'", (fin,))
     con.commit()
     con.close()
     engine = create_engine(f"sqlite:///{path}")
-    assert upgrade(engine) == ("pre-alembic", "0003")
+    assert upgrade(engine) == ("pre-alembic", "0004")
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT id FROM game_tables WHERE rematch_of IS NOT NULL")).scalars().all() == [ids[0]]
+    index = next(i for i in inspect(engine).get_indexes("game_tables") if i["name"] == "ix_game_tables_rematch_of")
+    assert index["unique"]
     engine.dispose()
     assert _counts(path) == {"game_tables": 3, "seats": 6, "actions": 154}

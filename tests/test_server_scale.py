@@ -1,7 +1,7 @@
 """Several server processes over PostgreSQL + Redis (real processes, real services): a move made
 through one process reaches a WebSocket on another, people joining through two processes start
 the game, every bot move is played by exactly one process and a killed process's claim is taken
-over, and the rate limits and WebSocket caps count across processes."""
+over (bot moves and hints), and the rate limits and WebSocket caps count across processes."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProce
     folder = tmp_path_factory.mktemp("scale")
     prefix = redis_prefix()
     with fresh_pg() as url:
-        args = ("--redis-url", redis_url, "--redis-prefix", prefix, "--create-rate", "6", "--ws-per-address", "3")
+        args = ("--redis-url", redis_url, "--redis-prefix", prefix, "--create-rate", "6", "--ws-per-address", "3", "--hint-seconds", "0.1")
         a = ServerProcess(folder / "a.db", database_url=url, bot_delay=0.05, extra_args=args)
         try:
             b = ServerProcess(folder / "b.db", database_url=url, bot_delay=0.05, extra_args=args)
@@ -115,14 +115,16 @@ def test_each_bot_move_is_played_by_exactly_one_process(pair: Any) -> None:
     assert all(n >= 0 for n in played)  # whichever process claimed a move first played it (either may win every claim)
 
 
-def test_a_killed_processs_bot_claim_is_taken_over(pair: Any, tmp_path: Path) -> None:
+def test_a_killed_processs_bot_and_hint_claims_are_taken_over(pair: Any, tmp_path: Path) -> None:
     a, _, redis_url, prefix = pair
-    r = a.http.post("/api/tables", json={"seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}]}).json()
+    seats = [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
+    r = a.http.post("/api/tables", json={"seats": seats, "hints": True}).json()
     tid, tok = r["table"]["id"], r["seats"][0]["token"]
     assert a.http.post(f"/api/tables/{tid}/join", json={}, headers=auth(tok)).status_code == 200
     v = _person_turn(a, tid, tok)
     due = v["version"] + 1  # the bot's move after the person's turn-ending action
-    # a process claims that move (beating as a server does) and is killed -9 before it plays it
+    # a process claims that move and the table's hint (beating as a server does) and is killed -9
+    # before it answers either
     script = (
         "import threading, time\n"
         "from alhambra.server.scale import Coordinator\n"
@@ -131,7 +133,7 @@ def test_a_killed_processs_bot_claim_is_taken_over(pair: Any, tmp_path: Path) ->
         "    while True:\n"
         "        c._beat(); time.sleep(0.5)\n"
         "threading.Thread(target=beat, daemon=True).start()\n"
-        f"assert c.claim('bot', '{tid}:{due}')\n"
+        f"assert c.claim('bot', '{tid}:{due}') and c.claim('hint', '{tid}')\n"
         "print('claimed', flush=True)\n"
         "time.sleep(600)\n"
     )
@@ -139,6 +141,8 @@ def test_a_killed_processs_bot_claim_is_taken_over(pair: Any, tmp_path: Path) ->
     try:
         assert doomed.stdout is not None and doomed.stdout.readline().strip() == "claimed"
         taken = _health(a)["claims_taken_over"]
+        hint = a.http.get(f"/api/tables/{tid}/hint?version={v['version']}", headers=auth(tok))
+        assert hint.status_code == 429 and "already being computed" in hint.json()["detail"], "the hint waits while its owner lives"
         act = {"action": _ender(v), "version": v["version"]}
         assert a.http.post(f"/api/tables/{tid}/actions", json=act, headers=auth(tok)).status_code == 200
         time.sleep(1.5)
@@ -149,6 +153,10 @@ def test_a_killed_processs_bot_claim_is_taken_over(pair: Any, tmp_path: Path) ->
         wait_for(lambda: a.http.get(f"/api/tables/{tid}").json()["version"] > due, timeout=20)
         assert time.monotonic() - t0 < 10
         assert _health(a)["claims_taken_over"] == taken + 1
+        v = _person_turn(a, tid, tok)  # the person's second turn: the dead process's hint claim no longer stands in the way
+        hint = a.http.get(f"/api/tables/{tid}/hint?version={v['version']}", headers=auth(tok), timeout=90)
+        assert hint.status_code == 200 and hint.json()["action"] in v["view"]["legal_actions"], hint.text
+        assert _health(a)["claims_taken_over"] == taken + 2
     finally:
         doomed.kill()
 
@@ -191,3 +199,20 @@ def test_kill_9_of_one_of_two_worker_processes_loses_no_acknowledged_action() ->
     assert got["failures"] == []
     assert got["acked"] >= 20 and got["acked_lost"] == 0
     assert got["bot_moves"] > 0
+
+
+def test_the_live_processes_are_listed_from_their_heartbeats() -> None:
+    """``Coordinator.alive`` (what the WebSocket caps sum over) reads the heartbeats of this
+    prefix only: a process that stops leaves the list at once, one of another site never enters."""
+    from alhambra.server.scale import Coordinator
+
+    redis_url = need_redis()
+    prefix = redis_prefix()
+    a, b, other = Coordinator(redis_url, prefix), Coordinator(redis_url, prefix), Coordinator(redis_url, redis_prefix())
+    try:
+        assert a.alive() == b.alive() == sorted([a.process, b.process])
+        b.stop()
+        assert a.alive() == [a.process] and other.alive() == [other.process]
+    finally:
+        a.stop()
+        other.stop()

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from .components import CURRENCY_LETTERS
+from .components import CURRENCY_LETTERS, KINDS
 from .errors import NotationError
 from .values import Value, fast_init
 
@@ -313,6 +313,14 @@ def action_data(action: Action) -> dict[str, Any]:
     words = text.split()[len(cls.keyword.split()) :]
     args = [{"type": t, "value": _argument(t, w)} for t, w in zip(cls.grammar, words, strict=True)]
     return {"notation": text, "keyword": cls.keyword, "args": args}
+
+
+def parse_kind(word: str) -> str:
+    """Read a building kind word (any case, ``Garden``) into one of :data:`~alhambra.components.KINDS`."""
+    kind = word.lower()
+    if kind not in KINDS:
+        raise NotationError(f"unknown building kind {word!r} (one of {', '.join(KINDS)})")
+    return kind
 
 
 def need_words(words: list[str], n: int, usage: str) -> None:

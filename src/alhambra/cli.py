@@ -43,7 +43,7 @@ from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of, parse_module_ids
-from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, game_words, parse_layout
+from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, game_words, parse_layout, read_json_file
 from .record import GameRecord, replay
 from .rulesets import game_ids, ruleset
 from .state import GameConfig, GameState
@@ -236,7 +236,7 @@ def score(
     Exit code 0: scored, every Alhambra given by tiles legal; 1: a building rule is broken or a tile is not real; 2: unreadable input.
     """
     try:
-        data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else _read_json(layout)
+        data = decode_json(sys.stdin.read(), "standard input") if layout == "-" else read_json_file(layout)
         if is_table(data):
             if "game" not in data:
                 data = {**data, "game": game}
@@ -253,20 +253,6 @@ def score(
     else:
         _print_layout_report(report, "ascii" if ascii_only or not _can_encode("┏━┃") else "unicode", game)
     raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
-
-
-def _read_json(path: str) -> Any:
-    """A layout or table file's JSON (:class:`LayoutError` when it cannot be read)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LayoutError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise LayoutError(f"{p}: is a directory, not a layout file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise LayoutError(f"{p}: cannot read: {e}") from None
-    return decode_json(text, str(p))
 
 
 def _score_table(data: Any, as_json: bool, charset: str, where: str) -> NoReturn:
@@ -378,10 +364,14 @@ def bench(
             results.append(run_bench(players=players, games=games, seed=seed, policy=policy, modules=mods, game=game))
         except (ConfigError, ValueError) as e:
             _fail(str(e))
+    _show_bench(results, as_json)
+
+
+def _show_bench(results: list[BenchResult], as_json: bool) -> None:
+    """Print the figures of one run (a table of figures) or of several module sets (a row each)."""
     if as_json:
         print(json.dumps(results[0].to_json() if len(results) == 1 else [r.to_json() for r in results]))
-        return
-    if len(results) == 1:
+    elif len(results) == 1:
         _print_bench(results[0])
     else:
         _print_bench_modules(results)
@@ -396,11 +386,7 @@ def _bench_native(players: int, games: int, seed: int, as_json: bool, modules: s
         _fail(f"Alhambra is played by 2 to 6 players, not {players}")
     if not native.available():
         native.warn_once("bench --core native measures the Python engine only")
-        results = [run_bench(players=players, games=games, seed=seed)]
-        if as_json:
-            print(json.dumps(results[0].to_json()))
-        else:
-            _print_bench(results[0])
+        _show_bench([run_bench(players=players, games=games, seed=seed)], as_json)
         return
     from .native.bench import run_native_bench
 
@@ -408,83 +394,85 @@ def _bench_native(players: int, games: int, seed: int, as_json: bool, modules: s
     if as_json:
         print(json.dumps(r.to_json()))
         return
+    _print_figures(
+        f"Native core vs Python fast path: random games (uniform policy), {r.players} players, "
+        f"{r.games} Python games, {r.native_games} native games; CPU time of one process (one core)",
+        ("figure", "python fast path", "native core", "speed-up"),
+        [
+            ("games/s", f"{r.python_games_per_s:,.1f}", f"{r.native_games_per_s:,.1f}", f"{r.games_speedup:,.1f}x"),
+            ("actions/s", f"{r.python_actions_per_s:,.0f}", f"{r.native_actions_per_s:,.0f}", f"{r.actions_speedup:,.1f}x"),
+            (
+                "median legal_actions (µs)",
+                f"{r.python_legal_actions_median_us:,.1f}",
+                f"{r.native_legal_actions_median_us:,.2f}",
+                f"{r.legal_actions_speedup:,.1f}x",
+            ),
+            (
+                "  of which the listing in C (µs)",
+                "",
+                f"{r.native_listing_median_us:,.2f}",
+                f"{r.python_legal_actions_median_us / max(r.native_listing_median_us, 1e-9):,.1f}x",
+            ),
+            ("mean actions per game", f"{r.python_mean_actions_per_game:,.1f}", f"{r.native_mean_actions_per_game:,.1f}", ""),
+        ],
+        None if r.agree else "warning: the native core replayed a Python game to different scores",
+    )
+
+
+_PATHS_DIFFER = "warning: the checked and unchecked paths played different games"
+
+
+def _print_figures(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]], warning: str | None) -> None:
+    """A benchmark's figures: a table (the first column left-aligned, the figures right) and, if
+    something did not agree, a warning in red below it."""
     con = _out()
-    table = Table(
-        title=(
-            f"Native core vs Python fast path: random games (uniform policy), {r.players} players, "
-            f"{r.games} Python games, {r.native_games} native games; CPU time of one process (one core)"
-        )
-    )
-    table.add_column("figure")
-    table.add_column("python fast path", justify="right")
-    table.add_column("native core", justify="right")
-    table.add_column("speed-up", justify="right")
-    table.add_row("games/s", f"{r.python_games_per_s:,.1f}", f"{r.native_games_per_s:,.1f}", f"{r.games_speedup:,.1f}x")
-    table.add_row("actions/s", f"{r.python_actions_per_s:,.0f}", f"{r.native_actions_per_s:,.0f}", f"{r.actions_speedup:,.1f}x")
-    table.add_row(
-        "median legal_actions (µs)",
-        f"{r.python_legal_actions_median_us:,.1f}",
-        f"{r.native_legal_actions_median_us:,.2f}",
-        f"{r.legal_actions_speedup:,.1f}x",
-    )
-    table.add_row(
-        "  of which the listing in C (µs)",
-        "",
-        f"{r.native_listing_median_us:,.2f}",
-        f"{r.python_legal_actions_median_us / max(r.native_listing_median_us, 1e-9):,.1f}x",
-    )
-    table.add_row("mean actions per game", f"{r.python_mean_actions_per_game:,.1f}", f"{r.native_mean_actions_per_game:,.1f}", "")
+    table = Table(title=title)
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="left" if i == 0 else "right")
+    for row in rows:
+        table.add_row(*row)
     con.print(table)
-    if not r.agree:
-        con.print(Text("warning: the native core replayed a Python game to different scores", style="bold red"))
+    if warning is not None:
+        con.print(Text(warning, style="bold red"))
 
 
 def _print_bench_modules(results: list[BenchResult]) -> None:
-    con = _out()
     base = results[0]
-    table = Table(
-        title=(
-            f"Engine speed per module: {base.games} random games ({base.policy} policy), {base.players} players, "
-            f"seeds {base.seed}..{base.seed + base.games - 1}; CPU time of one process (one core)"
-        )
+    _print_figures(
+        f"Engine speed per module: {base.games} random games ({base.policy} policy), {base.players} players, "
+        f"seeds {base.seed}..{base.seed + base.games - 1}; CPU time of one process (one core)",
+        ("modules", "fast path games/s", "vs none", "checked games/s", "vs none", "median legal_actions (µs)", "actions/game"),
+        [
+            (
+                ", ".join(r.modules) or "none",
+                f"{r.unchecked_games_per_s:,.1f}",
+                f"{100 * r.unchecked_games_per_s / base.unchecked_games_per_s:.0f}%",
+                f"{r.games_per_s:,.1f}",
+                f"{100 * r.games_per_s / base.games_per_s:.0f}%",
+                f"{r.legal_actions_median_us:,.1f}",
+                f"{r.mean_actions_per_game:,.0f}",
+            )
+            for r in results
+        ],
+        None if all(r.paths_agree for r in results) else _PATHS_DIFFER,
     )
-    for col in ("modules", "fast path games/s", "vs none", "checked games/s", "vs none", "median legal_actions (µs)", "actions/game"):
-        table.add_column(col, justify="left" if col == "modules" else "right")
-    for r in results:
-        table.add_row(
-            ", ".join(r.modules) or "none",
-            f"{r.unchecked_games_per_s:,.1f}",
-            f"{100 * r.unchecked_games_per_s / base.unchecked_games_per_s:.0f}%",
-            f"{r.games_per_s:,.1f}",
-            f"{100 * r.games_per_s / base.games_per_s:.0f}%",
-            f"{r.legal_actions_median_us:,.1f}",
-            f"{r.mean_actions_per_game:,.0f}",
-        )
-    con.print(table)
-    if not all(r.paths_agree for r in results):
-        con.print(Text("warning: the checked and unchecked paths played different games", style="bold red"))
 
 
 def _print_bench(r: BenchResult) -> None:
-    con = _out()
-    table = Table(
-        title=(
-            f"{ruleset(r.game).title} engine benchmark: {r.games} random games ({r.policy} policy), {r.players} players, "
-            f"modules: {', '.join(r.modules) or 'none'}, seeds {r.seed}..{r.seed + r.games - 1}; CPU time of one process (one core)"
-        )
+    _print_figures(
+        f"{ruleset(r.game).title} engine benchmark: {r.games} random games ({r.policy} policy), {r.players} players, "
+        f"modules: {', '.join(r.modules) or 'none'}, seeds {r.seed}..{r.seed + r.games - 1}; CPU time of one process (one core)",
+        ("figure", "checked apply", "apply_unchecked"),
+        [
+            ("games/s", f"{r.games_per_s:,.1f}", f"{r.unchecked_games_per_s:,.1f}"),
+            ("actions/s", f"{r.actions_per_s:,.0f}", f"{r.unchecked_actions_per_s:,.0f}"),
+            ("time per game (ms)", f"{1000 / r.games_per_s:,.2f}", f"{1000 / r.unchecked_games_per_s:,.2f}"),
+            ("median apply (µs)", f"{r.apply_median_us:,.1f}", f"{r.apply_unchecked_median_us:,.1f}"),
+            ("median legal_actions (µs)", f"{r.legal_actions_median_us:,.1f}", ""),
+            ("mean actions per game", f"{r.mean_actions_per_game:,.1f}", ""),
+        ],
+        None if r.paths_agree else _PATHS_DIFFER,
     )
-    table.add_column("figure")
-    table.add_column("checked apply", justify="right")
-    table.add_column("apply_unchecked", justify="right")
-    table.add_row("games/s", f"{r.games_per_s:,.1f}", f"{r.unchecked_games_per_s:,.1f}")
-    table.add_row("actions/s", f"{r.actions_per_s:,.0f}", f"{r.unchecked_actions_per_s:,.0f}")
-    table.add_row("time per game (ms)", f"{1000 / r.games_per_s:,.2f}", f"{1000 / r.unchecked_games_per_s:,.2f}")
-    table.add_row("median apply (µs)", f"{r.apply_median_us:,.1f}", f"{r.apply_unchecked_median_us:,.1f}")
-    table.add_row("median legal_actions (µs)", f"{r.legal_actions_median_us:,.1f}", "")
-    table.add_row("mean actions per game", f"{r.mean_actions_per_game:,.1f}", "")
-    con.print(table)
-    if not r.paths_agree:
-        con.print(Text("warning: the checked and unchecked paths played different games", style="bold red"))
 
 
 # ---------------------------------------------------------------------------------- replay

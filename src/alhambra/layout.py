@@ -55,6 +55,7 @@ __all__ = [
     "game_words",
     "load_layout",
     "parse_layout",
+    "read_json_file",
     "score_layout",
     "tile_choices",
 ]
@@ -292,18 +293,25 @@ def decode_json(text: str, where: str) -> Any:
         raise LayoutError(f"{where}: JSON nested too deeply") from None
 
 
-def load_layout(path: str | Path, game: str = DEFAULT_GAME) -> list[LayoutTile]:
-    """Read a layout file; raise :class:`LayoutError` for a missing file or bad JSON/fields."""
+def read_json_file(path: str | Path, what: str = "layout") -> Any:
+    """The JSON of a ``what`` file (a layout or a table), through :func:`decode_json`;
+    :class:`LayoutError` naming the file when it is missing, a directory, unreadable or bad JSON."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise LayoutError(f"{p}: no such file") from None
     except IsADirectoryError:
-        raise LayoutError(f"{p}: is a directory, not a layout file") from None
+        raise LayoutError(f"{p}: is a directory, not a {what} file") from None
     except (OSError, UnicodeDecodeError) as e:
         raise LayoutError(f"{p}: cannot read: {e}") from None
-    data = decode_json(text, str(p))
+    return decode_json(text, str(p))
+
+
+def load_layout(path: str | Path, game: str = DEFAULT_GAME) -> list[LayoutTile]:
+    """Read a layout file; raise :class:`LayoutError` for a missing file or bad JSON/fields."""
+    p = Path(path)
+    data = read_json_file(p)
     try:
         return parse_layout(data, game)
     except LayoutError as e:

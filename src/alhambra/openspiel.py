@@ -206,6 +206,9 @@ class _Core:
         self.hands = PublicHands(config.players)
         self.tree: DecisionTree | None = None
         self.views: dict[int | None, dict[str, Any]] = {}
+        self.info_texts: dict[int, tuple[int, str]] = {}
+        """Per seat: how many history entries its information-state text covers, and the text
+        (the history only grows, so the next text extends it instead of redoing it)."""
         self._settle()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
@@ -221,15 +224,18 @@ class _Core:
         new.hands = self.hands.copy()
         new.tree = self.tree
         new.views = dict(self.views)
+        new.info_texts = dict(self.info_texts)
         return new
 
     def __getstate__(self) -> dict[str, Any]:
         data = dict(self.__dict__)
         data["tree"] = None
         data["views"] = {}
+        data["info_texts"] = {}
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
+        data.setdefault("info_texts", {})
         self.__dict__.update(data)
         if self.engine is not None:
             self.engine.components = build_components(self.config)
@@ -434,12 +440,15 @@ EVENTS_ENTRY: Final = -2
 """History entry tag of the events of a move (or of the deal)."""
 
 
-def information_state_text(history: Sequence[tuple[int, Any]], player: int) -> str:
+def information_state_text(history: Sequence[tuple[int, Any]], player: int, known: tuple[int, str] | None = None) -> str:
     """What ``player`` has seen, one line each: the chance outcomes (of a secret draw for
     another seat only that it happened), its own tokens, and the events of every move as it
-    sees them (redacted where they are secret to another seat)."""
-    lines = [f"player {player}"]
-    for tag, item in history:
+    sees them (redacted where they are secret to another seat).
+
+    ``known`` is ``(n, text)``: this function's text for the first ``n`` entries of the same
+    history; only the entries after them are rendered."""
+    start, lines = (known[0], [known[1]]) if known is not None else (0, [f"player {player}"])
+    for tag, item in history[start:] if start else history:
         if tag == CHANCE_ENTRY:
             lines.append(f"chance {item}")
         elif tag == SECRET_CHANCE_ENTRY:
@@ -494,7 +503,9 @@ class AlhambraObserver:
         """The information-state string or the observation text of ``player``."""
         core = state.core
         if self.perfect_recall:
-            return information_state_text(core.history, player)
+            text = information_state_text(core.history, player, core.info_texts.get(player))
+            core.info_texts[player] = (len(core.history), text)
+            return text
         v = core.view(None if self.public_only else player)
         if v is None:
             return f"dealing ({sum(1 for tag, _ in core.history if tag == CHANCE_ENTRY)} draws so far)"

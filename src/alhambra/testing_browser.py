@@ -61,6 +61,7 @@ __all__ = [
     "TouchPlayer",
     "act",
     "check_buttons",
+    "check_confirmation",
     "check_end_screen",
     "check_no_raw",
     "chromium",
@@ -401,6 +402,13 @@ def click(page: Any, selector: str, failure: str | None = "failure") -> None:
         raise
 
 
+def check_confirmation(page: Any) -> None:
+    """The confirmation of a final move reads as a sentence: never the word "null" (issue 28:
+    it showed in every "This ends your turn"). Called before every confirmation is clicked."""
+    text = str(page.evaluate("() => (document.querySelector('#action-panel .staged') || {}).textContent || ''"))
+    assert not re.search(r"\bnull\b", text), f"the confirmation says null: {text!r}"
+
+
 def wait_change(page: Any, version: str, timeout: float = 15.0, confirm: bool = True, failure: str | None = "failure") -> None:
     """Wait until the table moved past ``version`` (or, with ``confirm``, until it asks to confirm
     the end of the turn); AssertionError after ``timeout`` seconds (after :func:`dump` unless
@@ -424,6 +432,7 @@ def wait_moved(page: Any, before: str, confirm: bool = True, timeout: float = 15
         if version(page) != before:
             return
         if confirm and page.locator("#btn-confirm").count():
+            check_confirmation(page)
             page.locator("#btn-confirm").click(timeout=5000)
             confirm = False
             continue
@@ -661,6 +670,7 @@ class ClickPlayer:
             check_buttons(page, self.raw)
         decision = pending(page)
         if page.locator("#btn-confirm").count():
+            check_confirmation(page)
             self.click(page, "#btn-confirm", confirm=False)
         elif self.decide(page, decision):
             return
@@ -815,6 +825,7 @@ def click_core_move(page: Any, rng: random.Random, *, end: float = 0.5, buy: flo
     if page.locator(".modal-back").count():
         return  # a scoring round popped up: the caller looks at it first
     if page.locator("#btn-confirm").count():
+        check_confirmation(page)
         click(page, "#btn-confirm", failure)
         wait_change(page, before, confirm=False, failure=failure)
         return
@@ -1112,6 +1123,7 @@ class KeyboardPlayer:
         if page.locator("#btn-confirm").count():
             # "cannot be taken back" is never shown beside an Undo button
             assert not page.locator("#btn-undo").count()
+            check_confirmation(page)
             before = version(page)
             key(page, "Enter", "#btn-confirm")  # choose() put the focus on it
             wait_change(page, before, confirm=False, failure="keyboard-failure")

@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from ..errors import ConfigError
 from ..hooks import available_modules, load_module
-from ..layout import LayoutError, LayoutReport, check_layout, decode_json, parse_layout
+from ..layout import LayoutError, LayoutReport, check_layout, parse_layout, read_json_file
 from ..rulesets import Ruleset, ruleset
 from .hooks import CompanionHooks, Field
 
@@ -292,15 +292,7 @@ def load_table(path: str | Path) -> Table:
     """Read a table file ('-': standard input is for the caller); :class:`TableError` if it cannot be used."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TableError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise TableError(f"{p}: is a directory, not a table file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise TableError(f"{p}: cannot read: {e}") from None
-    try:
-        return parse_table(decode_json(text, str(p)))
+        return parse_table(read_json_file(p, "table"))
     except (LayoutError, TableError) as e:
         raise TableError(f"{p}: {e}" if not str(e).startswith(str(p)) else str(e)) from None
 

@@ -595,15 +595,15 @@ def create_app(
 
     @app.post("/api/tables", response_model=CreateTableResponse, status_code=201, tags=["tables"])
     async def create_table(body: CreateTableRequest, request: Request) -> CreateTableResponse:
-        wait = creations.take(request.client.host if request.client else "?")
+        """Create a table and deal the game. Returns one secret invitation link per person seat
+        (keep them: the server stores only their hashes). The game starts once every person has joined."""
+        wait = await run(creations.take, request.client.host if request.client else "?")  # a Redis call with --redis-url
         if wait > 0:
             raise StarletteHTTPException(
                 429,
                 f"too many new tables from your address; try again in {math.ceil(wait)} s",
                 headers={"Retry-After": str(math.ceil(wait))},
             )
-        """Create a table and deal the game. Returns one secret invitation link per person seat
-        (keep them: the server stores only their hashes). The game starts once every person has joined."""
         if body.hints and body.public:
             raise ServiceError(PUBLIC_REFUSED, 422)
         specs = [SeatSpec(s.kind, s.bot, s.name, s.open) for s in body.seats]
@@ -726,7 +726,7 @@ def create_app(
         """Upload a game record file (as downloaded from `/api/tables/{id}/record` or written by
         `alhambra play --record`): its positions and moves, as for a finished table. 422 with
         the reason when it is not a record that replays; 429 beyond 30 files a minute per client."""
-        wait = uploads.take(request.client.host if request.client else "?")
+        wait = await run(uploads.take, request.client.host if request.client else "?")
         if wait > 0:
             seconds = math.ceil(wait)
             detail = f"too many record files from your address; try again in {seconds} s"

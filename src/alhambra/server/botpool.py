@@ -4,11 +4,14 @@
 if a bot is to act at a table, that table gets **one** pending move, due ``delay`` seconds later.
 One dispatcher thread takes the due moves in the order they became due, so a table's next move
 is always queued behind the moves already waiting at the other tables: round-robin over tables,
-a bot move never waits for more than one move of each other table.
+a bot move never waits for more than one move of each other table. Tables with a person come
+first: their due moves and their searches' answers go before anything of an all-bot table (the
+round-robin holds among the tables with people, and among the all-bot tables).
 
 * Cheap bots (``random``, ``greedy``) choose on the dispatcher thread (milliseconds).
 * Searching bots (``mcts:*``) run in a :class:`~concurrent.futures.ProcessPoolExecutor`
-  (spawn context, ``workers`` processes, at a lower CPU priority), so a search never holds the
+  (spawn context, ``workers`` processes, at a lower CPU priority in sessions of their own: see
+  :func:`_worker_init`), so a search never holds the
   server's interpreter: HTTP and WebSocket answers go on. The worker is sent only the seat's
   :class:`~alhambra.bots.Observation` (its view and the public events as that seat sees them),
   the bot's spec and a seed. The answer is played at the table version it was computed for; if
@@ -63,8 +66,19 @@ def search_move(spec: str, obs: Observation, seed: int) -> str:
 
 
 def _worker_init() -> None:
-    """Worker processes leave Ctrl+C to the server and yield the CPU to it."""
+    """Worker processes leave Ctrl+C to the server and yield the CPU to it.
+
+    A lower priority (nice 10) alone is not enough on Linux with autogroups (the default on most
+    desktops and many servers): the scheduler first shares the CPU between sessions and only
+    then between the processes of a session, so a searching worker in the server's session used
+    up the session's share and a waking server thread waited behind every other session on a
+    busy machine (a person's bot reply 4-6x slower beside all-bot tables). So each worker starts
+    a session of its own (its own autogroup): the server's session stays idle between requests
+    and is served first when it wakes. (The worker's autogroup keeps the usual priority: a
+    lower one starves the workers on a busy machine, their start-up then takes 4-10x longer.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.setsid()
     with contextlib.suppress(OSError):
         os.nice(10)
 
@@ -222,13 +236,19 @@ class BotPool:
 
     # ----------------------------------------------------------------------------- dispatcher
     def _pick(self, now: float) -> tuple[str | None, float | None]:
-        """The next due move that may start now (in due order), or the seconds to wait."""
+        """The next due move that may start now, or the seconds until one is due.
+
+        Tables with a person come first (in due order), then the all-bot tables (in due
+        order): a person never waits behind the moves of tables that nobody plays at, only
+        behind the one move the dispatcher is busy with."""
         searches = sum(1 for s in self._running.values() if s)
         bot_searches = sum(1 for tid, s in self._running.items() if s and tid in self._active)
         bot_slots = self.workers - 1 if self.workers >= 2 else self.workers
-        for tid, p in sorted(self._pending.items(), key=lambda kv: (kv[1].due, kv[1].seq)):
+        wait: float | None = None
+        for tid, p in sorted(self._pending.items(), key=lambda kv: (kv[1].all_bots, kv[1].due, kv[1].seq)):
             if p.due > now:
-                return None, p.due - now
+                wait = p.due - now if wait is None else min(wait, p.due - now)
+                continue
             if tid in self._running:
                 continue
             if p.all_bots:
@@ -238,10 +258,8 @@ class BotPool:
                     continue
             if p.searching and (searches >= self.workers or (p.all_bots and bot_searches >= bot_slots)):
                 continue
-            if p.all_bots:
-                self._active.add(tid)
             return tid, None
-        return None, None
+        return None, wait
 
     def _run(self) -> None:
         while True:
@@ -251,13 +269,16 @@ class BotPool:
                 while True:
                     if self._stop:
                         return
-                    if self._results:
-                        result = self._results.popleft()
-                        break
                     tid, wait = self._pick(time.monotonic())
+                    result = self._next_result(people_only=tid is not None and not self._pending[tid].all_bots)
+                    if result is not None:
+                        tid = None
+                        break
                     if tid is not None:
                         p = self._pending.pop(tid)
                         self._running[tid] = p.searching
+                        if p.all_bots:
+                            self._active.add(tid)
                         break
                     self._cond.wait(wait)
             if result is not None:
@@ -270,6 +291,17 @@ class BotPool:
             except Exception:
                 log.exception("table %s: bot move failed", tid)
                 self._done(tid)
+
+    def _next_result(self, people_only: bool) -> tuple[BotRequest, Future[str]] | None:
+        """The search answer to play next (under the lock): those of tables with a person first;
+        with ``people_only`` (a person's table has a move due) none of an all-bot table."""
+        for i, (req, fut) in enumerate(self._results):
+            if not req.all_bots:
+                del self._results[i]
+                return req, fut
+        if self._results and not people_only:
+            return self._results.popleft()
+        return None
 
     def _start(self, table_id: str, p: _Pending) -> None:
         req = self.service.bot_request(table_id, p.version)

@@ -46,9 +46,21 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-__all__ = ["ActionRow", "Base", "Conflict", "Database", "SeatRow", "TableRow", "add_missing_columns", "default_database_url"]
+__all__ = [
+    "ActionRow",
+    "Base",
+    "Conflict",
+    "Database",
+    "RematchTaken",
+    "SeatRow",
+    "Stored",
+    "TableRow",
+    "add_missing_columns",
+    "default_database_url",
+]
 
 
 def _now() -> dt.datetime:
@@ -84,9 +96,10 @@ class TableRow(Base):
     stored before creator tokens existed (added to older databases by :func:`add_missing_columns`)."""
     epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Undos so far: every server process numbers the table's log (``Snapshot.epoch``) alike (revision 0002)."""
-    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None, index=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None, index=True, unique=True)
     """The finished table this one is the rematch of (same seats, bots and game; see
-    :mod:`alhambra.server.rematch`); NULL for a table created in the lobby (revision 0003)."""
+    :mod:`alhambra.server.rematch`); NULL for a table created in the lobby (revision 0003).
+    Unique (revision 0004): a finished table has one rematch, whichever process made it."""
 
 
 class SeatRow(Base):
@@ -139,6 +152,10 @@ class Conflict(Exception):
     """The table row was not at the expected version (another writer won)."""
 
 
+class RematchTaken(Exception):
+    """The finished table already has a rematch (another request or process made it first)."""
+
+
 @dataclass(frozen=True, slots=True)
 class NewAction:
     """What :meth:`Database.append_action` stores for one accepted action."""
@@ -150,6 +167,17 @@ class NewAction:
     notation: str
     events: list[dict[str, Any]]
     final: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A table as stored, for a process catching up (:meth:`Database.stored_after`)."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    actions: list[ActionRow]
+    """The actions after the version the process holds (empty when it is not behind)."""
+    rematch: str | None
 
 
 def default_database_url() -> str:
@@ -194,11 +222,17 @@ class Database:
 
     # ----------------------------------------------------------------------------- writes
     def insert_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
-        """Store a new table with its seats (one transaction)."""
-        with self.session() as s:
-            s.add(table)
-            s.flush()
-            s.add_all(seats)
+        """Store a new table with its seats (one transaction). :class:`RematchTaken` when the
+        table is a rematch (``rematch_of``) and that table has one already: nothing is stored."""
+        try:
+            with self.session() as s:
+                s.add(table)
+                s.flush()
+                s.add_all(seats)
+        except IntegrityError:
+            if table.rematch_of is not None and self.rematch_id(table.rematch_of) is not None:
+                raise RematchTaken(table.rematch_of) from None
+            raise
 
     def append_action(self, table_id: str, old_version: int, action: NewAction, snapshot: dict[str, Any], status: str) -> None:
         """Store one accepted action and the new snapshot in one transaction (:class:`Conflict`
@@ -287,24 +321,21 @@ class Database:
         with self.session() as s:
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status, updated_at=_now()))
 
-    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
-        """Change fields of one seat row (name, joined, token_hash)."""
+    def update_seat(self, table_id: str, seat: int, only_open: bool = False, **values: Any) -> bool:
+        """Change fields of one seat row (name, joined, token_hash); with ``only_open`` only while
+        it is a person seat open for strangers (no token yet: another process may have given it
+        to someone meanwhile). True when the row was changed."""
         with self.session() as s:
-            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
+            q = update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+            if only_open:
+                q = q.where(SeatRow.kind == "person", SeatRow.token_hash.is_(None))
+            return bool(s.execute(q.values(**values)).rowcount == 1)  # type: ignore[attr-defined]
 
     # ----------------------------------------------------------------------------- reads
     def table(self, table_id: str) -> TableRow | None:
         """One table row, or None."""
         with self.session() as s:
             return s.get(TableRow, table_id)
-
-    def mark_rematch(self, table_id: str, of: str, token_hashes: dict[int, str]) -> None:
-        """Make table ``table_id`` the rematch of ``of`` and give its person seats the token
-        hashes ``token_hashes`` (seat -> hash), in one transaction."""
-        with self.session() as s:
-            s.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_of=of))
-            for seat, token_hash in token_hashes.items():
-                s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(token_hash=token_hash))
 
     def rematch_id(self, table_id: str) -> str | None:
         """The id of the rematch of table ``table_id``, or None when nobody asked for one."""
@@ -338,11 +369,23 @@ class Database:
             q = select(TableRow.id, TableRow.version, TableRow.epoch, TableRow.status).where(TableRow.id.in_(list(table_ids)))
             return [(r[0], r[1], r[2], r[3]) for r in s.execute(q)]
 
-    def actions_after(self, table_id: str, version: int) -> list[ActionRow]:
-        """The actions of a table that are not undone and created a version after ``version``, in order."""
+    def stored_after(self, table_id: str, version: int) -> Stored | None:
+        """What is stored of a table for a process that holds it at ``version``, read in one
+        transaction: its row, its seats, the actions (not undone) after that version, in order,
+        and its rematch once finished. None when the table is no more."""
         with self.session() as s:
-            q = select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.undone.is_(False), ActionRow.version > version)
-            return list(s.scalars(q.order_by(ActionRow.version)))
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            actions: list[ActionRow] = []
+            if row.version > version:
+                q = select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.undone.is_(False), ActionRow.version > version)
+                actions = list(s.scalars(q.order_by(ActionRow.version)))
+            seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
+            rematch = None
+            if row.status == "finished":
+                rematch = s.scalars(select(TableRow.id).where(TableRow.rematch_of == table_id).limit(1)).first()
+            return Stored(row, seats, actions, None if rematch is None else str(rematch))
 
     def table_ids(self, statuses: Sequence[str]) -> list[str]:
         """Ids of the tables in any of these statuses (oldest first)."""

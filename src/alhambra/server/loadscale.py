@@ -25,15 +25,13 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .loadtest import _free_port, _percentile
+from .loadtest import serving, throughput
 
 __all__ = ["run_scale_loadtest"]
 
@@ -256,22 +254,6 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _wait_workers(base: str, proc: subprocess.Popen[bytes], workers: int, timeout: float = 180.0) -> None:
-    """Until ``workers`` different processes have answered /api/health (each names itself)."""
-    import httpx
-
-    seen: set[str] = set()
-    end = time.monotonic() + timeout
-    while len(seen) < workers:
-        if proc.poll() is not None:
-            raise RuntimeError("the server exited during start-up")
-        if time.monotonic() > end:
-            raise RuntimeError(f"only {len(seen)} of {workers} server processes answered within {timeout:g} s")
-        with contextlib.suppress(httpx.HTTPError, KeyError, ValueError):
-            seen.add(httpx.get(f"{base}/api/health", timeout=2).json()["process"])
-        time.sleep(0.05)
-
-
 def _is_worker(pid: int) -> bool:
     """A uvicorn worker process (spawned by multiprocessing; not its resource tracker)."""
     try:
@@ -316,40 +298,28 @@ def run_scale_loadtest(
     per_address: int = 150,
 ) -> dict[str, Any]:
     """Run it (see the module docstring); latencies in milliseconds."""
-    port = _free_port()
-    prefix = f"alhambra-load-{os.getpid()}"
-    with tempfile.TemporaryDirectory(prefix="alhambra-scale-") as tmp:
-        log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115 - closed below
-        cmd = [
-            sys.executable,
-            "-m",
-            "alhambra",
-            "serve",
-            "--port",
-            str(port),
-            "--database-url",
-            database_url,
-            "--redis-url",
-            redis_url,
-            "--redis-prefix",
-            prefix,
-            "--workers",
-            str(workers),
-            "--bot-delay",
-            "0",
-            "--create-rate",
-            str(max(20, tables * 2)),
-            "--ws-per-address",
-            str(max(200, per_address)),
-            "--ws-per-table",
-            "1000",
-            "--bot-workers",
-            "1",
-        ]
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        base = f"http://127.0.0.1:{port}"
-
-        killed_at: list[Any] = []
+    args = [
+        "--database-url",
+        database_url,
+        "--redis-url",
+        redis_url,
+        "--redis-prefix",
+        f"alhambra-load-{os.getpid()}",
+        "--workers",
+        str(workers),
+        "--bot-delay",
+        "0",
+        "--create-rate",
+        str(max(20, tables * 2)),
+        "--ws-per-address",
+        str(max(200, per_address)),
+        "--ws-per-table",
+        "1000",
+        "--bot-workers",
+        "1",
+    ]
+    killed_at: list[Any] = []
+    with tempfile.TemporaryDirectory(prefix="alhambra-scale-") as tmp, serving(tmp, args, workers, start_timeout=180) as (base, proc):
 
         async def kill(_start: float) -> int | None:
             await asyncio.sleep(kill_after or 0)
@@ -361,34 +331,16 @@ def run_scale_loadtest(
             os.kill(victim, signal.SIGKILL)
             return victim
 
-        try:
-            _wait_workers(base, proc, workers)
-            got, seconds, extra = asyncio.run(
-                _scale(
-                    base, tables, players, actions, pace, max_seconds, bots, watchers, per_address, kill if kill_after is not None else None
-                )
-            )
-        finally:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-                try:
-                    proc.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
-            log.close()
-    ms = [1000 * x for x in got.latencies]
+        got, seconds, extra = asyncio.run(
+            _scale(base, tables, players, actions, pace, max_seconds, bots, watchers, per_address, kill if kill_after is not None else None)
+        )
     return {
         "workers": workers,
         "tables": tables,
         "players": players,
         "bots": bots,
         "pace_s": pace,
-        "actions": len(ms),
-        "seconds": seconds,
-        "actions_per_s": len(ms) / seconds if seconds > 0 else 0.0,
-        "p50_ms": _percentile(ms, 0.5),
-        "p99_ms": _percentile(ms, 0.99),
+        **throughput(got.latencies, seconds),
         "acked": len(got.acked),
         **_audit(database_url, got.acked, got.tables, players, killed_at[0] if killed_at else None),
         "reconnects": got.reconnects,

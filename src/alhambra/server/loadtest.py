@@ -29,11 +29,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["run_fairness", "run_loadtest"]
+__all__ = ["latency_ms", "run_fairness", "run_loadtest", "serving", "throughput"]
 
 
 def _free_port() -> int:
@@ -186,23 +187,35 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+def latency_ms(latencies: Sequence[float], name: str = "") -> dict[str, float]:
+    """The p50, p90, p99 and maximum of ``latencies`` (seconds) in milliseconds, under the keys
+    ``{name}p50_ms`` ... ``{name}max_ms`` (NaN for none)."""
+    ms = [1000 * x for x in latencies]
+    got = {f"{name}p{q}_ms": _percentile(ms, q / 100) for q in (50, 90, 99)}
+    got[f"{name}max_ms"] = max(ms) if ms else float("nan")
+    return got
+
+
+def throughput(latencies: Sequence[float], seconds: float) -> dict[str, Any]:
+    """A run's actions (one latency each, in seconds), its length, actions per second and :func:`latency_ms`."""
+    return {
+        "actions": len(latencies),
+        "seconds": seconds,
+        "actions_per_s": len(latencies) / seconds if seconds > 0 else 0.0,
+        **latency_ms(latencies),
+    }
+
+
 def run_loadtest(tables: int, players: int, actions: int, pace: float, max_seconds: float) -> dict[str, Any]:
     """Run the load test and return its figures (latencies in milliseconds)."""
     extra = ["--bot-delay", "0", "--create-rate", str(max(20, tables * 2))]
     with tempfile.TemporaryDirectory(prefix="alhambra-load-") as tmp, _server(tmp, extra) as base:
         stats, seconds = asyncio.run(_run(base, tables, players, actions, pace, max_seconds))
-    ms = [1000 * x for x in stats.latencies]
     return {
         "tables": tables,
         "players": players,
         "pace_s": pace,
-        "actions": len(ms),
-        "seconds": seconds,
-        "actions_per_s": len(ms) / seconds if seconds > 0 else 0.0,
-        "p50_ms": _percentile(ms, 0.50),
-        "p90_ms": _percentile(ms, 0.90),
-        "p99_ms": _percentile(ms, 0.99),
-        "max_ms": max(ms) if ms else float("nan"),
+        **throughput(stats.latencies, seconds),
         "errors": stats.errors,
         "failures": stats.failures[:10],
         "finished_games": stats.finished_games,
@@ -210,22 +223,30 @@ def run_loadtest(tables: int, players: int, actions: int, pace: float, max_secon
 
 
 @contextlib.contextmanager
-def _server(tmp: str, extra: list[str]) -> Any:
+def _server(tmp: str, extra: list[str]) -> Iterator[str]:
     """``alhambra serve`` on a free loopback port with a fresh SQLite file; yields its base URL."""
+    with serving(tmp, ["--database-url", f"sqlite:///{Path(tmp) / 'load.sqlite3'}", *extra]) as (base, _proc):
+        yield base
+
+
+@contextlib.contextmanager
+def serving(tmp: str, args: Sequence[str], workers: int = 1, start_timeout: float = 30.0) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``alhambra serve ARGS`` on a free loopback port, its output in ``tmp``/server.log; yields
+    its base URL and process once ``workers`` server processes answer, and stops it at the end
+    (SIGTERM, then SIGKILL after 30 s)."""
     port = _free_port()
-    db = Path(tmp) / "load.sqlite3"
     log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115 - closed below
-    cmd = [sys.executable, "-m", "alhambra", "serve", "--port", str(port), "--database-url", f"sqlite:///{db}", *extra]
+    cmd = [sys.executable, "-m", "alhambra", "serve", "--port", str(port), *args]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
     base = f"http://127.0.0.1:{port}"
     try:
-        _wait_up(base, proc)
-        yield base
+        _wait_up(base, proc, workers, start_timeout)
+        yield base, proc
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
             try:
-                proc.wait(timeout=20)
+                proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
@@ -347,15 +368,11 @@ def run_fairness(bot_tables: int, actions: int = 30, max_seconds: float = 300.0,
     result: dict[str, Any] = {"bot_tables": bot_tables, "server_args": list(server_args), "failures": []}
     for phase in ("idle", "loaded"):
         st: _PersonStats = got[phase]
-        reply = [1000 * x for x in st.bot_reply]
-        upd = [1000 * x for x in st.action_update]
         result[phase] = {
-            "actions": len(upd),
-            "bot_replies": len(reply),
-            "bot_reply_p50_ms": _percentile(reply, 0.5),
-            "bot_reply_p99_ms": _percentile(reply, 0.99),
-            "update_p50_ms": _percentile(upd, 0.5),
-            "update_p99_ms": _percentile(upd, 0.99),
+            "actions": len(st.action_update),
+            "bot_replies": len(st.bot_reply),
+            **latency_ms(st.bot_reply, "bot_reply_"),
+            **latency_ms(st.action_update, "update_"),
         }
         result["failures"] += [f"{phase}: {f}" for f in st.failures]
     for key in ("bot_reply_p50_ms", "bot_reply_p99_ms", "update_p50_ms", "update_p99_ms"):
@@ -364,15 +381,22 @@ def run_fairness(bot_tables: int, actions: int = 30, max_seconds: float = 300.0,
     return result
 
 
-def _wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
+def _wait_up(base: str, proc: subprocess.Popen[bytes], workers: int = 1, timeout: float = 30.0) -> None:
+    """Until ``workers`` different server processes have answered /api/health (with Redis each
+    names itself; a single process need not)."""
     import httpx
 
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
+    seen: set[str] = set()
+    end = time.monotonic() + timeout
+    while len(seen) < workers:
         if proc.poll() is not None:
             raise RuntimeError("the server exited during start-up")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                return
+        if time.monotonic() > end:
+            if not seen:
+                raise RuntimeError(f"the server did not start within {timeout:g} s")
+            raise RuntimeError(f"only {len(seen)} of {workers} server processes answered within {timeout:g} s")
+        with contextlib.suppress(httpx.HTTPError, ValueError):
+            r = httpx.get(f"{base}/api/health", timeout=2)
+            if r.status_code == 200:
+                seen.add(str(r.json().get("process", "")))
         time.sleep(0.05)
-    raise RuntimeError("the server did not start within 30 s")

@@ -71,6 +71,28 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
+_NOW = "local t = redis.call('TIME') local now = tonumber(t[1]) + tonumber(t[2]) / 1000000\n"
+"""The Redis server's clock (seconds), so processes on several machines agree on who is alive."""
+
+_BEAT = (
+    _NOW
+    + """
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 60)
+return 1
+"""
+)
+"""Record process ARGV[1]'s heartbeat in the sorted set KEYS[1] (score: when), dropping entries a
+minute old."""
+
+_ALIVE = (
+    _NOW
+    + """
+return redis.call('ZRANGEBYSCORE', KEYS[1], now - tonumber(ARGV[1]), '+inf')
+"""
+)
+"""The processes of the sorted set KEYS[1] that beat within the last ARGV[1] seconds."""
+
 _BUCKET = """
 local level = tonumber(redis.call('HGET', KEYS[1], 'l') or ARGV[3])
 local since = tonumber(redis.call('HGET', KEYS[1], 't') or ARGV[1])
@@ -94,9 +116,14 @@ class Coordinator:
         self.process = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.channel = f"{prefix}:changes"
         self.alive_prefix = f"{prefix}:alive:"
+        self.beats_key = f"{prefix}:beats"
+        """The processes' last heartbeats (a sorted set: listing the live processes reads one key,
+        not the whole key space of a Redis that other sites may share)."""
         self.conn_prefix = f"{prefix}:ws:"
         self._claim = self.redis.register_script(_CLAIM)
         self._release = self.redis.register_script(_RELEASE)
+        self._beat_script = self.redis.register_script(_BEAT)
+        self._alive_script = self.redis.register_script(_ALIVE)
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._service: TableService | None = None
@@ -131,12 +158,14 @@ class Coordinator:
             t.join(timeout=5)
         with contextlib.suppress(redis.RedisError):  # else they lapse by themselves
             self.redis.delete(self.alive_prefix + self.process, self.conn_prefix + self.process)
+            self.redis.zrem(self.beats_key, self.process)
         self.redis.close()
 
     def _beat(self) -> None:
         pipe = self.redis.pipeline()
         pipe.set(self.alive_prefix + self.process, "1", px=int(ALIVE_FOR * 1000))
         pipe.pexpire(self.conn_prefix + self.process, int(ALIVE_FOR * 1000))
+        self._beat_script(keys=[self.beats_key], args=[self.process], client=pipe)
         pipe.execute()
 
     def _beats(self) -> None:
@@ -154,9 +183,10 @@ class Coordinator:
                     log.exception("cannot compare the tables in memory with the database")
 
     def alive(self) -> list[str]:
-        """The processes whose heartbeat is current."""
-        n = len(self.alive_prefix)
-        return sorted(k[n:] for k in self.redis.scan_iter(match=self.alive_prefix + "*", count=500))
+        """The processes whose heartbeat is current (beaten within ``ALIVE_FOR`` seconds by the
+        Redis server's clock), read from one sorted set: no scan of a Redis other sites share."""
+        got: list[str] = self._alive_script(keys=[self.beats_key], args=[ALIVE_FOR])
+        return sorted(got)
 
     # ----------------------------------------------------------------------------- live updates
     def publish(self, table_id: str, kind: str) -> None:

@@ -21,7 +21,7 @@ import secrets
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +36,7 @@ from ..record import GameRecord
 from ..serialize import state_from_json, state_to_json
 from ..state import GameConfig, GameState
 from ..view import view, view_events
-from .db import Conflict, Database, NewAction, SeatRow, TableRow
+from .db import ActionRow, Conflict, Database, NewAction, SeatRow, Stored, TableRow
 
 __all__ = [
     "BOT_LEVELS",
@@ -350,43 +350,34 @@ class TableService:
             raise _not_found(table_id)
         config = GameConfig.from_dict(json.loads(row.config_json))
         modules_of(config)  # register the modules' events and actions before reading them
-        state = state_from_json(json.loads(row.snapshot_json))
-        events: list[Event] = [event_from_dict(d) for d in json.loads(row.start_events_json)]
-        record: list[Entry] = []
-        for a in self.db.actions(table_id):
-            events.extend(event_from_dict(d) for d in json.loads(a.events_json))
-            record.append(Entry(a.seq, a.version, a.seat, a.turn, a.notation, a.final))
-        seats = tuple(_seat_info(s) for s in self.db.seats(table_id))
-        snap = Snapshot(row.version, state, events, len(events), row.epoch or 0, tuple(record), row.status, seats)
-        table = Table(row, config, snap)
+        table = Table(row, config, self._read_whole(row, self.db.seats(table_id)))
         if row.status == FINISHED:
             table.rematch = self.db.rematch_id(table_id)
         return table
 
-    def _load_after(self, table: Table) -> Table | None:
-        """The stored table read incrementally on top of ``table`` (only the actions after its
-        version), or None when that cannot be done (an undo, a gap): then it is loaded whole."""
-        old = table.snap
-        row = self.db.table(table.id)
-        if row is None:
-            raise _not_found(table.id)
+    def _read_whole(self, row: TableRow, seats: Sequence[SeatRow]) -> Snapshot:
+        """The stored table of ``row`` as a snapshot: its start, every action, a log list of its own."""
+        events: list[Event] = [event_from_dict(d) for d in json.loads(row.start_events_json)]
+        record: list[Entry] = []
+        for a in self.db.actions(row.id):
+            events.extend(_events_of(a))
+            record.append(_entry(a))
+        return _snapshot(row, seats, state_from_json(json.loads(row.snapshot_json)), events, tuple(record))
+
+    def _read_after(self, table: Table, stored: Stored) -> Snapshot | None:
+        """The stored table as a snapshot built on ``table.snap`` from the actions after its version
+        alone, their events appended to its log list (which later snapshots share, as in
+        :meth:`submit`). None when the stored game did not only go on (an undo, a gap, a list that
+        is not the newest): then it is read whole. Call under ``table.lock``."""
+        old, row, rows = table.snap, stored.row, stored.actions
         if (row.epoch or 0) != old.epoch or row.version < old.version or len(old.events) != old.n_events:
             return None
-        rows = self.db.actions_after(table.id, old.version)
         if [a.version for a in rows] != list(range(old.version + 1, row.version + 1)):
-            return None  # pragma: no cover - a concurrent write between the two reads: load it whole
-        events = list(old.events)
-        record = list(old.record)
-        for a in rows:
-            events.extend(event_from_dict(d) for d in json.loads(a.events_json))
-            record.append(Entry(a.seq, a.version, a.seat, a.turn, a.notation, a.final))
+            return None  # pragma: no cover - a concurrent write between the two reads: read it whole
+        added = [e for a in rows for e in _events_of(a)]
         state = state_from_json(json.loads(row.snapshot_json)) if rows else old.state
-        seats = tuple(_seat_info(s) for s in self.db.seats(table.id))
-        snap = Snapshot(row.version, state, events, len(events), row.epoch or 0, tuple(record), row.status, seats)
-        fresh = Table(row, table.config, snap)
-        if row.status == FINISHED:
-            fresh.rematch = self.db.rematch_id(table.id)
-        return fresh
+        old.events.extend(added)
+        return _snapshot(row, stored.seats, state, old.events, (*old.record, *map(_entry, rows)))
 
     def recover(self) -> list[str]:
         """After a restart, load the games in progress where a bot may have to answer a person
@@ -427,9 +418,18 @@ class TableService:
         options: tuple[tuple[str, str, bool | int | str], ...] = (),
         creator_token: str | None = None,
         game: str = "alhambra",
+        *,
+        table_id: str | None = None,
+        rematch_of: str | None = None,
+        token_hashes: Mapping[int, str] | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """Deal a new game of ``game`` (a ruleset id: alhambra, granada); returns the table and the secret token of every person seat.
-        ``creator_token`` (only its hash is stored) may delete the table before it starts."""
+        ``creator_token`` (only its hash is stored) may delete the table before it starts.
+
+        For a rematch (:mod:`alhambra.server.rematch`): the new table's ``table_id``, the finished
+        table it is the ``rematch_of`` (:class:`~alhambra.server.db.RematchTaken` when that table
+        has a rematch already: nothing is created) and the ``token_hashes`` of person seats
+        whose tokens the players derive themselves (no token is returned for those seats)."""
         if not 2 <= len(seats) <= 6:
             raise ServiceError("a table has 2 to 6 seats", 422)
         try:
@@ -447,7 +447,8 @@ class TableService:
         tokens: dict[int, str] = {}
         open_seats = False
         rows: list[SeatRow] = []
-        table_id = secrets.token_hex(8)
+        table_id = table_id or secrets.token_hex(8)
+        derived = dict(token_hashes or {})
         # unnamed bots of one level are told apart by a number ("Beginner bot 1", "Beginner bot 2")
         unnamed = Counter(spec.bot or "greedy" for spec in seats if spec.kind == BOT and not clean_name(spec.name))
         numbered: Counter[str] = Counter()
@@ -464,9 +465,13 @@ class TableService:
             elif spec.kind == PERSON:
                 if spec.bot is not None:
                     raise ServiceError(f"seat {i + 1} is a person and cannot have a bot level", 422)
-                token = secrets.token_urlsafe(24)
-                tokens[i] = token
-                rows.append(SeatRow(table_id=table_id, seat=i, kind=PERSON, bot=None, name=nm, token_hash=hash_token(token), joined=False))
+                if i in derived:
+                    token_hash = derived[i]
+                else:
+                    token = secrets.token_urlsafe(24)
+                    tokens[i] = token
+                    token_hash = hash_token(token)
+                rows.append(SeatRow(table_id=table_id, seat=i, kind=PERSON, bot=None, name=nm, token_hash=token_hash, joined=False))
                 infos.append(SeatInfo(i, PERSON, None, nm, False))
             elif spec.kind == BOT:
                 level = spec.bot or "greedy"
@@ -481,7 +486,7 @@ class TableService:
                 raise ServiceError(f"seat {i + 1}: kind must be 'person' or 'bot'", 422)
         seed = secrets.randbits(62)
         state, events = new_game(config, seed)
-        status = PLAYING if not tokens and not open_seats else WAITING
+        status = PLAYING if not tokens and not derived and not open_seats else WAITING
         row = TableRow(
             id=table_id,
             name=clean_name(name),
@@ -493,6 +498,7 @@ class TableService:
             snapshot_json=json.dumps(state_to_json(state), separators=(",", ":")),
             start_events_json=json.dumps([e.to_dict() for e in events], separators=(",", ":")),
             creator_token_hash=hash_token(creator_token) if creator_token else None,
+            rematch_of=rematch_of,
         )
         self.db.insert_table(row, rows)
         snap = Snapshot(0, state, list(events), len(events), 0, (), status, tuple(infos))
@@ -513,26 +519,27 @@ class TableService:
             if table.gone:
                 raise _not_found(table_id)
             snap = table.snap
-            if token is not None:
-                seat = self.seat_of(table_id, token)
-                assert seat is not None
-            else:
-                if not table.public:
-                    raise ServiceError("this table is private: join it through your invitation link", 403)
-                free = [s.seat for s in snap.seats if s.kind == PERSON and s.open and not s.joined]
-                if not free:
-                    raise ServiceError("no seat at this table is open for strangers any more", 409)
-                seat = free[0]
-                new_token = secrets.token_urlsafe(24)
-            info = snap.seats[seat]
-            if nm is not None and nm != info.name and snap.status == FINISHED:
-                raise ServiceError("the game is over: the names stay as they were played", 409)
             values: dict[str, Any] = {"joined": True}
             if nm is not None:
                 values["name"] = nm
-            if new_token is not None:
+            if token is not None:
+                seat = self.seat_of(table_id, token)
+                assert seat is not None
+                if nm is not None and nm != snap.seats[seat].name and snap.status == FINISHED:
+                    raise ServiceError("the game is over: the names stay as they were played", 409)
+                self.db.update_seat(table_id, seat, **values)
+            else:
+                if not table.public:
+                    raise ServiceError("this table is private: join it through your invitation link", 403)
+                new_token = secrets.token_urlsafe(24)
                 values["token_hash"] = hash_token(new_token)
-            self.db.update_seat(table_id, seat, **values)
+                free = [s.seat for s in snap.seats if s.kind == PERSON and s.open and not s.joined]
+                # the first of them still open in the database (another process may have given some away)
+                got = next((s for s in free if self.db.update_seat(table_id, s, only_open=True, **values)), None)
+                if got is None:
+                    raise ServiceError("no seat at this table is open for strangers any more", 409)
+                seat = got
+            info = snap.seats[seat]
             seats = list(snap.seats)
             seats[seat] = SeatInfo(seat, info.kind, info.bot, nm if nm is not None else info.name, True)
             status = snap.status
@@ -725,20 +732,21 @@ class TableService:
         return stale
 
     def _reload(self, table: Table) -> None:
-        """Replace ``table.snap`` by the stored state; the log list is kept and extended when the
-        stored game only went on (same epoch), so clients keep getting updates, not whole logs."""
+        """Bring ``table.snap`` up to the stored state. When the stored game only went on, only the
+        actions after this version are read and their events appended (:meth:`_read_after`), so
+        clients keep getting updates, not whole logs; otherwise (an undo, a gap) it is read whole."""
         with table.lock:
             if table.gone:
                 return
-            try:
-                fresh = self._load_after(table) or self._load(table.id)
-            except ServiceError:  # deleted meanwhile
+            old = table.snap
+            stored = self.db.stored_after(table.id, old.version)  # one transaction
+            if stored is None:  # deleted meanwhile
                 table.gone = True
-                gone = True
             else:
-                gone = False
-                old, new = table.snap, fresh.snap
-                if (new.version, new.status, new.seats, new.epoch, fresh.rematch) == (
+                if stored.row.version < old.version:
+                    return  # a late message: this process is ahead already
+                new = self._read_after(table, stored) or self._read_whole(stored.row, stored.seats)
+                if (new.version, new.status, new.seats, new.epoch, stored.rematch) == (
                     old.version,
                     old.status,
                     old.seats,
@@ -746,16 +754,10 @@ class TableService:
                     table.rematch,
                 ):
                     return
-                if new.version < old.version:
-                    return  # a late message: this process is ahead already
-                same_game = new.epoch == old.epoch and new.record[: len(old.record)] == old.record
-                if same_game and len(old.events) == old.n_events and new.events[: old.n_events] == old.events[: old.n_events]:
-                    old.events.extend(new.events[old.n_events :])
-                    new = Snapshot(new.version, new.state, old.events, len(old.events), new.epoch, new.record, new.status, new.seats)
                 table.snap = new
-                table.hints = fresh.hints
-                table.rematch = fresh.rematch
-        if gone:
+                table.hints = bool(stored.row.hints)
+                table.rematch = stored.rematch
+        if stored is None:
             self._forget(table.id, local=False)
         else:
             self._notify(table.id, local=False)
@@ -869,6 +871,20 @@ class BotRequest:
     obs: Observation
     all_bots: bool
     """Every seat of the table is a bot (such tables play only while watched)."""
+
+
+def _snapshot(row: TableRow, seats: Sequence[SeatRow], state: GameState, events: list[Event], record: tuple[Entry, ...]) -> Snapshot:
+    """The snapshot of the stored ``row`` and ``seats`` with this state, log and record."""
+    infos = tuple(_seat_info(s) for s in seats)
+    return Snapshot(row.version, state, events, len(events), row.epoch or 0, record, row.status, infos)
+
+
+def _entry(row: ActionRow) -> Entry:
+    return Entry(row.seq, row.version, row.seat, row.turn, row.notation, row.final)
+
+
+def _events_of(row: ActionRow) -> list[Event]:
+    return [event_from_dict(d) for d in json.loads(row.events_json)]
 
 
 def _seat_info(row: SeatRow) -> SeatInfo:

@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, register_parser
+from ...actions import Action, need_words, parse_kind, register_parser
 from ...companion.hooks import CompanionHooks
 from ...components import KIND_LETTERS, KINDS, OPPOSITE, SIDE_DELTAS, SIDES, ComponentSet, TileType, letters_to_walls
 from ...engine.services import finish_turn_action, module_draw, module_random, unbuilt_tiles
@@ -146,9 +146,7 @@ class TakeSquare(Action):
 
 def _parse_take(words: list[str]) -> Action:
     need_words(words, 1, "square take KIND (e.g. square take garden)")
-    if words[0] not in KINDS:
-        raise NotationError(f"unknown building kind {words[0]!r} (one of {', '.join(KINDS)})")
-    return TakeSquare(words[0])
+    return TakeSquare(parse_kind(words[0]))
 
 
 register_parser("square take", _parse_take, TakeSquare)

@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_xy, register_parser
+from ...actions import Action, need_words, parse_kind, parse_xy, register_parser
 from ...companion.hooks import CompanionHooks
 from ...components import KINDS
 from ...engine.services import unbuilt_tiles
@@ -267,13 +267,6 @@ class TraderSkip(Action):
     declines = True
 
 
-def _kind_word(word: str) -> str:
-    k = word.lower()
-    if k not in _KI:
-        raise NotationError(f"unknown building kind {word!r} (one of {', '.join(KINDS)})")
-    return k
-
-
 def _parser(n: int, usage: str, make: Callable[[list[str]], Action]) -> Callable[[list[str]], Action]:
     def parse(w: list[str]) -> Action:
         need_words(w, n, usage)
@@ -284,14 +277,14 @@ def _parser(n: int, usage: str, make: Callable[[list[str]], Action]) -> Callable
 
 register_parser(
     "trader choose",
-    _parser(3, "trader choose KIND KIND KIND", lambda w: TraderChoose(_kinds_sorted([_kind_word(x) for x in w]))),
+    _parser(3, "trader choose KIND KIND KIND", lambda w: TraderChoose(_kinds_sorted([parse_kind(x) for x in w]))),
     TraderChoose,
 )
 register_parser("trader place", _parser(1, "trader place X,Y", lambda w: TraderPlace(parse_xy(w[0]))), TraderPlace)
-register_parser("trader move", _parser(1, "trader move KIND", lambda w: TraderMove(_kind_word(w[0]))), TraderMove)
-register_parser("trader take", _parser(1, "trader take KIND", lambda w: TraderTake(_kind_word(w[0]))), TraderTake)
+register_parser("trader move", _parser(1, "trader move KIND", lambda w: TraderMove(parse_kind(w[0]))), TraderMove)
+register_parser("trader take", _parser(1, "trader take KIND", lambda w: TraderTake(parse_kind(w[0]))), TraderTake)
 register_parser(
-    "trader exchange", _parser(2, "trader exchange GIVE TAKE", lambda w: TraderExchange(_kind_word(w[0]), _kind_word(w[1]))), TraderExchange
+    "trader exchange", _parser(2, "trader exchange GIVE TAKE", lambda w: TraderExchange(parse_kind(w[0]), parse_kind(w[1]))), TraderExchange
 )
 register_parser("trader skip", _parser(0, "trader skip", lambda w: TraderSkip()), TraderSkip)
 

@@ -106,7 +106,7 @@ def test_random_games_with_the_other_money_modules() -> None:
     """With every issue-14 module installed here (the others are built in parallel) and the vizier."""
     mods = tuple(m for m in ISSUE_14 if m in available_modules())
     config = GameConfig(players=3, modules=(ID, "vizier", *mods))
-    game = play_random_game(config, seed=1414, try_every_action=False)
+    game = play_random_game(config, seed=1414, try_every_action=False, check_every=5)
     assert game.state.outcome == "finished"
     assert site_use(game.record.actions)["setup"] > 0
     replay_checking(game.record, config)

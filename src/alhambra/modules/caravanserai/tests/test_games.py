@@ -74,7 +74,7 @@ def _every_module(players: int) -> tuple[str, ...]:
 def test_a_random_game_with_every_module(players: int, seed: int) -> None:
     config = GameConfig(players=players, modules=_every_module(players))
     assert ID in config.modules and "vizier" in config.modules
-    game = play_random_game(config, seed=seed, prefer=_prefer, try_every_action=False)
+    game = play_random_game(config, seed=seed, prefer=_prefer, try_every_action=False, check_every=10)
     assert game.state.outcome == "finished"
     assert game.actions["cara move"] > 0
 

@@ -261,7 +261,8 @@ def test_notation_round_trips(kind: str) -> None:
     a = TakeSquare(kind)
     assert str(a) == f"square take {kind}"
     assert parse_action(str(a)) == a and Action.from_dict(a.to_dict()) == a
-    with pytest.raises(NotationError):
+    assert parse_action(f"square take {kind.upper()}") == a  # kind words in any case, as every module reads them
+    with pytest.raises(NotationError, match="unknown building kind 'fountain'"):
         parse_action("square take fountain")
     with pytest.raises(NotationError):
         parse_action("square take")

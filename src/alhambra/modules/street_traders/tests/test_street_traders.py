@@ -719,3 +719,34 @@ def test_the_server_sends_nobody_another_seats_secret_choice(tmp_path: Path) -> 
             assert msg["can_undo"] is False  # a secret choice passes the turn on; the reveal cannot be taken back
     assert traders(table.snap.state).revealed
     svc.db.close()
+
+
+def test_a_game_saved_with_the_old_first_turn_choice_goes_on() -> None:
+    """Games saved before the choice became a setup decision hold one :class:`StreetTraderChoice`
+    at the first turn naming the seats after it (``later``): they choose in that order, the reveal
+    comes after the last, and then (the first turn has begun) every trader goes to the fountain."""
+    before = fresh(3, 1)
+    state = started(3, 1)
+    order = order_from(state, state.current)
+    # the save: the first turn under way, nobody has chosen, the one choice naming the others
+    assert state.turn == 1 and state.pending == [ChooseAction(order[0])]
+    state.mods[ID] = traders(before)
+    state.pending.append(StreetTraderChoice(order[0], tuple(order[1:])))
+    data = state_to_json(state)
+    state = state_from_json(data)
+    assert state_to_json(state) == data and state.pending[-1] == StreetTraderChoice(order[0], tuple(order[1:]))
+    picks = [("pavilion", "seraglio", "arcades"), ("pavilion", "garden", "tower"), ("chambers", "garden", "tower")]
+    for i, s in enumerate(order):
+        assert state.to_act == s
+        state, events = apply(state, TraderChoose(picks[i]), s)
+        assert events[0] == StreetTraderCitizensChosen(s, picks[i])
+        if i < 2:
+            assert state.pending[-1] == StreetTraderChoice(order[i + 1], tuple(order[i + 2 :])) and not traders(state).revealed
+    assert types(events)[1:] == ["StreetTraderCitizensRevealed"] and traders(state).revealed
+    assert [t.citizens for t in (seat_of(state, s) for s in order)] == picks
+    assert state.pending[-1] == StreetTraderPlacement(order[0], tuple(order[1:]))
+    for i, s in enumerate(order):
+        state, _ = apply(state, TraderPlace(SIDES[i]), s)
+    assert state.pending == [ChooseAction(order[0])] and [seat_of(state, s).at for s in order] == SIDES[:3]
+    check_citizens(state)
+    check_conservation(state)

@@ -3,8 +3,8 @@
 // player's as card backs with their count, the thieves already played (face up, by player) and
 // how many were removed face down at setup; a badge on every player gives the count. Between
 // turns the face-up money cards your thieves may steal are highlighted in the display (and listed
-// in the action panel): clicking one asks "Steal the blue 4 with a blue thief"; the table's Pass
-// button declines. See docs/writing-a-module.md, "Front-end plug-in".
+// in the action panel): clicking one asks "Steal the 4 denar with a denar thief" (currencies,
+// never colours); the table's Pass button declines. See docs/writing-a-module.md, "Front-end plug-in".
 
 const ID = "thieves";
 const CURRENCIES = ["blue", "green", "orange", "yellow"];

@@ -78,7 +78,7 @@ def test_random_games_with_the_other_modules_of_the_box_that_exist() -> None:
         mods.append(mid)
     config = GameConfig(players=3, modules=tuple(mods))
     assert ID in config.modules
-    game = play_random_game(config, seed=31, prefer=prefer, try_every_action=False)
+    game = play_random_game(config, seed=31, prefer=prefer, try_every_action=False, check_every=10)
     _replay_checking_chests(game)
     assert game.state.outcome == "finished"
 

@@ -95,18 +95,25 @@ function actionControls(ctx, actions) {
   return { node: h("div", { class: "vizier-controls" }, ...parts), handled, squares };
 }
 
+/** A market square as the table says it: "the dirham square" (each square keeps its currency). */
+function squareName(ctx, square) {
+  const sq = ctx.view && ctx.view.market ? ctx.view.market[square - 1] : null;
+  const cur = sq ? (ctx.art.CURRENCY_NAMES && ctx.art.CURRENCY_NAMES[sq.currency]) || sq.currency : null;
+  return cur ? `the ${cur} square` : `square ${square}`;
+}
+
 function describeAction(ctx, notation) {
   if (notation === "vizier wake") return "Wake your vizier (this is your action)";
   const b = parseBuy(ctx, notation);
   if (!b) return null;
   const sq = ctx.view.market[b.square - 1];
-  const what = sq && sq.tile ? ctx.tileName(sq.tile) : `the tile on square ${b.square}`;
+  const what = sq && sq.tile ? ctx.tileName(sq.tile) : `the tile on ${squareName(ctx, b.square)}`;
   return `Use the vizier: buy ${what} for ${b.cards.map(ctx.cardName).join(" + ")}`;
 }
 
 function describeEvent(ctx, e) {
   if (e.type === "VizierUsed") {
-    return `${ctx.seatName(e.seat)} uses the vizier: buys ${ctx.tileName(e.tile)} from square ${e.square} for ${e.payment.map(ctx.cardName).join(" + ")}`;
+    return `${ctx.seatName(e.seat)} uses the vizier: buys ${ctx.tileName(e.tile)} from ${squareName(ctx, e.square)} for ${e.payment.map(ctx.cardName).join(" + ")}`;
   }
   if (e.type === "VizierPassed") return `${ctx.seatName(e.seat)} does not use the vizier`;
   if (e.type === "VizierWoken") return `${ctx.seatName(e.seat)} wakes the vizier`;

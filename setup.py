@@ -8,6 +8,7 @@ extension and :mod:`alhambra.native` falls back to the Python engine (saying so 
 from __future__ import annotations
 
 import os
+import sys
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -39,7 +40,9 @@ def _extensions() -> list[object]:
         return []
     from setuptools import Extension
 
-    ext = Extension("alhambra.native._core", ["src/alhambra/native/_core.pyx"], extra_compile_args=["-O2"])
+    # no fused multiply-add: the bots' evaluation must round exactly as Python's floats do
+    args = ["/O2", "/fp:precise"] if sys.platform == "win32" else ["-O2", "-ffp-contract=off"]
+    ext = Extension("alhambra.native._core", ["src/alhambra/native/_core.pyx"], extra_compile_args=args)
     return list(cythonize([ext], language_level=3, quiet=True))
 
 

@@ -78,7 +78,27 @@ def _moors(state: GameState, events: Sequence[Event], seat: int) -> tuple[float,
     return taken, developed, _round_points("art_of_the_moors", events, seat)
 
 
+def _camps(state: GameState, events: Sequence[Event], seat: int) -> tuple[float, ...]:
+    from alhambra.modules.camps import CampPlaced, camps_state
+
+    bought = sum(1 for e in events if isinstance(e, BuildingBought) and e.seat == seat and e.tile.startswith("L"))
+    placed = sum(1 for e in events if isinstance(e, CampPlaced) and e.seat == seat)
+    return bought, placed, len(camps_state(state).placed[seat]), _round_points("camps", events, seat)
+
+
+def _watchtowers(state: GameState, events: Sequence[Event], seat: int) -> tuple[float, ...]:
+    from alhambra.modules.watchtowers import TowerBought, TowerReturned, tower_wall, towers
+
+    bought = sum(1 for e in events if isinstance(e, TowerBought) and e.seat == seat)
+    returned = sum(1 for e in events if isinstance(e, TowerReturned) and e.seat == seat)
+    row = towers(state).placed[seat]
+    in_wall = tower_wall(state.players[seat].city, state.walls, row)[1] if row else 0
+    return bought, returned, len(row), in_wall
+
+
 COUNTERS: dict[str, tuple[tuple[str, ...], Counter]] = {
+    "watchtowers": (("watchtowers bought", "sent back", "standing at the end", "in the longest wall at the end"), _watchtowers),
+    "camps": (("camps bought", "camps built", "standing at the end", "camp points"), _camps),
     "squares": (("squares taken", "built at the end", "extra buildings at the end"), _squares),
     "art_of_the_moors": (("counters taken", "developments", "culture points"), _moors),
     "medina": (("medinas bought", "built at the end", "medina points"), _medina),

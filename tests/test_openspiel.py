@@ -47,6 +47,23 @@ def test_random_sim_test(players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+def test_random_sim_test_on_the_python_engine() -> None:
+    """The base game plays on the native core by default (``core=auto``); ``core=python`` keeps
+    it on the Python engine (the suite's other tests cover both)."""
+    game = pyspiel.load_game("python_alhambra(players=2,core=python)")
+    assert not game.native
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_the_core_is_chosen_by_parameter() -> None:
+    from alhambra.native import available
+
+    assert pyspiel.load_game("python_alhambra(players=3)").native == available()
+    assert not pyspiel.load_game("python_alhambra(players=3,modules=vizier)").native
+    with pytest.raises(ValueError, match="core"):
+        pyspiel.load_game("python_alhambra(players=3,core=fast)")
+
+
 @pytest.mark.parametrize("case", module_sets(), ids=str)
 def test_random_sim_test_with_modules(case: ModuleSet) -> None:
     """Each module alone and all modules together (short games; whole games with every module: test_all_modules.py)."""
@@ -82,8 +99,9 @@ def _independent_outcomes(state: AlhambraState) -> tuple[str, list[tuple[str, fl
     raise AssertionError("no draw is pending")
 
 
-def test_every_draw_is_a_chance_node_with_the_engines_probabilities() -> None:
-    game = pyspiel.load_game("python_alhambra(players=2,modules=currency_exchange)")
+@pytest.mark.parametrize("params", ["players=2,modules=currency_exchange", "players=2", "players=2,core=python"])
+def test_every_draw_is_a_chance_node_with_the_engines_probabilities(params: str) -> None:
+    game = pyspiel.load_game(f"python_alhambra({params})")
     state = game.new_initial_state()
     rng = random.Random(3)
     codes = chance_codes(game)
@@ -111,7 +129,8 @@ def test_every_draw_is_a_chance_node_with_the_engines_probabilities() -> None:
     assert setup_draws >= 4 + 2 * 3 + 4 + 6
     assert kinds == {"card", "tile"}
     assert {"S1", "S2"} <= drawn  # the scoring cards are chance outcomes too
-    assert any(code.startswith("x") for code in drawn)  # and the module's exchange cards
+    if "currency_exchange" in params:
+        assert any(code.startswith("x") for code in drawn)  # and the module's exchange cards
     engine = state.engine_state
     assert engine is not None and engine.outcome == "finished" and engine.rounds_scored == 3
 
@@ -193,8 +212,9 @@ def test_information_state_separates_histories_and_public_observer_hides_hands()
     assert observer.dict["alhambras"].shape == (2, 12, 2 * game.encoder.grid + 1, 2 * game.encoder.grid + 1)
 
 
-def test_clone_and_serialize_keep_the_state() -> None:
-    game = pyspiel.load_game("python_alhambra(players=2,modules=vizier)")
+@pytest.mark.parametrize("params", ["players=2,modules=vizier", "players=2"])
+def test_clone_and_serialize_keep_the_state(params: str) -> None:
+    game = pyspiel.load_game(f"python_alhambra({params})")
     state = _play(game.new_initial_state(), random.Random(2), until=300)
     clone = state.clone()
     assert str(clone) == str(state) and clone.history() == state.history()
@@ -204,7 +224,9 @@ def test_clone_and_serialize_keep_the_state() -> None:
     again = game.deserialize_state(state.serialize())
     assert str(again) == str(state)
     assert again.legal_actions() == state.legal_actions()
-    assert pickle.loads(pickle.dumps(state.core)).prefix == state.prefix
+    thawed = pickle.loads(pickle.dumps(state.core))
+    assert thawed.prefix == state.prefix and thawed.engine == state.engine_state
+    assert (thawed.native is None) == (state.core.native is None)
 
 
 def test_mcts_plays_a_full_two_player_game() -> None:

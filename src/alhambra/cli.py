@@ -696,7 +696,7 @@ def _print_scores(con: Console, state: GameState) -> None:
             _seat_name(s) + mark,
             str(state.scores[s]),
             *(str(counts.get(k, 0)) for k in kinds),
-            str(geo.longest_wall(p.city, state.components.tile_walls)),
+            str(geo.longest_wall(p.city, state.walls)),
             str(len(p.reserve)),
         )
     if state.neutral is not None:

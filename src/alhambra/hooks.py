@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .companion.hooks import CompanionHooks
     from .components import CardType, TileType
     from .events import Event
-    from .state import GameConfig, GameState, Pending
+    from .state import GameConfig, GameState, Pending, PlaceTiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +324,22 @@ class Module:
         ``place`` the core lists or checks (a square is never given to the neutral player)."""
         return None
 
+    def place_actions(self, state: GameState, pending: PlaceTiles) -> list[Action]:
+        """This module's own actions for the tiles waiting in ``pending`` (the ``PlaceTiles`` on
+        top: after a purchase, a vizier, a sultan claim, the final hand-out): listed after the
+        core's ``place`` actions, action kind = module id (a magical building turned, a tile
+        built through a city gate). The module's ``check`` must refuse them unless ``pending``
+        is on top; its ``perform`` moves the tile with :func:`alhambra.engine.place_waiting`."""
+        return []
+
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
+        """A reason why ``tile`` may not leave ``position`` of ``seat``'s Alhambra in a redesign
+        (``redesign remove``, or the city tile of a ``redesign exchange``), or None: a module's
+        veto beside the core's building rules (a gated tile is never redesigned). Asked for
+        every removal and exchange the core lists or checks, and by
+        :func:`alhambra.engine.redesign_options`."""
+        return None
+
     def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
         """Tiles of ``seat``'s Alhambra that are not buildings yet (a building site before it is
         completed): their walls count, but nothing that goes into a building (a treasure chest, a
@@ -353,6 +369,13 @@ class Module:
         seats', goes to the neutral player (it may be left out: then he gets nothing)."""
         return None
 
+    def wall_points(self, state: GameState, seat: int, round_no: int, points: int) -> int:
+        """The points ``seat`` scores for walls in scoring round ``round_no`` (1-3), given
+        ``points``, what the core (the longest outer wall) and the modules before this one in
+        id order made of them: return the new value (or ``points`` unchanged). A chain: each
+        user gets the previous one's answer. Read it through :func:`alhambra.engine.wall_points`."""
+        return points
+
     def round_scored(self, state: GameState, round_no: int, events: list[Event]) -> None:
         """Directly after scoring round ``round_no`` (1-3, ``RoundScored`` is in the events when
         they are built), in every stage: adjust scores (:func:`alhambra.engine.add_points`, with a
@@ -372,6 +395,14 @@ class Module:
         :mod:`alhambra.companion.hooks`). None: it changes nothing in a scoring round. The
         engine never calls it."""
         return None
+
+    def layout_walls(self, tile: TileType) -> tuple[int, ...]:
+        """The wall masks this module's building ``tile`` may show in an Alhambra on a real table
+        (``alhambra score`` layouts and tables that name the module), the first the one assumed
+        when a layout gives no walls: its printed walls (default), every way it can be turned
+        (a magical building), or its printed walls with segments added (city walls). The
+        engine never calls it."""
+        return (tile.walls,)
 
     # ----- bots ------------------------------------------------------------------------
     def bot_values(self, state: GameState) -> list[float] | None:
@@ -490,11 +521,16 @@ FACETS: Final = (
         ("offers", "offer_bought", "card_spent", "money_sources", "source_spent", "payment_tokens", "purchase_made", "payment_options"),
         "what can be bought and how it is paid",
     ),
-    Facet("building", False, ("placement_problem", "target_problem", "unbuilt_tiles"), "building rules and unfinished buildings"),
+    Facet(
+        "building",
+        False,
+        ("placement_problem", "target_problem", "place_actions", "removal_problem", "unbuilt_tiles"),
+        "building rules, the module's own placements, redesign vetoes and unfinished buildings",
+    ),
     Facet(
         "scoring",
         True,
-        ("final_starting", "building_counts", "round_points", "round_scored", "kind_points", "held_money"),
+        ("final_starting", "building_counts", "round_points", "wall_points", "round_scored", "kind_points", "held_money"),
         "scoring rounds and the end of the game",
     ),
     Facet("bots", True, ("bot_values", "slice_from_view", "sample_slice"), "what the bots value and sample"),
@@ -514,7 +550,7 @@ FACETS: Final = (
         "accounting, views and the research observation",
     ),
     Facet("persistence", True, ("slice_to_json", "slice_from_json"), "the state slice's JSON"),
-    Facet("companion", True, ("companion",), "scoring a game played on a real table (the engine never calls it)"),
+    Facet("companion", True, ("companion", "layout_walls"), "scoring a game played on a real table (the engine never calls it)"),
 )
 """Every hook of :class:`Module`, each in one facet (``tests/test_engine_rooms.py`` checks it)."""
 

@@ -166,6 +166,24 @@ def _faces(rules: Ruleset) -> list[tuple[TileType, int]]:
     return [(t, i) for i, t in enumerate(rules.tiles)] + [(t, i) for i, t in enumerate(rules.backs)]
 
 
+def _module_faces(rules: Ruleset, modules: Sequence[str]) -> list[tuple[TileType, int, tuple[int, ...]]]:
+    """The building tiles the ``modules`` add (each with its own physical index after the
+    game's tiles) and the wall masks each may show on a real table (``Module.layout_walls``:
+    a magical building turned, city-wall segments added)."""
+    if not modules:
+        return []
+    from .engine import build_components
+    from .hooks import load_module
+    from .state import GameConfig
+
+    comp = build_components(GameConfig(players=4, modules=tuple(modules), game=rules.id))
+    out = []
+    for i, t in enumerate(comp.tiles):
+        if t.module is not None and t.module in modules:
+            out.append((t, len(rules.tiles) + i, tuple(load_module(t.module).layout_walls(t))))
+    return out
+
+
 def tile_choices(kind: str, price: int, game: str = DEFAULT_GAME) -> list[str]:
     """Wall letters (upper case, ``""`` for none) of every tile face of the game with this kind and price."""
     return [t.wall_letters.upper() for t, _ in _faces(ruleset(game)) if t.kind == kind and t.price == price]
@@ -183,7 +201,7 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _read_tile(raw: object, i: int, rules: Ruleset) -> LayoutTile:
+def _read_tile(raw: object, i: int, rules: Ruleset, module_faces: Sequence[tuple[TileType, int, tuple[int, ...]]] = ()) -> LayoutTile:
     where = f"tile {i + 1}"
     if not isinstance(raw, Mapping):
         raise LayoutError(f'{where}: expected an object like {{"x": 1, "y": 0, "kind": "garden", "price": 8, "walls": "NW"}}')
@@ -228,6 +246,9 @@ def _read_tile(raw: object, i: int, rules: Ruleset) -> LayoutTile:
         if kind in rules.kinds:
             raise LayoutError(f"{where}: a {kind} needs a 'price'")
         return LayoutTile(x, y, kind, 0, walls or 0, False, i, letter)
+    for t, physical, may_show in module_faces:  # a module's tile (its walls may be any it can show)
+        if t.kind == kind and t.price == price and ((walls is None and len(may_show) == 1) or walls in may_show):
+            return LayoutTile(x, y, kind, price, may_show[0] if walls is None else walls, True, i, letter, physical)
     if walls is None:
         choices = tile_choices(kind, price, rules.id)
         if len(choices) > 1:
@@ -240,8 +261,9 @@ def _read_tile(raw: object, i: int, rules: Ruleset) -> LayoutTile:
     return LayoutTile(x, y, kind, price, walls, physical >= 0, i, letter, physical)
 
 
-def parse_layout(data: Any, game: str = DEFAULT_GAME) -> list[LayoutTile]:
-    """Read a decoded layout document into tiles of ``game`` (a ruleset id); raise
+def parse_layout(data: Any, game: str = DEFAULT_GAME, modules: Sequence[str] = ()) -> list[LayoutTile]:
+    """Read a decoded layout document into tiles of ``game`` (a ruleset id) and of the
+    ``modules`` in play (also named by the document's ``"modules"`` list); raise
     :class:`LayoutError` on unreadable input."""
     rules = ruleset(game)
     if not isinstance(data, Mapping):
@@ -249,13 +271,21 @@ def parse_layout(data: Any, game: str = DEFAULT_GAME) -> list[LayoutTile]:
     tiles = data.get("tiles")
     if not isinstance(tiles, list):
         raise LayoutError("the layout needs a 'tiles' list")
-    most = len(rules.tiles) + 1
+    named = data.get("modules", [])
+    if not isinstance(named, list) or not all(isinstance(m, str) for m in named):
+        raise LayoutError("'modules' must be a list of module ids")
+    mods = tuple(sorted({*modules, *named}))
+    try:
+        extra = _module_faces(rules, mods)
+    except ValueError as e:  # an unknown module (ConfigError)
+        raise LayoutError(str(e)) from None
+    most = len(rules.tiles) + 1 + len(extra)
     if len(tiles) > most:
         raise LayoutError(
             f"the layout has {len(tiles)} tiles, but a real {rules.title} table has at most {most} "
             f"(the fountain and the {len(rules.tiles)} building tiles)"
         )
-    return [_read_tile(raw, i, rules) for i, raw in enumerate(tiles)]
+    return [_read_tile(raw, i, rules, extra) for i, raw in enumerate(tiles)]
 
 
 def _depth(text: str) -> int:

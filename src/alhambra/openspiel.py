@@ -10,7 +10,13 @@ Importing this module registers ``python_alhambra`` with pyspiel (install the ex
   ruleset sizes the observation channels and the token vocabulary);
 * ``turn_limit`` (default 1000): the game ends as truncated after this many turns (the engine's
   turn limit). OpenSpiel needs a finite maximum game length, and random play could redesign
-  forever; real and random games end long before (random games take 200-400 turns).
+  forever; real and random games end long before (random games take 200-400 turns);
+* ``core`` (default ``auto``): where the game is played after the deal. ``auto`` plays a game
+  without modules on the native core (:mod:`alhambra.native`, explicit chance included: the same
+  chance nodes, outcomes, legal actions, events and observations, checked by
+  :func:`alhambra.native.check.check_chance_game`) and everything else on the Python engine;
+  ``python`` always on the Python engine; ``native`` as ``auto`` but says once when the native
+  core is missing. The deal itself is always dealt by the Python engine.
 
 Actions are the tokens of :mod:`alhambra.research.encoding`: every engine action is a short
 sequence of sub-decisions, and a player keeps the move until the sequence is complete. The
@@ -55,6 +61,10 @@ from .chance import ChanceNeeded, chance_outcomes, decide
 from .engine import apply_unchecked, build_components, legal_actions, new_game
 from .events import Event
 from .hooks import modules_of, parse_module_ids
+from .native import available as native_available
+from .native import supports as native_supports
+from .native import warn_once
+from .native.game import NativeGame
 from .research.encoding import DecisionTree, codec_for
 from .research.observation import ObservationEncoder, PublicHands, render_view
 from .research.session import rank_rewards
@@ -74,7 +84,8 @@ __all__ = [
 
 GAME_NAME: Final = "python_alhambra"
 DEFAULT_TURN_LIMIT: Final = 1000
-_DEFAULT_PARAMS: Final[dict[str, Any]] = {"players": 2, "modules": "", "turn_limit": DEFAULT_TURN_LIMIT, "game": "alhambra"}
+_DEFAULT_PARAMS: Final[dict[str, Any]] = {"players": 2, "modules": "", "turn_limit": DEFAULT_TURN_LIMIT, "game": "alhambra", "core": "auto"}
+_CORES: Final = ("auto", "python", "native")
 
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -172,6 +183,13 @@ class AlhambraGame(pyspiel.Game):
         self.config = config
         self.codec = codec
         self.encoder = ObservationEncoder.for_config(config, codec)
+        core = str(params.get("core", "auto"))
+        if core not in _CORES:
+            raise ValueError(f"core must be one of {', '.join(_CORES)}, not {core!r}")
+        if core == "native" and not native_available():
+            warn_once("python_alhambra plays on the Python engine")
+        self.native = core != "python" and native_available() and native_supports(config)
+        """True when the game is played on the native core after the deal."""
 
     def new_initial_state(self) -> AlhambraState:
         """The state before the deal (a chance node: the first market tile)."""
@@ -183,12 +201,17 @@ class AlhambraGame(pyspiel.Game):
 
 
 class _Core:
-    """Everything an :class:`AlhambraState` holds (its one Python attribute), cheap to copy."""
+    """Everything an :class:`AlhambraState` holds (its one Python attribute), cheap to copy.
 
-    def __init__(self, config: GameConfig) -> None:
+    On the native core (``use_native``) the game after the deal is ``native``, and ``engine``
+    is its Python state, made when asked for (and remade after each move): read it, never
+    change it."""
+
+    def __init__(self, config: GameConfig, use_native: bool = False) -> None:
         self.config = config
-        self.engine: GameState | None = None
-        """None while the setup is still being dealt."""
+        self.use_native = use_native
+        self.native: NativeGame | None = None
+        self._engine: GameState | None = None
         self.setup: tuple[list[str], list[str], list[str]] = ([], [], [])
         """Decided setup draws (cards, tiles, modules' items) until the deal is complete."""
         self.action: Action | None = None
@@ -211,10 +234,27 @@ class _Core:
         (the history only grows, so the next text extends it instead of redoing it)."""
         self._settle()
 
+    @property
+    def engine(self) -> GameState | None:
+        """The game's Python state (hidden facts included); None while the setup is being dealt."""
+        if self._engine is None and self.native is not None:
+            self._engine = self.native.state()
+        return self._engine
+
+    def to_act(self) -> int | None:
+        """The seat the game waits for (None once it is over)."""
+        if self.native is not None:
+            return self.native.to_act
+        assert self._engine is not None
+        return self._engine.to_act
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         new = _Core.__new__(_Core)
         new.config = self.config
-        new.engine = None if self.engine is None else self.engine.copy()
+        new.use_native = self.use_native
+        new.native = None if self.native is None else self.native.copy()
+        # on the native core the Python state is a read-only picture: shared until the next move
+        new._engine = self._engine if self.native is not None or self._engine is None else self._engine.copy()
         new.setup = (self.setup[0][:], self.setup[1][:], self.setup[2][:])
         new.action = self.action
         new.chance = self.chance
@@ -229,6 +269,8 @@ class _Core:
 
     def __getstate__(self) -> dict[str, Any]:
         data = dict(self.__dict__)
+        data["_engine"] = self.engine
+        data["native"] = None
         data["tree"] = None
         data["views"] = {}
         data["info_texts"] = {}
@@ -237,24 +279,43 @@ class _Core:
     def __setstate__(self, data: dict[str, Any]) -> None:
         data.setdefault("info_texts", {})
         self.__dict__.update(data)
-        if self.engine is not None:
-            self.engine.components = build_components(self.config)
+        if self._engine is not None:
+            self._engine.components = build_components(self.config)
+            if self.use_native:
+                self.native = NativeGame.from_state(self._engine)
 
     # ------------------------------------------------------------------ chance
     def _settle(self) -> None:
         """Run the deal or the pending action as far as the decided draws reach."""
+        if self.native is not None:
+            assert self.action is not None
+            twin = self.native.copy()
+            kind, got = twin.apply_chance(self.action)
+            if kind is not None:
+                self.chance = (kind, tuple(chance_outcomes(twin.chance_state(), kind)))
+                self.secret = None
+                return
+            assert got is not None
+            self.native = twin
+            self._engine = None
+            self.action = None
+            self.chance = None
+            self._moved(got)
+            return
         try:
-            if self.engine is None:
+            if self._engine is None:
                 state, events = new_game(self.config, 0, explicit_chance=True, decided=tuple(tuple(d) for d in self.setup))
             else:
                 assert self.action is not None
-                state = self.engine.copy()
+                state = self._engine.copy()
                 events = apply_unchecked(state, self.action)
         except ChanceNeeded as e:
             self.chance = (e.kind, tuple(chance_outcomes(e.state, e.kind, e.draw)))
             self.secret = None if e.draw is None else e.draw.secret_to
             return
-        self.engine = state
+        self._engine = state
+        if self.use_native:  # the deal is done: play on on the native core
+            self.native = NativeGame.from_state(state)
         self.setup = ([], [], [])
         self.action = None
         self.chance = None
@@ -273,10 +334,13 @@ class _Core:
         assert self.chance is not None
         kind = self.chance[0]
         self.history.append((CHANCE_ENTRY, code) if self.secret is None else (SECRET_CHANCE_ENTRY, (self.secret, code)))
-        if self.engine is None:
+        if self.native is not None:
+            self.native.decide(kind, code)
+            self._engine = None  # its picture shows the decided draws too
+        elif self._engine is None:
             self.setup[("card", "tile", "module").index(kind)].append(code)
         else:
-            decide(self.engine, kind, code)
+            decide(self._engine, kind, code)
         self.chance = None
         self.secret = None
         self._settle()
@@ -285,8 +349,11 @@ class _Core:
     def decision(self) -> DecisionTree:
         """The prefix tree of the current decision."""
         if self.tree is None:
-            assert self.engine is not None
-            self.tree = codec_for(self.config).tree(legal_actions(self.engine))
+            if self.native is not None:
+                self.tree = codec_for(self.config).tree(self.native.legal_actions())
+            else:
+                assert self._engine is not None
+                self.tree = codec_for(self.config).tree(legal_actions(self._engine))
         return self.tree
 
     def play(self, token: int, player: int) -> None:
@@ -306,11 +373,12 @@ class _Core:
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
         """The engine's view for ``seat`` (None while dealing), cached until the next move."""
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             return None
         got = self.views.get(seat)
         if got is None:
-            got = self.views[seat] = view(self.engine, seat)
+            got = self.views[seat] = view(engine, seat)
         return got
 
 
@@ -319,7 +387,7 @@ class AlhambraState(pyspiel.State):
 
     def __init__(self, game: AlhambraGame) -> None:
         super().__init__(game)
-        self._core = copy.deepcopy(_initial_core(game.config))
+        self._core = copy.deepcopy(_initial_core(game.config, game.native))
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -343,15 +411,14 @@ class AlhambraState(pyspiel.State):
         core = self._core
         if core.chance is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        assert core.engine is not None
-        seat = core.engine.to_act
+        seat = core.to_act()
         if seat is None:
             return int(pyspiel.PlayerId.TERMINAL)
         return seat
 
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
-        if core.chance is not None or core.engine is None or core.engine.to_act != player:
+        if core.chance is not None or (core.native is None and core.engine is None) or core.to_act() != player:
             return []
         return list(core.decision().legal(core.prefix))
 
@@ -370,8 +437,9 @@ class AlhambraState(pyspiel.State):
                 raise ValueError(f"chance outcome {code} is not possible now")
             core.decide(code)
         else:
-            assert core.engine is not None and core.engine.to_act is not None
-            core.play(int(action), core.engine.to_act)
+            seat = core.to_act()
+            assert seat is not None
+            core.play(int(action), seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -383,16 +451,22 @@ class AlhambraState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        engine = self._core.engine
-        return engine is not None and self._core.chance is None and engine.is_over
+        core = self._core
+        if core.chance is not None:
+            return False
+        if core.native is not None:
+            return core.native.is_over
+        return core.engine is not None and core.engine.is_over
 
     def returns(self) -> list[float]:
         """Rank rewards at the end, zeros before."""
         if not self.is_terminal():
             return [0.0] * self._core.config.players
-        engine = self._core.engine
-        assert engine is not None
-        return rank_rewards(engine.scores)
+        core = self._core
+        if core.native is not None:
+            return rank_rewards(core.native.scores)
+        assert core.engine is not None
+        return rank_rewards(core.engine.scores)
 
     def __str__(self) -> str:
         core = self._core
@@ -423,8 +497,8 @@ class AlhambraState(pyspiel.State):
 
 
 @lru_cache(maxsize=64)
-def _initial_core(config: GameConfig) -> _Core:
-    return _Core(config)
+def _initial_core(config: GameConfig, use_native: bool = False) -> _Core:
+    return _Core(config, use_native)
 
 
 @lru_cache(maxsize=64)
@@ -526,10 +600,11 @@ class ScoreEvaluator:
         """Values per player."""
         if state.is_terminal():
             return np.array(state.returns(), dtype=np.float64)
-        engine = state.engine_state
-        if engine is None:
+        native = state.core.native
+        engine = state.engine_state if native is None else None
+        if native is None and engine is None:
             return np.zeros(state.num_players(), dtype=np.float64)
-        scores = np.array(engine.scores, dtype=np.float64)
+        scores = np.array(native.scores if native is not None else engine.scores, dtype=np.float64)  # type: ignore[union-attr]
         return np.asarray(np.clip((scores - scores.mean()) / self.scale, -1.0, 1.0), dtype=np.float64)
 
     def prior(self, state: AlhambraState) -> list[tuple[int, float]]:

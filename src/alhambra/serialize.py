@@ -61,6 +61,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     if state.components.twins:  # two-sided tiles (Granada) only, so other documents stay as they were
         out["market_face"] = state.market_face
         out["turned"] = tiles(list(state.turned))
+    changed = state.changed_walls()
+    if changed:  # a module changed some tiles' walls (only then, so other documents stay as they were)
+        out["walls"] = changed
     if state.module_decided:  # explicit-chance mode with a module's draw decided ahead
         out["module_decided"] = list(state.module_decided)
     return out
@@ -129,6 +132,8 @@ def state_from_json(data: dict[str, Any]) -> GameState:
             turned=tuple(tile(c) for c in data.get("turned", ())),
             module_decided=tuple(map(str, data.get("module_decided", ()))),
         )
+        if data.get("walls"):
+            state.set_changed_walls(dict(data["walls"]))
         return state
     except AlhambraError:
         raise

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .city import ORIGIN, CityAnalysis, analysis_of
-from .components import ComponentSet
+from .components import ComponentSet, letters_to_walls, walls_to_letters
 from .errors import ConfigError
 from .values import Value, fast_init
 
@@ -196,9 +196,10 @@ class PlayerState:
         return t
 
     def analysis(self, walls: Sequence[int]) -> CityAnalysis:
-        """The cached analysis of this Alhambra (computed on first use after a change)."""
+        """The cached analysis of this Alhambra with these walls (``GameState.walls``; computed on
+        first use after a change of the Alhambra or of the walls table)."""
         a = self.cached
-        if a is None or a.cells != self.city:
+        if a is None or a.walls is not walls or a.cells != self.city:
             a = self.cached = analysis_of(self.city, walls, ORIGIN)
         return a
 
@@ -269,6 +270,16 @@ class GameState:
     the market is refilled with it."""
     turned: tuple[int, ...] = ()
     """Two-sided tiles: the faces that were turned over for money (the tile ids shown now)."""
+    walls: tuple[int, ...] = ()
+    """The effective wall mask of every tile id (N=1, E=2, S=4, W=8): the very tuple
+    ``components.tile_walls`` until a module changes a tile's walls (``engine.set_walls``:
+    city-wall segments, a magical building turned, a gate). Every building rule, the redesign
+    checks, the longest wall, the views and the research observation read it, never the
+    printed walls. Replaced whole (copy on write), never changed in place."""
+
+    def __post_init__(self) -> None:
+        if not self.walls:
+            self.walls = self.components.tile_walls
 
     def copy(self) -> GameState:
         """An independent copy (module slices are immutable and shared). ``list.copy`` is a
@@ -314,6 +325,7 @@ class GameState:
         new.module_decided = self.module_decided
         new.market_face = self.market_face
         new.turned = self.turned
+        new.walls = self.walls
         return new
 
     @property
@@ -327,6 +339,41 @@ class GameState:
         if self.outcome is not None or not self.pending:
             return None
         return self.pending[-1].seat
+
+    def changed_walls(self) -> dict[str, str]:
+        """The tiles whose walls a module changed (``walls`` differs from the printed walls), as
+        tile code -> wall letters ("ns"), a seat's fountain as ``F1``, ``F2``...; empty (at no
+        cost) while no module changed any."""
+        walls = self.walls
+        printed = self.components.tile_walls
+        if walls is printed:
+            return {}
+        return {self.wall_key(t): walls_to_letters(w) for t, w in enumerate(walls) if w != printed[t]}
+
+    def wall_key(self, tile: int) -> str:
+        """A tile's key in :meth:`changed_walls` (and the view's ``walls``): its code, ``F1``... for the seats' fountains
+        (which share the code ``F``)."""
+        comp = self.components
+        if tile < len(comp.fountains) and comp.fountains[tile] == tile:
+            return f"F{tile + 1}"
+        return comp.tile_code[tile]
+
+    def set_changed_walls(self, changed: dict[str, str]) -> None:
+        """Set the walls of the tiles in ``changed`` (tile code -> wall letters, what
+        :meth:`changed_walls` gives), every other tile with its printed walls; a
+        :class:`ConfigError` for an unknown code or letter."""
+        comp = self.components
+        if not changed:
+            self.walls = comp.tile_walls
+            return
+        walls = list(comp.tile_walls)
+        fountains = {f"F{s + 1}": f for s, f in enumerate(comp.fountains)}
+        for code, letters in changed.items():
+            t = fountains[code] if code in fountains else comp.tile_ids.get(code)
+            if t is None or not isinstance(letters, str) or set(letters) - set("nesw"):
+                raise ConfigError(f"bad changed walls {code!r}: {letters!r}")
+            walls[t] = letters_to_walls(letters)
+        self.walls = tuple(walls)
 
     def tile_code(self, tile: int) -> str:
         """Code of a tile id."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import city as geo
 from .components import CURRENCIES, CURRENCY_NAMES
-from .engine import build_components, kind_points, legal_actions, money_of
+from .engine import build_components, kind_points, legal_actions, money_of, wall_points
 from .events import Event
 from .hooks import hook_users, modules_of
 from .rulesets import ruleset
@@ -29,7 +29,7 @@ def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = Tru
     comp = state.components
     tc = state.tile_code
     cc = state.card_code
-    walls = comp.tile_walls
+    walls = state.walls
     top = state.pending[-1] if state.pending else None
     to_act = state.to_act
     seats = []
@@ -91,6 +91,15 @@ def view(state: GameState, viewer: int | None, *, with_legal_actions: bool = Tru
         # a module replaces the scoring table (``Module.kind_points``): the points per round
         # (index 0-2) and kind for 1st, 2nd ... place; absent in every other game
         out["kind_points"] = [{k: list(kind_points(state, r, k)) for k in comp.kinds} for r in (1, 2, 3)]
+    if state.config.modules and hook_users(state.config, "wall_points"):
+        # a module changes what walls score (``Module.wall_points``): the points they would
+        # score in the next round now, beside the longest wall
+        rnd = min(state.rounds_scored + 1, 3)
+        for s, seat in enumerate(seats):
+            seat["wall_points"] = wall_points(state, s, rnd)
+    changed = state.changed_walls()
+    if changed:  # tiles whose walls a module changed (segments added, a tile turned): code -> letters
+        out["walls"] = changed
     if comp.twins:  # two-sided tiles (Granada): the marker, the turned faces, each market tile's back
         twin = comp.tile_twin
         out["market_face"] = "odd" if state.market_face else "even"

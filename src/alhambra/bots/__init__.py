@@ -63,7 +63,7 @@ def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
 
 _INT_OPTS = {"iterations", "workers", "rollout_plies"}
 _FLOAT_OPTS = {"seconds", "c_ucb", "bias", "pw_c", "pw_alpha", "opponent_pw_c", "temperature", "temperature_early"}
-_CHOICE_OPTS = {"reward": ("rank", "win")}
+_CHOICE_OPTS = {"reward": ("rank", "win"), "core": ("auto", "python", "native")}
 
 
 def make_bot(spec: str, workers: int | None = None) -> Bot:

@@ -24,6 +24,9 @@ current decision. Every iteration:
 The move played is the root child visited most. The budget is iterations and/or seconds,
 whichever ends first; with ``workers > 1`` independent searches run in parallel processes
 (root parallelization) and their root statistics are summed.
+
+For games the native core covers (no modules) the search runs on it
+(:mod:`alhambra.bots.native_search`): the same tree, the same moves, faster.
 """
 
 from __future__ import annotations
@@ -40,7 +43,9 @@ from typing import Any
 from ..actions import Action, parse_action
 from ..city import shared_analyses
 from ..engine import apply_unchecked
+from ..native import NativeLimit, warn_once
 from ..state import GameState
+from . import native_search
 from .base import Budget, Observation, fallback_action, log
 from .greedy import DEFAULT_WEIGHTS, Weights, canonical_actions, evaluate, greedy_action, relative, seat_values
 from .repetition import Repetition
@@ -80,6 +85,11 @@ class MctsSettings:
     beaten. The same with 2 players; with more, ``win`` aims at what a game is won by."""
     weights: Weights = DEFAULT_WEIGHTS
     """The evaluation's weights, for the prior that orders candidates and for the leaves."""
+    core: str = "auto"
+    """Where the search plays its samples: ``auto`` on the native core when it covers the game
+    (built, no modules: :mod:`alhambra.bots.native_search`, the same moves faster), else on the
+    Python engine; ``python`` always on the Python engine; ``native`` as ``auto`` but says once
+    when the native core is missing."""
 
 
 _ANSWER_RESERVE = 0.01
@@ -181,7 +191,16 @@ def search(
     sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS
 ) -> tuple[dict[str, tuple[int, float]], int]:
     """Run one search; return the root children's ``{action: (visits, mean reward)}`` and the
-    number of iterations done."""
+    number of iterations done. On the native core when ``settings.core`` allows it and the
+    core covers the game (see ``MctsSettings.core``)."""
+    if settings.core != "python":
+        if native_search.covers(sampler):
+            try:
+                return native_search.search(sampler, settings, rng, weights)
+            except NativeLimit:  # an Alhambra too wide for the native grid (never seen in play)
+                log.warning("mcts: an Alhambra outgrew the native core; searching on the Python engine")
+        elif settings.core == "native":
+            warn_once("the mcts bots search on the Python engine")
     with shared_analyses():
         return _search(sampler, settings, rng, weights)
 

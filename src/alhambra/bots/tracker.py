@@ -177,16 +177,12 @@ class Sampler:
         """A fresh full state: hidden orders and the seed drawn from ``rng``."""
         base = self._base
         if not self._analysed:  # once: every sample shares the Alhambras' analyses (a cache)
-            walls = base.components.tile_walls
+            walls = base.walls
             for p in base.players:
                 p.analysis(walls)
             self._analysed = True
         s = base.copy()
-        s.seed = rng.randrange(1 << 62)
-        bag = self._unknown_tiles[:]
-        _shuffle_top(bag, TOP_TILES, rng)
-        s.bag = bag
-        s.deck = self._deck(rng)
+        s.seed, s.deck, s.bag = self._hidden(rng)
         if self._hidden_hands:
             # cards dealt in secret: any unseen cards, drawn per sample, leave the draw pile
             k = sum(self._hidden_hands.values())
@@ -203,6 +199,26 @@ class Sampler:
             if got is not None:
                 s.mods[mid] = got
         return s
+
+    @property
+    def plain(self) -> bool:
+        """True when a sample differs from :meth:`base` only by the seed, the draw pile and the
+        bag (no cards dealt in secret, no module's hidden facts): :meth:`hidden` draws them."""
+        return not self._hidden_hands and not self.obs.view["module_views"]
+
+    def hidden(self, rng: random.Random) -> tuple[int, list[int], list[int]]:
+        """The seed, draw pile and bag of a fresh sample of a :attr:`plain` sampler, drawn from
+        ``rng`` exactly as :meth:`sample` draws them (the native search puts them into a copy of
+        the native twin of :meth:`base`)."""
+        if not self.plain:
+            raise ValueError("this observation hides more than the draw pile and the bag")
+        return self._hidden(rng)
+
+    def _hidden(self, rng: random.Random) -> tuple[int, list[int], list[int]]:
+        seed = rng.randrange(1 << 62)
+        bag = self._unknown_tiles[:]
+        _shuffle_top(bag, TOP_TILES, rng)
+        return seed, self._deck(rng), bag
 
     # ----------------------------------------------------------------------------- deck
     def _original_money(self) -> int:
@@ -282,6 +298,7 @@ class Sampler:
             elif mid in state.mods:
                 log.info("sampler: module %s cannot rebuild its slice from its view; its fresh setup state is used", mid)
         state.mods.update(mods)
+        state.set_changed_walls(v.get("walls") or {})  # walls a module changed are public
         held_tiles: set[int] = set()
         code_of = comp.card_code
         for mid in state.mods:

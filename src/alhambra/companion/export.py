@@ -37,7 +37,7 @@ def _layout(state: GameState, seat: int) -> list[dict[str, Any]] | None:
         if tt.kind == "fountain" or tt.price == 0:
             out.append({"x": x, "y": y, "kind": "fountain"})
         else:
-            out.append({"x": x, "y": y, "kind": tt.kind, "price": tt.price, "walls": walls_to_letters(tt.walls)})
+            out.append({"x": x, "y": y, "kind": tt.kind, "price": tt.price, "walls": walls_to_letters(state.walls[t])})
     return out
 
 
@@ -67,7 +67,7 @@ def export_table(
             p["tiles"] = layout
         else:
             p["buildings"] = counts
-            p["wall"] = geo.longest_wall(city, comp.tile_walls)
+            p["wall"] = geo.longest_wall(city, state.walls)
             if comp.ruleset is not None and comp.ruleset.scoring != "table":
                 p["dearest"] = dearest
         if scores_before is not None:

@@ -118,6 +118,12 @@ class CompanionHooks:
         new score cards), as ``Module.kind_points``; None keeps the table."""
         return None
 
+    def wall_points(self, tally: Tally, who: int, points: int) -> int:
+        """The wall points of player ``who`` given ``points`` (the longest wall as entered, after
+        the modules before this one in id order), as ``Module.wall_points`` in a game: return the
+        new value (watchtowers: the wall counted with their diagonals, +2 each in it)."""
+        return points
+
     def round_points(self, tally: Tally) -> list[Line] | None:
         """This module's points per participant this round, as ``Module.round_points`` (the
         entry of the neutral player may be left out); None: nothing this round."""

@@ -174,6 +174,9 @@ def score_table(t: Table) -> RoundResult:
         for i, (place, tied) in enumerate(_places(keys)):
             rows[i].append(KindRow(kind, rules.kind_names[kind], c[i], place, tuple(names[j] for j in tied), aw[i]))
     seats = [SeatResult(p.name, p.neutral, rows[i], p.wall if not p.neutral else 0, {}, {}, p.score, notes[i]) for i, p in enumerate(parts)]
+    for m, h in hooks.items():  # the wall points, chained in id order as in a game
+        for i in range(n):
+            seats[i].wall = h.wall_points(tallies[m], i, seats[i].wall)
     for m, h in hooks.items():
         lines = h.round_points(tallies[m])
         if lines is None:

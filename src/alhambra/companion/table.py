@@ -192,7 +192,7 @@ def _participant(raw: object, i: int, rules: Ruleset, mods: tuple[str, ...], neu
         wall = 0
     elif "tiles" in raw:
         try:
-            tiles_ = parse_layout({"tiles": raw["tiles"]}, rules.id)
+            tiles_ = parse_layout({"tiles": raw["tiles"]}, rules.id, mods)
         except LayoutError as e:
             raise TableError(f"{who}: {e}") from None
         report = check_layout(tiles_, rules.id)

@@ -24,7 +24,18 @@ from ..components import CURRENCIES, TAKE_LIMIT
 from ..errors import IllegalAction, IllegalPlacement, WrongPhase
 from ..hooks import load_module
 from ..state import BetweenTurns, ChooseAction, GameState, PlaceTiles
-from .common import _city_pos, _exchange_problem, _match_cards, _rule_text, _seat_of_turn, _tile_id, _users, _waiting_for, payment_value
+from .common import (
+    _city_pos,
+    _exchange_problem,
+    _match_cards,
+    _removal_veto,
+    _rule_text,
+    _seat_of_turn,
+    _tile_id,
+    _users,
+    _waiting_for,
+    payment_value,
+)
 from .generate import _stuck
 from .payments import _check_money, _check_offer, _check_payment, _plain_payment
 
@@ -130,12 +141,15 @@ def _check_build(state: GameState, top: ChooseAction, action: Action) -> None:
 def _check_remove(state: GameState, top: ChooseAction, action: Action) -> None:
     assert isinstance(action, MoveToReserve)
     p = state.players[top.seat]
-    walls = state.components.tile_walls
+    walls = state.walls
     t = _tile_id(state, action.tile)
     q = _city_pos(p, t, action.tile)
     rule = None if q in p.analysis(walls).removable() else geo.removal_problem(p.city, walls, q, geo.ORIGIN)
     if rule is not None:
         raise IllegalPlacement(f"removing {action.tile} breaks a building rule: {geo.RULE_MESSAGES[rule]}", rule)
+    why = _removal_veto(state, top.seat, q)
+    if why is not None:
+        raise IllegalPlacement(f"{action.tile} cannot be redesigned: {why}", "module")
 
 
 def _check_exchange(state: GameState, top: ChooseAction, action: Action) -> None:
@@ -194,7 +208,7 @@ def _must_build(state: GameState, seat: int, tile: int) -> bool:
     """A tile paid to be turned over must be built, unless no place is left for it."""
     if tile not in state.turned:
         return False
-    walls = state.components.tile_walls
+    walls = state.walls
     return bool(state.players[seat].analysis(walls).spots(walls[tile]))
 
 
@@ -215,7 +229,7 @@ def _check_turn_over(state: GameState, action: Action) -> None:
     if t in state.turned:
         raise IllegalAction(f"{action.tile} has been turned over already")
     other = comp.tile_twin[t]
-    walls = comp.tile_walls
+    walls = state.walls
     if not state.players[top.seat].analysis(walls).spots(walls[other]):
         raise IllegalPlacement(
             f"{comp.tile_code[other]} (the other face of {action.tile}) cannot be built anywhere in your city now", "adjacent"
@@ -231,7 +245,7 @@ def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, i
     if not (-500 < x < 500 and -500 < y < 500):
         raise IllegalPlacement(f"{x},{y} is far outside any Alhambra", "adjacent")
     q = geo.pos(x, y)
-    walls = state.components.tile_walls
+    walls = state.walls
     p = state.players[seat]
     rule = None if q in p.analysis(walls).spots(walls[tile]) else geo.placement_problem(p.city, walls, walls[tile], q)
     if rule is None and state.config.modules:

@@ -133,10 +133,52 @@ def _city_pos(p: PlayerState, tile: int, code: str) -> int:
 
 def _exchange_problem(state: GameState, seat: int, q: int, new_tile: int) -> str | None:
     p = state.players[seat]
-    rule = geo.exchange_problem(p.city, state.components.tile_walls, q, new_tile, geo.ORIGIN)
+    rule = geo.exchange_problem(p.city, state.walls, q, new_tile, geo.ORIGIN)
     if rule is None:
         for m in _users(state, "placement_problem"):
             rule = m.placement_problem(state, seat, new_tile, q)
             if rule is not None:
                 break
+    if rule is None:
+        rule = _removal_veto(state, seat, q)
     return rule
+
+
+def _removal_veto(state: GameState, seat: int, q: int) -> str | None:
+    """The first module's reason why the tile on ``q`` may not leave ``seat``'s Alhambra in a
+    redesign (``Module.removal_problem``), or None."""
+    if not state.config.modules:
+        return None
+    users = _users(state, "removal_problem")
+    if not users:
+        return None
+    t = state.players[seat].city[q]
+    for m in users:
+        why = m.removal_problem(state, seat, t, q)
+        if why is not None:
+            return why
+    return None
+
+
+def set_walls(state: GameState, tile: int, walls: int) -> None:
+    """Give ``tile`` the wall mask ``walls`` (N=1, E=2, S=4, W=8) for the rest of the game, or
+    until a module sets it again: city-wall segments added, a magical building turned, a gate
+    opening a double wall. ``state.walls`` is replaced (copy on write), so every Alhambra's
+    analysis is recomputed on its next use; nothing is checked (see :func:`city_problem`)."""
+    if not 0 <= walls <= 15:
+        raise ValueError(f"a wall mask is 0-15, not {walls!r}")
+    old = state.walls
+    if old[tile] != walls:
+        state.walls = (*old[:tile], walls, *old[tile + 1 :])
+
+
+def city_problem(state: GameState, seat: int) -> str | None:
+    """The first building rule ``seat``'s Alhambra breaks with the walls as they are now
+    (``state.walls``), as a readable sentence with the place, or None when it is built by the
+    rules: for a module that changes walls of built tiles ("after building a city wall, the
+    Alhambra must still be built according to the building rules")."""
+    got = geo.validate_layout(state.players[seat].city, state.walls, geo.ORIGIN)
+    if not got:
+        return None
+    v = got[0]
+    return f"{v.message} (at {v.x},{v.y})"

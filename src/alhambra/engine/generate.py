@@ -188,9 +188,16 @@ def legal_actions(state: GameState, kind: str | None = None, *, payments: str = 
     if isinstance(top, PlaceTiles):
         if kind in (None, "place"):
             out = _place_actions(state, top)
-            if kind is None and state.components.twins:
-                out += _turn_over_actions(state, top, payments)
+            if kind is None:
+                if state.components.twins:
+                    out += _turn_over_actions(state, top, payments)
+                if state.config.modules:
+                    for m in _users(state, "place_actions"):
+                        out += m.place_actions(state, top)
             return out
+        if kind in state.config.modules:
+            m = load_module(kind)
+            return m.place_actions(state, top) if m in _users(state, "place_actions") else []
         return _turn_over_actions(state, top, payments) if kind == "turn" and state.components.twins else []
     if isinstance(top, BetweenTurns):
         return _window_actions(state, top, kind)
@@ -223,7 +230,10 @@ def action_kinds(state: GameState) -> list[str]:
             kinds.append("end")
         return kinds
     if isinstance(top, PlaceTiles):
-        return ["place", "turn"] if state.components.twins else ["place"]
+        kinds = ["place", "turn"] if state.components.twins else ["place"]
+        if state.config.modules:
+            kinds += [m.id for m in _users(state, "place_actions")]
+        return kinds
     if isinstance(top, BetweenTurns):
         return [m.id for m in _users(state, "interrupt_actions")] + ["pass"]
     return [top.module] if top.module else []
@@ -346,7 +356,7 @@ def _window_actions(state: GameState, top: BetweenTurns, kind: str | None = None
 
 def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
     comp = state.components
-    walls = comp.tile_walls
+    walls = state.walls
     seat = top.seat
     an = state.players[seat].analysis(walls)
     mods = _users(state, "placement_problem")
@@ -391,7 +401,7 @@ def _turn_over_actions(state: GameState, top: PlaceTiles, payments: str = "all")
         return []
     seat = top.seat
     hand = state.players[seat].hand
-    walls = comp.tile_walls
+    walls = state.walls
     an = state.players[seat].analysis(walls)
     pays: list[tuple[str, ...]] = []
     for cur in range(len(CURRENCIES)):

@@ -63,22 +63,41 @@ def _do_place(state: GameState, action: Action, events: list[Event] | None) -> N
     if action.tile not in top.tiles:  # the other face of a waiting tile goes into the reserve
         other = state.components.tile_code[state.components.tile_twin[t]]
         top = PlaceTiles(seat, tuple(action.tile if c == other else c for c in top.tiles), top.neutral, top.reason)
+    _place(state, top, seat, t, action.tile, tgt, events)
+
+
+def _place(
+    state: GameState, top: PlaceTiles, seat: int, t: int, code: str, tgt: tuple[int, int] | str | None, events: list[Event] | None
+) -> None:
     if tgt == "reserve":
         state.players[seat].reserve.append(t)
     elif tgt == "neutral":
         assert state.neutral is not None
         state.neutral.append(t)
-    else:
+    elif tgt is not None:
         assert isinstance(tgt, tuple)
         state.players[seat].build(geo.pos(*tgt), t)
-    if events is not None:
-        events.append(BuildingPlaced(seat, action.tile, tgt))
+    if events is not None and tgt is not None:
+        events.append(BuildingPlaced(seat, code, tgt))
     if len(top.tiles) > 1:
         rest = list(top.tiles)
-        rest.remove(action.tile)
+        rest.remove(code)
         state.pending[-1] = PlaceTiles(seat, tuple(rest), top.neutral, top.reason)
     else:
         state.pending.pop()
+
+
+def place_waiting(state: GameState, tile: str, target: tuple[int, int] | str | None, events: list[Event] | None) -> None:
+    """What the core's ``place`` does, for a module's action answering the ``PlaceTiles`` on
+    top (``Module.place_actions``): take the waiting ``tile`` (a code) off it and build it at
+    ``target`` (a position ``(x, y)`` of the seat's Alhambra, ``"reserve"`` or ``"neutral"``),
+    with the core's ``BuildingPlaced`` event; the pending is popped once no tile waits. With
+    ``target`` None the tile only leaves the pending (the module keeps it: no event). Nothing
+    is checked here: the module's ``check`` has done that."""
+    top = state.pending[-1] if state.pending else None
+    if not isinstance(top, PlaceTiles) or tile not in top.tiles:
+        raise WrongPhase(f"{tile} is not waiting to be placed; {_waiting_for(state)}")
+    _place(state, top, top.seat, state.components.tile_ids[tile], tile, target, events)
 
 
 def _do_turn_over(state: GameState, action: Action, events: list[Event] | None) -> None:

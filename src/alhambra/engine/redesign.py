@@ -8,7 +8,7 @@ from ..actions import Action, BuildFromReserve, ExchangeTiles, MoveToReserve
 from ..components import ComponentSet
 from ..state import GameState
 from .caches import _LAST_TABLES, _MEMO_LIMIT, _Tables, _tables
-from .common import _exchange_problem, _users
+from .common import _exchange_problem, _removal_veto, _users
 
 
 def _build_actions(tables: _Tables, code: str) -> dict[int, Action]:
@@ -50,8 +50,8 @@ def _redesign_actions(state: GameState, seat: int, form: str | None = None) -> l
     if not in_reserve and len(city) == 1:
         return []
     comp = state.components
-    an = p.analysis(comp.tile_walls)
-    if state.config.modules and _users(state, "placement_problem"):
+    an = p.analysis(state.walls)
+    if state.config.modules and (_users(state, "placement_problem") or _users(state, "removal_problem")):
         return _redesign_with_rules(state, seat, form, an)
     if form == "remove":
         return _removals(an, city, comp)
@@ -104,7 +104,7 @@ def _reserve_moves(an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSe
     tables = _LAST_TABLES[0]
     if tables is None or tables.comp is not comp:
         tables = _tables(comp)
-    walls = comp.tile_walls
+    walls = an.walls
     got: list[Action] = []
     if form == "build":
         builds = tables.build
@@ -133,11 +133,12 @@ def _reserve_moves(an: geo.CityAnalysis, city: dict[int, int], comp: ComponentSe
 
 
 def _redesign_with_rules(state: GameState, seat: int, form: str | None, an: geo.CityAnalysis) -> list[Action]:
-    """:func:`_redesign_actions` when modules add building rules (``placement_problem``): the
-    rules may depend on anything in the state, so nothing is memoised."""
+    """:func:`_redesign_actions` when modules add building rules (``placement_problem``) or
+    veto removals (``removal_problem``): the rules may depend on anything in the state, so
+    nothing is memoised."""
     p = state.players[seat]
     comp = state.components
-    walls = comp.tile_walls
+    walls = state.walls
     mods = _users(state, "placement_problem")
     tables = _tables(comp)
     code_of = comp.tile_code
@@ -156,7 +157,8 @@ def _redesign_with_rules(state: GameState, seat: int, form: str | None, an: geo.
                     out.append(a)
     if form is None or form == "remove":
         for q in an.removable():
-            out.append(_remove_action(tables, code_of[city[q]]))
+            if _removal_veto(state, seat, q) is None:
+                out.append(_remove_action(tables, code_of[city[q]]))
     if form is None or form == "exchange":
         for rt in reserve:
             code = code_of[rt]

@@ -85,7 +85,7 @@ def _score_round(state: GameState, rnd: int, events: list[Event] | None) -> None
         kind_counts[kind] = tuple(c)
         for i, a in enumerate(aw):
             points[i] += a
-    walls = tuple(geo.longest_wall(state.players[s].city, state.components.tile_walls) for s in range(n))
+    walls = tuple(wall_points(state, s, rnd) for s in range(n))
     extra: dict[str, tuple[int, ...]] = {}
     for m in _users(state, "round_points"):
         got = m.round_points(state, rnd)
@@ -118,6 +118,17 @@ def _score_round(state: GameState, rnd: int, events: list[Event] | None) -> None
         for m in _users(state, "round_scored"):
             m.round_scored(state, rnd, _sink(events))
         state.score_history[-1] = tuple(state.scores)
+
+
+def wall_points(state: GameState, seat: int, round_no: int) -> int:
+    """The points ``seat`` scores for walls in scoring round ``round_no`` now: the longest outer
+    wall of its Alhambra (with the walls as they are, ``state.walls``), then every module's
+    ``wall_points`` in id order, each given the value before it."""
+    points = geo.longest_wall(state.players[seat].city, state.walls)
+    if state.config.modules:
+        for m in _users(state, "wall_points"):
+            points = m.wall_points(state, seat, round_no, points)
+    return points
 
 
 def add_points(state: GameState, seat: int, delta: int, floor: int | None = None) -> int:

@@ -8,12 +8,12 @@ engine helpers for modules"); a helper a new module needs is added here, with it
 
 from __future__ import annotations
 
-from .common import PASSIVE_HOOKS, payment_value, plain_flow
+from .common import PASSIVE_HOOKS, city_problem, payment_value, plain_flow, set_walls
 from .generate import purchase_options
 from .payments import check_purchase, pay_for_offer, pay_for_purchase, spend_cards
-from .perform import finish_turn_action
+from .perform import finish_turn_action, place_waiting
 from .redesign import redesign_options
-from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles
+from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles, wall_points
 from .setup import build_components, check_options
 from .supply import draw_card, give_cards, module_deal, module_draw, module_random, put_on_market, refill_display, refill_market
 
@@ -24,6 +24,7 @@ __all__ = [
     "building_counts",
     "check_options",
     "check_purchase",
+    "city_problem",
     "dearest_buildings",
     "draw_card",
     "finish_turn_action",
@@ -36,12 +37,15 @@ __all__ = [
     "pay_for_offer",
     "pay_for_purchase",
     "payment_value",
+    "place_waiting",
     "plain_flow",
     "purchase_options",
     "put_on_market",
     "redesign_options",
     "refill_display",
     "refill_market",
+    "set_walls",
     "spend_cards",
     "unbuilt_tiles",
+    "wall_points",
 ]

@@ -1,5 +1,6 @@
 """The agreement check: play games in the Python engine and on the native core side by side and
-compare, after every action, the full state and the legal actions (every payments mode).
+compare, after every action, the full state, the legal actions (every payments mode) and the
+events the action caused (and the deal's events).
 
 A disagreement is a rule the two engines play differently: a rule change in the Python engine
 without its native twin shows up here (and in ``tests/test_native.py``, which runs this check
@@ -13,12 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..actions import Action
+from ..chance import ChanceNeeded, chance_outcomes, decide
 from ..engine import PAYMENTS, apply_unchecked, legal_actions, new_game
+from ..events import Event
 from ..policies import POLICIES
 from ..state import GameConfig, GameState
 from .game import NativeGame, encode
 
-__all__ = ["CheckResult", "check_from", "check_game", "compare_states"]
+__all__ = ["CheckResult", "check_chance_game", "check_from", "check_game", "compare_states", "deal_explicit"]
 
 _FIELDS = (
     "config",
@@ -89,16 +92,26 @@ class CheckResult:
 Policy = Callable[[GameState, random.Random], Action]
 
 
-def check_game(config: GameConfig, seed: int, policy: str | Policy = "kinds", *, round_trip_every: int = 7) -> CheckResult:
+def check_game(
+    config: GameConfig, seed: int, policy: str | Policy = "kinds", *, round_trip_every: int = 7, events: bool = True
+) -> CheckResult:
     """Play game ``seed`` of ``config`` with ``policy`` (a random policy's name or a function of
     the state and a ``random.Random(seed)``, e.g. the greedy bot's choice) in both engines, comparing the state and the legal actions (all,
     exact and minimal payments) after every action; every ``round_trip_every``-th state also
-    goes Python -> native -> Python. Stops at the first disagreement."""
-    state, _ = new_game(config, seed)
-    return check_from(state, NativeGame.new(config, seed), policy, random.Random(seed), round_trip_every=round_trip_every)
+    goes Python -> native -> Python. With ``events`` each action's events (and the deal's) are
+    compared too. Stops at the first disagreement."""
+    state, dealt = new_game(config, seed)
+    native = NativeGame.new(config, seed)
+    if events and native.setup_events() != dealt:
+        result = CheckResult(config, seed)
+        result.disagreements.append(f"the deal's events differ: python {dealt!r} != native {native.setup_events()!r}")
+        return result
+    return check_from(state, native, policy, random.Random(seed), round_trip_every=round_trip_every, events=events)
 
 
-def check_from(state: GameState, native: NativeGame, policy: str | Policy, rng: random.Random, *, round_trip_every: int = 7) -> CheckResult:
+def check_from(
+    state: GameState, native: NativeGame, policy: str | Policy, rng: random.Random, *, round_trip_every: int = 7, events: bool = True
+) -> CheckResult:
     """:func:`check_game` from a given position: ``state`` (changed in place) and its native
     twin ``native`` (``NativeGame.from_state(state)``, say) play on to the end."""
     result = CheckResult(state.config, state.seed)
@@ -133,6 +146,82 @@ def check_from(state: GameState, native: NativeGame, policy: str | Policy, rng: 
                 )
                 return result
         action = choose(state, rng)
-        apply_unchecked(state, action, events=False)
-        native.apply_id(encode(native.rules, action))
+        if events:
+            want_events = apply_unchecked(state, action)
+            got_events = native.apply_events(action)
+            if want_events != got_events:
+                pairs = zip(want_events, got_events, strict=False)
+                at = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(want_events), len(got_events)))
+                result.disagreements.append(
+                    f"after {result.actions} actions, the events of {action} differ from event {at}: "
+                    f"python {want_events[at : at + 2]!r}, native {got_events[at : at + 2]!r} "
+                    f"({len(want_events)} and {len(got_events)} events)"
+                )
+                return result
+        else:
+            apply_unchecked(state, action, events=False)
+            native.apply_id(encode(native.rules, action))
+        result.actions += 1
+
+
+def deal_explicit(config: GameConfig, rng: random.Random) -> tuple[GameState, list[Event]]:
+    """An explicit-chance deal by the Python engine, every draw's outcome drawn from ``rng``
+    with its probability (the native core plays on from the state)."""
+    decided: tuple[list[str], list[str]] = ([], [])
+    while True:
+        try:
+            return new_game(config, 0, explicit_chance=True, decided=(tuple(decided[0]), tuple(decided[1])))
+        except ChanceNeeded as e:
+            codes, probs = zip(*chance_outcomes(e.state, e.kind), strict=True)
+            decided[0 if e.kind == "card" else 1].append(rng.choices(codes, probs)[0])
+
+
+def check_chance_game(config: GameConfig, seed: int, policy: str | Policy = "kinds") -> CheckResult:
+    """Explicit chance (:mod:`alhambra.chance`, as OpenSpiel plays): after a deal by the Python
+    engine, play on in both engines, each action retried with one more decided draw until it
+    completes, as the OpenSpiel game does. At every draw the kind and the outcomes (with their
+    probabilities) must be equal; after every action the state, the legal actions and the
+    events."""
+    rng = random.Random(seed)
+    state, _ = deal_explicit(config, rng)
+    result = CheckResult(config, seed)
+    native = NativeGame.from_state(state)
+    choose = POLICIES[policy] if isinstance(policy, str) else policy
+    while True:
+        diff = compare_states(state, native.state())
+        if diff:
+            result.disagreements += [f"after {result.actions} actions: {d}" for d in diff]
+            return result
+        if state.is_over:
+            return result
+        for mode in ("all", "minimal"):
+            if legal_actions(state, payments=mode) != native.legal_actions(mode):
+                result.disagreements.append(f"after {result.actions} actions, legal actions ({mode}) differ")
+                return result
+        action = choose(state, rng)
+        while True:
+            trial = state.copy()
+            twin = native.copy()
+            try:
+                want = apply_unchecked(trial, action)
+                kind = None
+            except ChanceNeeded as e:
+                kind, outcomes = e.kind, chance_outcomes(e.state, e.kind)
+            got_kind, got = twin.apply_chance(action)
+            if got_kind != kind:
+                result.disagreements.append(f"after {result.actions} actions, {action}: python needs {kind}, native {got_kind}")
+                return result
+            if kind is None:
+                if got != want:
+                    result.disagreements.append(f"after {result.actions} actions, the events of {action} differ")
+                    return result
+                state, native = trial, twin
+                break
+            if chance_outcomes(twin.chance_state(), kind) != outcomes:
+                result.disagreements.append(f"after {result.actions} actions, {action}: the outcomes of a {kind} draw differ")
+                return result
+            codes, probs = zip(*outcomes, strict=True)
+            code = rng.choices(codes, probs)[0]
+            decide(state, kind, code)
+            native.decide(kind, code)
         result.actions += 1

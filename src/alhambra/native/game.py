@@ -23,10 +23,28 @@ from ..actions import (
 from ..components import CURRENCY_LETTERS
 from ..engine import build_components
 from ..errors import ConfigError, GameOver, IllegalAction
+from ..events import (
+    AlhambraRedesigned,
+    BuildingBought,
+    BuildingPlaced,
+    DeckReshuffled,
+    DisplayRefilled,
+    Event,
+    GameEnded,
+    GameStarted,
+    MarketRefilled,
+    MarketTileAwarded,
+    MoneyTaken,
+    NeutralTilesReceived,
+    RoundScored,
+    ScoringCardDrawn,
+    TurnEnded,
+    TurnStarted,
+)
 from ..state import GameConfig, GameState
 from . import core_module, supports
 
-__all__ = ["NativeGame", "core_rules", "decode", "encode"]
+__all__ = ["NativeGame", "core_rules", "decode", "encode", "events_of", "setup_events"]
 
 A_TAKE, A_BUY, A_PLACE, A_BUILD, A_REMOVE, A_EXCHANGE, A_END = range(7)
 _G = 64
@@ -136,6 +154,111 @@ def encode(rules: Any, action: Action) -> int:
     return a
 
 
+_HOW = ("build", "remove", "exchange")
+
+
+def events_of(rules: Any, log: list[int]) -> list[Event]:
+    """The engine's events of one step from the native core's event log (the records of
+    ``native/events.pxi``): the same values, in the same order, as the Python engine's
+    ``apply_unchecked`` returns for that step."""
+    out: list[Event] = []
+    tile = rules.tile_code
+    card = rules.card_code
+    kinds = rules.components.kinds
+    n = rules.config.players
+    i = 0
+    end = len(log)
+    while i < end:
+        e = log[i]
+        if e == 1:
+            out.append(TurnStarted(log[i + 1], log[i + 2]))
+            i += 3
+        elif e == 2:
+            action = decode(rules, log[i + 2])
+            assert isinstance(action, TakeMoney)
+            out.append(MoneyTaken(log[i + 1], action.cards))
+            i += 3
+        elif e == 3:
+            action = decode(rules, log[i + 5])
+            assert isinstance(action, BuyBuilding)
+            out.append(BuildingBought(log[i + 1], log[i + 2], tile[log[i + 3]], action.payment, bool(log[i + 4])))
+            i += 6
+        elif e == 4:
+            action = decode(rules, log[i + 3])
+            assert isinstance(action, PlaceBuilding)
+            out.append(BuildingPlaced(log[i + 1], tile[log[i + 2]], action.target))
+            i += 4
+        elif e == 5:
+            other = log[i + 6]
+            other_code = tile[other] if other >= 0 else None
+            out.append(AlhambraRedesigned(log[i + 1], _HOW[log[i + 2]], tile[log[i + 3]], log[i + 4], log[i + 5], other_code))
+            i += 7
+        elif e == 6:
+            out.append(TurnEnded(log[i + 1]))
+            i += 2
+        elif e == 7:
+            k = log[i + 1]
+            out.append(DisplayRefilled(tuple(log[i + 2 : i + 2 + k]), tuple(card[c] for c in log[i + 2 + k : i + 2 + 2 * k])))
+            i += 2 + 2 * k
+        elif e == 8:
+            k = log[i + 1]
+            out.append(MarketRefilled(tuple(log[i + 2 : i + 2 + k]), tuple(tile[t] for t in log[i + 2 + k : i + 2 + 2 * k])))
+            i += 2 + 2 * k
+        elif e == 9:
+            out.append(DeckReshuffled(log[i + 1]))
+            i += 2
+        elif e == 10:
+            out.append(ScoringCardDrawn(log[i + 1]))
+            i += 2
+        elif e == 11:
+            k = log[i + 1]
+            out.append(NeutralTilesReceived(tuple(tile[t] for t in log[i + 2 : i + 2 + k])))
+            i += 2 + k
+        elif e == 12:
+            rnd, m = log[i + 1], log[i + 2]
+            j = i + 3
+            awards = {kind: tuple(log[j + m * k : j + m * (k + 1)]) for k, kind in enumerate(kinds)}
+            j += 6 * m
+            counts = {kind: tuple(log[j + m * k : j + m * (k + 1)]) for k, kind in enumerate(kinds)}
+            j += 6 * m
+            walls = tuple(log[j : j + n])
+            points = tuple(log[j + n : j + 2 * n])
+            scores = tuple(log[j + 2 * n : j + 3 * n])
+            j += 3 * n
+            out.append(RoundScored(rnd, awards, counts, walls, points, {}, scores, log[j], log[j + 1]))
+            i = j + 2
+        elif e == 13:
+            out.append(MarketTileAwarded(log[i + 1], log[i + 2], tile[log[i + 3]]))
+            i += 4
+        elif e == 14:
+            scores = tuple(log[i + 2 : i + 2 + n])
+            best = max(scores)
+            out.append(GameEnded(("finished", "truncated")[log[i + 1] - 1], scores, tuple(s for s, v in enumerate(scores) if v == best)))
+            i += 2 + n
+        else:  # pragma: no cover - a record this reader does not know
+            raise ValueError(f"native core: unknown event record {e}")
+    return out
+
+
+def setup_events(state: GameState) -> list[Event]:
+    """The events :func:`alhambra.engine.new_game` returns, from a native game just dealt (its
+    state): the starting money is each hand, then the first turn starts."""
+    comp = state.components
+    start = state.current
+    return [
+        GameStarted(
+            players=state.config.players,
+            starting_player=start,
+            starting_money=tuple(tuple(comp.card_code[c] for c in p.hand) for p in state.players),
+            market=tuple(comp.tile_code[t] for t in state.market),
+            display=tuple(comp.card_code[c] for c in state.display),
+            neutral_tiles=tuple(comp.tile_code[t] for t in state.neutral or ()),
+            modules=state.config.modules,
+        ),
+        TurnStarted(start, state.turn),
+    ]
+
+
 class NativeGame:
     """One game on the native core, spoken to with engine actions.
 
@@ -221,6 +344,55 @@ class NativeGame:
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action in place without a check."""
         self.core.apply_id(encode(self.rules, action))
+
+    def apply_events(self, action: Action) -> list[Event]:
+        """Apply a legal action in place (unchecked) and return its events, equal to those
+        :func:`alhambra.engine.apply_unchecked` returns for it."""
+        return events_of(self.rules, self.core.apply_id_events(encode(self.rules, action)))
+
+    # ------------------------------------------------------------------ explicit chance
+    @property
+    def explicit(self) -> bool:
+        """True for a game in explicit-chance mode (:mod:`alhambra.chance`; made by
+        :meth:`from_state` of such a state: the deal itself is dealt by the Python engine)."""
+        return bool(self.core.explicit)
+
+    def decide(self, kind: str, code: str) -> None:
+        """:func:`alhambra.chance.decide` on the native game: queue ``code`` as the outcome of
+        the next undecided draw of ``kind`` (``card`` or ``tile``)."""
+        if kind == "card":
+            self.core.decide(1, self.rules.chance_card_index(code))
+        elif kind == "tile":
+            ids = self.rules.tile_ids
+            if code not in ids:
+                raise IllegalAction(f"no tile {code!r}")
+            self.core.decide(2, ids[code])
+        else:
+            raise ValueError(f"the native core has no {kind!r} draws")
+
+    def apply_chance(self, action: Action, events: bool = True) -> tuple[str | None, list[Event] | None]:
+        """Explicit chance: apply a legal action in place with the decided draws, as
+        :func:`alhambra.engine.apply_unchecked` does. Returns ``(None, events)`` when the step
+        is done; ``(kind, None)`` when a draw of ``kind`` (``card``, ``tile``) has no decided
+        outcome yet (as ``ChanceNeeded``): then this game is spoiled (apply to a copy) and
+        :meth:`chance_state` is the game at that draw. ``IllegalAction`` for a decided outcome
+        that is not possible."""
+        need, log = self.core.apply_id_chance(encode(self.rules, action), events)
+        if need == 3:
+            raise IllegalAction("a decided chance outcome is not possible")
+        if need:
+            return ("card", "tile")[need - 1], None
+        return None, events_of(self.rules, log) if events else None
+
+    def chance_state(self) -> GameState:
+        """The state at the draw that stopped the last :meth:`apply_chance` (for
+        :func:`alhambra.chance.chance_outcomes`)."""
+        state: GameState = self.core.need_game().to_state()
+        return state
+
+    def setup_events(self) -> list[Event]:
+        """The events of the deal of a game just made by :meth:`new` (as ``new_game`` returns them)."""
+        return setup_events(self.state())
 
     def state(self) -> GameState:
         """The game as a Python state."""

@@ -12,6 +12,21 @@ cdef class CoreRules:
     cdef public dict tile_ids
     cdef public dict money_code_ids
 
+    def chance_card_index(self, code):
+        """A card code as a decided outcome of the native core (see ``Game.decide``)."""
+        got = self.money_code_ids.get(code)
+        if got is not None:
+            return got
+        if code in ("S1", "S2", "S3"):
+            return 36 + int(code[1]) - 1
+        raise ValueError(f"no card {code!r} in the base game")
+
+    def chance_card_code(self, int index):
+        """The card code of a decided outcome of the native core."""
+        if index >= 36:
+            return f"S{index - 35}"
+        return f"{'bgoy'[index // 9]}{index % 9 + 1}"
+
     def __init__(self, config, components):
         cdef int i, k, rnd, j
         self.config = config
@@ -184,6 +199,8 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
                     p.nhand += 1
                     s.display[j] = -1
                     break
+        if EVON:
+            ev3(E_MONEY_TAKEN, seat, a)
         finish_action(s, top)
     elif kind == A_BUY:
         sq = (a >> 3) & 3
@@ -192,6 +209,9 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
         s.market[sq] = -1
         top.tiles[top.ntiles] = t
         top.ntiles += 1
+        if EVON:
+            ev3(E_BOUGHT, seat, sq + 1)
+            ev3(t, paid == R.tile_price[t], a)
         if paid == R.tile_price[t]:
             top.actions += 1
         else:
@@ -207,6 +227,9 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
             s.nneutral += 1
         else:
             city_put(p, g, t)
+        if EVON:
+            ev(E_PLACED)
+            ev3(seat, t, a)
         list_remove(top.tiles, &top.ntiles, t)
         if top.ntiles == 0:
             s.npending -= 1
@@ -215,6 +238,10 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
         g = (a >> 10) & 8191
         list_remove(p.reserve, &p.nreserve, t)
         city_put(p, g, t)
+        if EVON:
+            ev3(E_REDESIGNED, seat, 0)
+            ev3(t, g % G - ORG, g // G - ORG)
+            ev(-1)
         finish_action(s, top)
     elif kind == A_REMOVE:
         t = (a >> 3) & 127
@@ -223,6 +250,10 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
         p.ncity -= 1
         p.reserve[p.nreserve] = t
         p.nreserve += 1
+        if EVON:
+            ev3(E_REDESIGNED, seat, 1)
+            ev3(t, g % G - ORG, g // G - ORG)
+            ev(-1)
         finish_action(s, top)
     elif kind == A_EXCHANGE:
         rt = (a >> 3) & 127
@@ -232,6 +263,10 @@ cdef int perform(St* s, Rules* R, long long a, object seed) except -1:
         p.reserve[p.nreserve] = ct
         p.nreserve += 1
         p.grid[g] = <signed char>rt
+        if EVON:
+            ev3(E_REDESIGNED, seat, 2)
+            ev3(rt, g % G - ORG, g // G - ORG)
+            ev(ct)
         finish_action(s, top)
     else:
         finish_action(s, top)
@@ -436,6 +471,89 @@ cdef class Game:
         """Apply a legal action id in place (no check: take it from :meth:`legal_ids`)."""
         perform(self.s, &self.rules.r, a, self.seed)
 
+    @property
+    def explicit(self):
+        """True for a game in explicit-chance mode (alhambra.chance)."""
+        return bool(self.s.explicit)
+
+    def decide(self, int kind, int outcome):
+        """Queue a chance outcome (chance.decide): kind 1 a card (money code 0-35, or 36 +
+        round - 1 for a scoring card), 2 a tile (its id)."""
+        cdef St* s = self.s
+        cdef int i
+        if not s.explicit:
+            raise ValueError("the game is not in explicit-chance mode")
+        if kind == 1:
+            if s.dqh:
+                for i in range(s.dqh, s.ndq):
+                    s.dq[i - s.dqh] = s.dq[i]
+                s.ndq -= s.dqh
+                s.dqh = 0
+            if s.ndq >= MAXDQ:
+                raise ValueError("too many decided draws")
+            s.dq[s.ndq] = outcome
+            s.ndq += 1
+        elif kind == 2:
+            if s.tqh:
+                for i in range(s.tqh, s.ntq):
+                    s.tq[i - s.tqh] = s.tq[i]
+                s.ntq -= s.tqh
+                s.tqh = 0
+            if s.ntq >= MAXDQ:
+                raise ValueError("too many decided draws")
+            s.tq[s.ntq] = outcome
+            s.ntq += 1
+        else:
+            raise ValueError(f"unknown chance kind {kind}")
+
+    def apply_id_chance(self, long long a, bint events=True):
+        """Explicit chance: apply a legal action id in place with the decided draws. Returns
+        ``(need, log)``: ``need`` 0 when the step is done (``log``: its event log when
+        ``events``), else 1 (a card) or 2 (a tile) when a draw has no outcome yet, 3 when a
+        decided outcome is not possible; then the game is left in an undefined state (apply
+        to a copy) and :meth:`need_game` holds the game at that draw."""
+        global EVON, EVN, EVLOST, NEED
+        cdef int i
+        NEED = 0
+        EVN = 0
+        EVLOST = 0
+        EVON = events
+        try:
+            perform(self.s, &self.rules.r, a, self.seed)
+        finally:
+            EVON = 0
+        if NEED:
+            return NEED, None
+        if EVLOST:
+            raise RuntimeError("native core: the event log of one step overflowed")
+        return 0, [EVLOG[i] for i in range(EVN)] if events else None
+
+    def need_game(self):
+        """The game at the draw that stopped the last :meth:`apply_id_chance` (for the draw's
+        outcomes: its deck, bag and piles)."""
+        cdef Game g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seed = self.seed
+        g.config = self.config
+        memcpy(g.s, NEEDST, sizeof(St))
+        return g
+
+    def apply_id_events(self, long long a):
+        """:meth:`apply_id`, returning the step's event log (the records of ``events.pxi``, a
+        list of ints; ``alhambra.native.game.events_of`` reads them)."""
+        global EVON, EVN, EVLOST
+        cdef int i
+        EVN = 0
+        EVLOST = 0
+        EVON = 1
+        try:
+            perform(self.s, &self.rules.r, a, self.seed)
+        finally:
+            EVON = 0
+        if EVLOST:
+            raise RuntimeError("native core: the event log of one step overflowed")
+        return [EVLOG[i] for i in range(EVN)]
+
     def playout(self, unsigned long long rng_seed, int max_actions=100000):
         """Play uniformly random legal actions until the game ends (or ``max_actions``);
         returns the number of actions played."""
@@ -448,6 +566,61 @@ cdef class Game:
             perform(s, R, self.buf.a[xs_next(&st) % <unsigned long long>self.buf.n], self.seed)
             played += 1
         return played
+
+    @property
+    def nbag(self):
+        """Tiles left in the bag."""
+        return self.s.nbag
+
+    def with_hidden(self, seed, deck, bag):
+        """A copy whose seed, draw pile and bag are these (a sample of the hidden facts, as
+        ``Sampler.sample`` draws them)."""
+        cdef Game g = self.copy()
+        cdef int i
+        if len(deck) > MAXC or len(bag) > MAXT:
+            raise ValueError("state too large for the native core")
+        g.seed = seed
+        for i, c in enumerate(deck):
+            g.s.deck[i] = c
+        g.s.ndeck = len(deck)
+        for i, t in enumerate(bag):
+            g.s.bag[i] = t
+        g.s.nbag = len(bag)
+        return g
+
+    # ------------------------------------------------------------------ the bots' evaluation
+    def seat_values(self, Evaluator ev):
+        """Every seat's estimated final points (bots.greedy.seat_values)."""
+        cdef double values[6]
+        cdef int i
+        seat_values(self.s, &self.rules.r, &ev.w, values)
+        return [values[i] for i in range(self.s.n)]
+
+    def evaluate(self, int seat, Evaluator ev):
+        """How good the game is for ``seat`` (bots.greedy.evaluate)."""
+        cdef double values[6]
+        return evaluate(self.s, &self.rules.r, &ev.w, seat, values)
+
+    def child_values(self, ids, int seat, Evaluator ev):
+        """For each action id (legal now): the value for ``seat`` of the game after it
+        (bots.greedy.evaluate), and every seat's values there (None once the game is over)."""
+        cdef St* t = <St*>PyMem_Malloc(sizeof(St))
+        cdef double values[6]
+        cdef double v
+        cdef int i
+        cdef list vs = [], seen = []
+        if t == NULL:
+            raise MemoryError()
+        try:
+            for a in ids:
+                memcpy(t, self.s, sizeof(St))
+                perform(t, &self.rules.r, a, self.seed)
+                v = evaluate(t, &self.rules.r, &ev.w, seat, values)
+                vs.append(v)
+                seen.append(None if t.outcome else [values[i] for i in range(t.n)])
+        finally:
+            PyMem_Free(t)
+        return vs, seen
 
     # ------------------------------------------------------------------ Python state
     def to_state(self):
@@ -503,6 +676,13 @@ cdef class Game:
             market_exhausted=bool(s.market_exhausted),
             score_history=[tuple(s.hist[i][j] for j in range(s.n)) for i in range(s.nhist)],
             flow=s.flow,
+            decided=None if not s.explicit else (
+                tuple(rules.chance_card_code(s.dq[i]) for i in range(s.dqh, s.ndq)),
+                tuple(code[s.tq[i]] for i in range(s.tqh, s.ntq)),
+            ),
+            piles=None if not s.explicit else tuple(
+                (s.pleft[i], tuple((f"S{j + 1}", s.pspec[i][j]) for j in range(2) if s.pspec[i][j] > 0)) for i in range(s.npiles)
+            ),
         )
 
     @staticmethod
@@ -514,8 +694,10 @@ cdef class Game:
         cdef int i, j, x, y, gi
         cdef Player* p
         cdef Pend* pd
-        if state.decided is not None or state.mods or state.turned or state.market_face or state.draws:
-            raise ValueError("the native core models seeded games without modules only")
+        if state.mods or state.turned or state.market_face or state.draws or state.module_decided:
+            raise ValueError("the native core models games without modules only")
+        if (state.decided is None) != (state.piles is None) or len(state.piles or ()) > 5:
+            raise ValueError("the native core does not model this explicit-chance state")
         g.rules = rules
         g.seed = state.seed
         g.config = state.config
@@ -603,4 +785,22 @@ cdef class Game:
                 s.hist[i][j] = row[j]
         s.nhist = len(state.score_history)
         s.flow = state.flow
+        if state.decided is not None:
+            s.explicit = 1
+            cards, tiles = state.decided
+            if len(cards) > MAXDQ or len(tiles) > MAXDQ:
+                raise ValueError("too many decided draws for the native core")
+            for i, c in enumerate(cards):
+                s.dq[i] = rules.chance_card_index(c)
+            s.ndq = len(cards)
+            for i, c in enumerate(tiles):
+                s.tq[i] = ids[c]
+            s.ntq = len(tiles)
+            s.npiles = len(state.piles)
+            for i, (left, classes) in enumerate(state.piles):
+                s.pleft[i] = left
+                for cls, k in classes:
+                    if cls not in ("S1", "S2"):
+                        raise ValueError(f"the native core does not model the card class {cls!r}")
+                    s.pspec[i][int(cls[1]) - 1] = k
         return g

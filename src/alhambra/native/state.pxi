@@ -10,6 +10,7 @@ cdef enum:
     EDGE_LO = 3      # tiles stay within EDGE_LO..EDGE_HI on both axes (else NativeLimit)
     EDGE_HI = 60
     MAXPEND = 8
+    MAXDQ = 128      # decided chance outcomes queued (explicit chance)
     NCODES = 36      # money codes: currency * 9 + value - 1
 
 cdef enum:
@@ -92,6 +93,19 @@ cdef struct St:
     int nhist
     int flow
     int turn_limit    # 0: none
+    # explicit chance (alhambra.chance): the deck and the bag have no order; each draw takes
+    # the next decided outcome (card: money code 0-35 or 36 + round - 1 for a scoring card;
+    # tile: its id) and the piles model says which cards the next one can be
+    int explicit
+    int dq[MAXDQ]
+    int ndq
+    int dqh
+    int tq[MAXDQ]
+    int ntq
+    int tqh
+    int npiles
+    int pleft[5]
+    int pspec[5][2]   # scoring cards S1, S2 left in each pile
 
 
 cdef struct Rules:

@@ -70,7 +70,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ..components import EAST, NORTH, SOUTH, WEST, ComponentSet
+from ..components import EAST, NORTH, SOUTH, WEST, ComponentSet, letters_to_walls
 from ..engine import build_components
 from ..events import Event
 from ..hooks import hook_users, modules_of
@@ -277,6 +277,7 @@ class ObservationEncoder:
                 out[r0 + self._tile[code]] = 1.0
         st0 = sec["seats"][0]
         a0 = sec["alhambras"][0]
+        changed = view.get("walls")  # tiles whose walls a module changed: their walls now
         g = 2 * self.grid + 1
         plane = g * g
         for seat in seats:
@@ -294,8 +295,9 @@ class ObservationEncoder:
                     at = a0 + r * self._channels * plane + y * g + x
                     out[at] = 1.0
                     out[at + plane * (1 if tile.kind < 0 else 2 + tile.kind)] = 1.0
+                    tw = letters_to_walls(changed[cell["tile"]]) if changed and cell["tile"] in changed else tile.walls
                     for bit, ch in self._walls:
-                        if tile.walls & bit:
+                        if tw & bit:
                             out[at + plane * ch] = 1.0
             for code in seat["reserve"]:
                 kind = self._tiles[code].kind

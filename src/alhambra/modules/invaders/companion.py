@@ -34,7 +34,7 @@ class InvadersCompanion(CompanionHooks):
 
     def export(self, state: GameState, round_no: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The round's invasion direction and every Alhambra's open sides."""
-        walls = state.components.tile_walls
+        walls = state.walls
         seats: list[dict[str, Any]] = [dict(exposure(state.players[s].city, walls)) for s in range(state.config.players)]
         if state.neutral is not None:
             seats.append({})

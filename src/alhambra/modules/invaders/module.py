@@ -336,7 +336,7 @@ class Invaders(Module):
         if len(sl.revealed) >= round_no:  # pragma: no cover - each round invades once
             return
         direction = sl.top if sl.top is not None else self._draw(state, sl.left())
-        walls = state.components.tile_walls
+        walls = state.walls
         n = state.config.players
         sides: list[int] = []
         lost: list[int] = []
@@ -373,7 +373,7 @@ class Invaders(Module):
         left = sl.left()
         if not left:
             return None
-        walls = state.components.tile_walls
+        walls = state.walls
         out: list[float] = []
         for s in range(state.config.players):
             ex = exposure(state.players[s].city, walls)
@@ -396,7 +396,7 @@ class Invaders(Module):
         sl = invaders(state)
         face_up = _face_up(state.config)
         shown = face_up or (viewer is not None and 0 <= viewer < len(sl.known) and sl.known[viewer])
-        walls = state.components.tile_walls
+        walls = state.walls
         d = data()
         return {
             "face_up": face_up,

@@ -316,7 +316,7 @@ def _refusal(state: GameState, seat: int, redesign: Action) -> IllegalAction:
     """Why a redesign is not possible for ``seat`` (the core's reasons)."""
     p = state.players[seat]
     comp = state.components
-    walls = comp.tile_walls
+    walls = state.walls
     ids = comp.tile_ids
 
     def where(code: str) -> int | None:

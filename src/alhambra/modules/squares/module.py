@@ -200,7 +200,7 @@ def square_bonus(state: GameState, seat: int, position: int, tile: int | None = 
     city = state.players[seat].city
     t = city[position] if tile is None else tile
     kind = COLOUR[comp.tile_code[t]]
-    walls = comp.tile_walls
+    walls = state.walls
     unbuilt = unbuilt_tiles(state, seat) if len(state.config.modules) > 1 else set()
     n = 0
     for side in SIDES:
@@ -216,7 +216,7 @@ def square_bonus(state: GameState, seat: int, position: int, tile: int | None = 
 
 def best_bonus(state: GameState, seat: int, tile: int) -> int:
     """The most the square ``tile`` could add where ``seat`` may build it now (0 if nowhere)."""
-    walls = state.components.tile_walls
+    walls = state.walls
     spots = state.players[seat].analysis(walls).spots(walls[tile])
     return max((square_bonus(state, seat, q, tile) for q in spots), default=0)
 

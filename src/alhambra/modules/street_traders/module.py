@@ -887,7 +887,7 @@ def _fitting_kinds(state: GameState, seat: int, at: tuple[int, int] | None) -> s
     if at is None:
         return set()
     comp = state.components
-    walls = comp.tile_walls
+    walls = state.walls
     city = state.players[seat].city
     q = geo.pos(*at)
     out: set[str] = set()

@@ -225,7 +225,9 @@ function letterKinds(catalogue) {
  * else the letter is read with the kinds the catalogue's tiles show). */
 export function tileFacts(code, catalogue) {
   const t = catalogue && catalogue.tiles ? catalogue.tiles[code] : null;
-  if (t) return { kind: t.kind, price: t.price, walls: t.walls || "" };
+  // the walls a module changed in this game (the view's `walls`, kept by the page in `walls_now`)
+  const now = catalogue && catalogue.walls_now ? catalogue.walls_now[code] : undefined;
+  if (t) return { kind: t.kind, price: t.price, walls: now !== undefined ? now : t.walls || "" };
   if (code === "F") return { kind: "fountain", price: 0, walls: "" };
   const m = /^([A-Z])(\d+)([nesw]*)$/.exec(code || "");
   const kind = m ? letterKinds(catalogue)[m[1]] : null;
@@ -282,6 +284,7 @@ export function tileWalls(walls, catalogue) {
  * built on the face it was turned to). */
 export function tileGroup(code, catalogue, x = 0, y = 0, size = 100, opts = {}) {
   const f = tileFacts(code, catalogue);
+  if (opts.walls !== undefined) f.walls = opts.walls; // walls a module changed (a fountain with city walls)
   const g = svgEl("g", { transform: `translate(${x} ${y}) scale(${size / 100})`, class: `tile kind-${f.kind}` });
   g.appendChild(svgEl("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, fill: KIND_COLORS[f.kind] || "#b0a48a", stroke: "#6b5235", "stroke-width": 1.5 }));
   g.appendChild(svgEl("rect", { x: 8, y: 8, width: 84, height: 84, rx: 4, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }));

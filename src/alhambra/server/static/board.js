@@ -73,7 +73,9 @@ export function renderCity(v, s, mine) {
   svg.appendChild(svgEl("rect", { x: box.x - 5000, y: box.y - 5000, width: 10000 + box.w, height: 10000 + box.h, fill: "transparent", class: "pan-area" }));
   const turned = turnedTiles(v);
   for (const c of s.alhambra) {
-    const g = tileNode(c.tile, c.x * CELL, c.y * CELL, CELL, { turned: turned.has(c.tile) });
+    // a fountain whose walls a module changed (city walls) is keyed by its seat in the view's `walls`
+    const fountainWalls = c.tile === "F" && v.walls ? v.walls[`F${s.seat + 1}`] : undefined;
+    const g = tileNode(c.tile, c.x * CELL, c.y * CELL, CELL, { turned: turned.has(c.tile), walls: fountainWalls });
     g.setAttribute("data-tile", c.tile);
     g.setAttribute("data-x", c.x);
     g.setAttribute("data-y", c.y);

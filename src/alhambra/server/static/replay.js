@@ -284,6 +284,7 @@ function build() {
 
 function render() {
   const f = frame();
+  R.data.catalogue.walls_now = f.walls || {}; // walls a module changed by this step (art.js tileFacts)
   const prev = R.step > 0 ? R.data.frames[R.step - 1] : null;
   const move = R.step > 0 ? R.data.moves[R.step - 1] : null;
   document.body.dataset.step = String(R.step);
@@ -372,7 +373,8 @@ function city(f, s, before, move) {
   const svg = svgEl("svg", { class: "r-board", viewBox: `${b.x} ${b.y} ${b.w} ${b.h}`, role: "img", "aria-label": `Alhambra of ${seatName(s.seat)}: ${s.alhambra.length} tiles` });
   const old = new Set(before ? before.alhambra.map((c) => `${c.x},${c.y},${c.tile}`) : []);
   for (const c of s.alhambra) {
-    const g = tileNode(c.tile, c.x * CELL, c.y * CELL, { turned: (f.turned || []).includes(c.tile) });
+    const fountainWalls = c.tile === "F" && f.walls ? f.walls[`F${s.seat + 1}`] : undefined; // a fountain with city walls
+    const g = tileNode(c.tile, c.x * CELL, c.y * CELL, { turned: (f.turned || []).includes(c.tile), walls: fountainWalls });
     g.setAttribute("data-tile", c.tile);
     g.setAttribute("data-x", c.x);
     g.setAttribute("data-y", c.y);

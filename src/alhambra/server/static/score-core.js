@@ -5,7 +5,7 @@
 
 const MODULES = new Map();
 
-/** A module's scoring part: { adjustCounts, kindPoints, roundPoints, afterRound } (each optional). */
+/** A module's scoring part: { adjustCounts, kindPoints, wallPoints, roundPoints, afterRound } (each optional). */
 export function register(id, impl) { MODULES.set(id, impl); }
 
 /** Load the ui/companion.js of every scoring module that has one. */
@@ -102,6 +102,7 @@ export function scoreTable(catalogue, doc) {
     name: names[i], neutral: i >= n, kinds: {}, wall: i >= n ? 0 : p.wall || 0, modules: {}, after: {}, notes: notes[i],
     before: i >= n ? 0 : p.score || 0, round_points: 0, total: 0,
   }));
+  for (const [m, h] of hooks) if (h.wallPoints) seats.slice(0, n).forEach((s, i) => { s.wall = h.wallPoints(tallies[m], i, s.wall); });
   for (const kind of game.kinds) {
     const c = counts.map((x) => x[kind] || 0);
     let table = null;

@@ -80,6 +80,7 @@ export function connect() {
     const prevVersion = T.msg ? T.msg.version : -1;
     T.epoch = msg.epoch;
     T.msg = msg;
+    if (T.catalogue) T.catalogue.walls_now = msg.view.walls || {}; // walls a module changed (art.js tileFacts)
     if (msg.version !== prevVersion) { T.sel = null; T.staged = null; T.placeCleared = false; }
     afterUpdate();
     render();

@@ -1,0 +1,7 @@
+"""City gates (Big Box module ``city_gates``): see ``README.md``."""
+
+from __future__ import annotations
+
+from .module import MODULE, CityGateOpened, CityGates, CityGatesState, GateBuild, GatePlace, TakeGate, gate_spots
+
+__all__ = ["MODULE", "CityGateOpened", "CityGates", "CityGatesState", "GateBuild", "GatePlace", "TakeGate", "gate_spots"]

@@ -1,0 +1,470 @@
+"""City gates: one city-gate card and one wooden gate per player. A drawn gate card is laid open
+beside the gates (or discarded while another one lies open); taking it is a player's action
+instead of taking money. A player holding a card may build a tile where no path on foot reaches
+it, through a double wall: a wooden gate goes on that wall and opens it; the card leaves the game.
+The two tiles under a gate are never redesigned again.
+
+Flow (plug-in hooks and the geometry protocol of docs/hooks.md):
+
+* ``extra_cards`` (one card per player), ``deck_piles`` (spread over the piles 3-5),
+  ``card_drawn`` (laid open, or onto the discard pile).
+* ``turn_actions``: ``gate take`` (the open card; ends the actions like taking money) and
+  ``gate build TILE X,Y SIDE`` (a redesign from the reserve board through a gate).
+* ``place_actions``: ``gate place TILE X,Y SIDE`` for a waiting tile (``engine.place_waiting``).
+* A gate opens the double wall: ``engine.set_walls`` takes the wall off both facing sides, so
+  the on-foot rule, the hole test and the longest wall need nothing more (a double wall between
+  two tiles never scored). ``removal_problem`` keeps the two tiles in place for good.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, ClassVar, Final
+
+from ... import city as geo
+from ...actions import Action, need_words, parse_xy, register_parser, word_parser
+from ...components import OPPOSITE, SIDE_DELTAS, CardType
+from ...engine.services import finish_turn_action, place_waiting, set_walls
+from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
+from ...events import AlhambraRedesigned, Event
+from ...hooks import Module, hook_users
+from ...state import ChooseAction, GameConfig, GameState, PlaceTiles
+
+MODULE_ID: Final = "city_gates"
+CARD_KIND: Final = "citygate"
+SIDE_WORDS: Final = "word:n|e|s|w"
+
+
+@dataclass(frozen=True, slots=True)
+class CityGatesData:
+    """The module's data file, read once."""
+
+    cards: int
+    piles: tuple[int, ...]
+    """The money piles (0-based) the cards are spread over, in turn."""
+
+
+@cache
+def data() -> CityGatesData:
+    """Read ``components.json``."""
+    raw = json.loads(resources.files(__package__).joinpath("components.json").read_text(encoding="utf-8"))
+    return CityGatesData(int(raw["cards"]), tuple(int(p) for p in raw["piles"]))
+
+
+def card_code(i: int) -> str:
+    """``gt1`` ... ``gt6``."""
+    return f"gt{i + 1}"
+
+
+# ---------------------------------------------------------------------------------- state
+@dataclass(frozen=True, slots=True)
+class CityGatesState:
+    """The module's slice (public): the card lying open (None: none), the cards each seat holds,
+    the cards used (out of the game), and every gate built as (seat, x, y, side): the tile on
+    ``x,y`` and its neighbour on ``side`` lie under it."""
+
+    open: str | None = None
+    held: tuple[tuple[str, ...], ...] = ()
+    used: tuple[str, ...] = ()
+    gates: tuple[tuple[int, int, int, str], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"open": self.open, "held": [list(h) for h in self.held], "used": list(self.used), "gates": [list(g) for g in self.gates]}
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> CityGatesState:
+        """Read the JSON form back (a :class:`NotationError` on junk)."""
+        try:
+            open_ = None if raw["open"] is None else str(raw["open"])
+            held = tuple(tuple(str(c) for c in h) for h in raw["held"])
+            used = tuple(str(c) for c in raw["used"])
+            gates = tuple((int(s), int(x), int(y), str(d)) for s, x, y, d in raw["gates"])
+        except (TypeError, KeyError, ValueError) as e:
+            raise NotationError(f"bad city gates state {raw!r}") from e
+        if any(d not in "nesw" or len(d) != 1 for *_, d in gates):
+            raise NotationError(f"bad city gates state {raw!r}: a gate's side is n, e, s or w")
+        return cls(open_, held, used, gates)
+
+
+def gates_slice(state: GameState) -> CityGatesState:
+    """The module's slice of a game."""
+    value = state.mods[MODULE_ID]
+    assert isinstance(value, CityGatesState)
+    return value
+
+
+# ---------------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class TakeGate(Action):
+    """Take the open city-gate card (and a wooden gate) instead of money: ``gate take``."""
+
+    module = MODULE_ID
+    keyword: ClassVar[str] = "gate take"
+    grammar: ClassVar[tuple[str, ...]] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GatePlace(Action):
+    """Build a waiting tile at ``target`` through a gate on its ``side`` (a double wall)."""
+
+    module = MODULE_ID
+    keyword: ClassVar[str] = "gate place"
+    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", SIDE_WORDS)
+    tile: str
+    target: tuple[int, int]
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class GateBuild(Action):
+    """Redesign: build a reserve tile at ``target`` through a gate on its ``side``."""
+
+    module = MODULE_ID
+    keyword: ClassVar[str] = "gate build"
+    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", SIDE_WORDS)
+    tile: str
+    target: tuple[int, int]
+    side: str
+
+
+def _tile(word: str) -> str:
+    if not word.isalnum() or not word[0].isalpha():
+        raise NotationError(f"bad tile code {word!r}")
+    return word[0].upper() + word[1:].lower()
+
+
+def _side(word: str) -> str:
+    w = word.lower()
+    if w not in ("n", "e", "s", "w"):
+        raise NotationError(f"bad side {word!r}: the side of the new tile the gate goes on, n, e, s or w")
+    return w
+
+
+def _parse_place(words: list[str]) -> Action:
+    need_words(words, 3, "gate place TILE X,Y SIDE (e.g. gate place G8sw 1,0 w)")
+    return GatePlace(_tile(words[0]), parse_xy(words[1]), _side(words[2]))
+
+
+def _parse_build(words: list[str]) -> Action:
+    need_words(words, 3, "gate build TILE X,Y SIDE (e.g. gate build G8sw 1,0 w)")
+    return GateBuild(_tile(words[0]), parse_xy(words[1]), _side(words[2]))
+
+
+register_parser("gate take", word_parser(TakeGate()), TakeGate)
+register_parser("gate place", _parse_place, GatePlace)
+register_parser("gate build", _parse_build, GateBuild)
+
+
+# ---------------------------------------------------------------------------------- events
+@dataclass(frozen=True, slots=True)
+class CityGateCardShown(Event):
+    """A city-gate card came up from the money pile: laid open (``discarded`` False) or, while
+    another one lies open, put on the discard pile."""
+
+    card: str
+    discarded: bool
+
+    def describe(self) -> str:
+        return (
+            "a city-gate card comes up and goes onto the discard pile"
+            if self.discarded
+            else "a city-gate card is laid open beside the gates"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CityGateTaken(Event):
+    """``seat`` took the open city-gate card and a wooden gate."""
+
+    seat: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.seat + 1} takes the city-gate card"
+
+
+@dataclass(frozen=True, slots=True)
+class CityGateOpened(Event):
+    """``seat`` built ``tile`` at ``x,y`` through a gate on its ``side`` (the double wall with
+    ``other``); the card ``card`` leaves the game."""
+
+    seat: int
+    tile: str
+    x: int
+    y: int
+    side: str
+    other: str
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.seat + 1} builds {self.tile} at {self.x},{self.y} through a city gate (to {self.other})"
+
+
+# ---------------------------------------------------------------------------------- rules
+_SIDE: Final = {"n": 1, "e": 2, "s": 4, "w": 8}
+
+
+def _printed(state: GameState, tile: int, side: int) -> bool:
+    """Is ``tile``'s wall on ``side`` printed, not a wooden city-wall segment? (A magical building
+    turned shows its printed walls turned: as many walls as printed.)"""
+    now = state.walls[tile]
+    printed = state.components.tile_walls[tile]
+    return bool(now & side) and (bool(printed & side) or now.bit_count() == printed.bit_count())
+
+
+def _neighbour(position: int, side: int) -> int:
+    dx, dy = SIDE_DELTAS[side]
+    return position + geo.pos(dx, dy) - geo.ORIGIN
+
+
+def gate_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, str]]:
+    """Every (position, side) where ``seat`` may build ``tile`` through a gate: the place breaks
+    only the on-foot rule (every joined side is a double wall), and the gate goes on one of
+    those double walls, both walls printed."""
+    city = state.players[seat].city
+    walls = state.walls
+    w = walls[tile]
+    others = [m for m in hook_users(state.config, "placement_problem") if m.id != MODULE_ID]
+    out: list[tuple[int, str]] = []
+    for q in state.players[seat].analysis(walls).frontier:
+        if geo.placement_problem(city, walls, w, q) != "on_foot":
+            continue
+        if any(m.placement_problem(state, seat, tile, q) is not None for m in others):
+            continue
+        for letter, side in _SIDE.items():
+            nb = city.get(_neighbour(q, side))
+            if nb is not None and _printed(state, tile, side) and _printed(state, nb, OPPOSITE[side]):
+                out.append((q, letter))
+    return out
+
+
+def _holds(state: GameState, seat: int) -> int:
+    held = gates_slice(state).held
+    return len(held[seat]) if seat < len(held) else 0
+
+
+def _gated(state: GameState, seat: int) -> set[int]:
+    """Positions of ``seat``'s tiles under a gate."""
+    out: set[int] = set()
+    for s, x, y, d in gates_slice(state).gates:
+        if s == seat:
+            q = geo.pos(x, y)
+            out |= {q, _neighbour(q, _SIDE[d])}
+    return out
+
+
+# ---------------------------------------------------------------------------------- module
+class CityGates(Module):
+    """City gates."""
+
+    id = MODULE_ID
+    title = "City gates"
+    description = (
+        "One city-gate card per player comes up from the money piles 3-5. Taking the open card is an action instead "
+        "of taking money. With a card you may build a tile that no path on foot reaches, through a double wall: a "
+        "wooden gate opens that wall. The two tiles under a gate are never redesigned."
+    )
+    assumptions = (
+        "Only one city-gate card lies open at a time: one drawn while another lies open goes onto the discard pile "
+        "(and may come back after a reshuffle).",
+        "Taking the card is a whole take action (alone, not with money cards) and ends the turn's actions; the cards a "
+        "player holds are public (taken openly).",
+        "A gate is used only where it is needed: the new tile's walls match every neighbour, no hole is made, and every "
+        "joined side is a double wall; the gate goes on one of those double walls (the player chooses which).",
+        "A gate goes only over two printed walls, never over a wooden city-wall segment (rulebook, city walls).",
+        "A gate can be used wherever a tile is built into the Alhambra: bought tiles, a vizier's or sultan's tile, the "
+        "final hand-out, and a redesign from the reserve board (an exchange keeps the open sides, so it never needs one).",
+        "A tile is built through a gate as it lies: a magical building is not turned in the same move.",
+    )
+
+    # ----- components and setup ---------------------------------------------------------
+    def extra_cards(self, config: GameConfig) -> list[CardType]:
+        """One city-gate card per player."""
+        return [CardType(card_code(i), CARD_KIND, module=self.id) for i in range(min(config.players, data().cards))]
+
+    def setup(self, state: GameState, rng: random.Random) -> None:
+        """No card is open or held yet."""
+        state.mods[self.id] = CityGatesState(None, ((),) * state.config.players)
+
+    def deck_piles(self, state: GameState, piles: list[list[int]], rng: random.Random) -> None:
+        """Spread as evenly as possible over the piles 3, 4 and 5, each at a random place."""
+        ids = [i for i, c in enumerate(state.components.cards) if c.module == self.id]
+        rng.shuffle(ids)
+        order = data().piles
+        for k, c in enumerate(ids):
+            pile = piles[order[k % len(order)]]
+            pile.insert(rng.randrange(len(pile) + 1), c)
+
+    def card_drawn(self, state: GameState, card: int, events: list[Event]) -> bool:
+        """Laid open beside the gates, or onto the discard pile while another one lies open."""
+        code = state.components.card_code[card]
+        sl = gates_slice(state)
+        if sl.open is None:
+            state.mods[self.id] = CityGatesState(code, sl.held, sl.used, sl.gates)
+            events.append(CityGateCardShown(code, False))
+        else:
+            state.discard.append(card)
+            events.append(CityGateCardShown(code, True))
+        return True
+
+    def held_cards(self, state: GameState) -> list[int]:
+        """The open card, the cards the players hold and the used ones."""
+        sl = gates_slice(state)
+        ids = {c.code: i for i, c in enumerate(state.components.cards) if c.module == self.id}
+        codes = ([sl.open] if sl.open else []) + [c for h in sl.held for c in h] + list(sl.used)
+        return [ids[c] for c in codes]
+
+    # ----- actions ------------------------------------------------------------------------
+    def turn_actions(self, state: GameState, seat: int) -> list[Action]:
+        """``gate take`` while a card lies open; ``gate build`` for reserve tiles while holding a card."""
+        out: list[Action] = []
+        if gates_slice(state).open is not None:
+            out.append(TakeGate())
+        if _holds(state, seat):
+            code = state.components.tile_code
+            for t in sorted(set(state.players[seat].reserve)):
+                out += [GateBuild(code[t], geo.xy(q), d) for q, d in gate_spots(state, seat, t)]
+        return out
+
+    def place_actions(self, state: GameState, pending: PlaceTiles) -> list[Action]:
+        """``gate place TILE X,Y SIDE`` for the waiting tiles, while the seat holds a card."""
+        if not _holds(state, pending.seat):
+            return []
+        ids = state.components.tile_ids
+        out: list[Action] = []
+        for code in sorted(set(pending.tiles)):
+            out += [GatePlace(code, geo.xy(q), d) for q, d in gate_spots(state, pending.seat, ids[code])]
+        return out
+
+    def check(self, state: GameState, action: Action) -> None:
+        """Raise :class:`IllegalAction` with a reason unless ``action`` is allowed now."""
+        top = state.pending[-1] if state.pending else None
+        if isinstance(action, TakeGate):
+            if not isinstance(top, ChooseAction):
+                raise WrongPhase("the city-gate card is taken as an action of your own turn")
+            if gates_slice(state).open is None:
+                raise IllegalAction("no city-gate card lies open")
+            return
+        if not isinstance(action, GatePlace | GateBuild):
+            raise IllegalAction(f"{action} is not a city gates action")
+        t = state.components.tile_ids.get(action.tile)
+        if t is None:
+            raise IllegalAction(f"there is no tile {action.tile!r} in this game")
+        if isinstance(action, GatePlace):
+            if not isinstance(top, PlaceTiles):
+                raise WrongPhase("a tile is placed through a gate when it waits to be placed")
+            if action.tile not in top.tiles:
+                raise IllegalAction(f"{action.tile} is not waiting to be placed")
+        else:
+            if not isinstance(top, ChooseAction):
+                raise WrongPhase("a redesign is an action of your own turn")
+            if t not in state.players[top.seat].reserve:
+                raise IllegalAction(f"{action.tile} is not on your reserve board")
+        seat = top.seat
+        if not _holds(state, seat):
+            raise IllegalAction("you hold no city-gate card")
+        q = geo.pos(*action.target)
+        if (q, action.side) not in gate_spots(state, seat, t):
+            rule = geo.placement_problem(state.players[seat].city, state.walls, state.walls[t], q)
+            why = "it can be built there without a gate" if rule is None else geo.RULE_MESSAGES.get(rule, rule)
+            if rule == "on_foot":
+                why = "the gate must go on a double wall of two printed walls towards a tile of your Alhambra"
+            raise IllegalPlacement(
+                f"{action.tile} cannot go to {action.target[0]},{action.target[1]} through a gate on its {action.side} side: {why}",
+                rule or "module",
+            )
+
+    def perform(self, state: GameState, action: Action, events: list[Event]) -> None:
+        """Take the card, or open the double wall and build the tile (the card leaves the game)."""
+        top = state.pending[-1]
+        seat = top.seat
+        sl = gates_slice(state)
+        if isinstance(action, TakeGate):
+            assert sl.open is not None
+            held = list(sl.held)
+            held[seat] = (*held[seat], sl.open)
+            state.mods[self.id] = CityGatesState(None, tuple(held), sl.used, sl.gates)
+            events.append(CityGateTaken(seat, sl.open))
+            finish_turn_action(state, again=False)
+            return
+        assert isinstance(action, GatePlace | GateBuild)
+        comp = state.components
+        t = comp.tile_ids[action.tile]
+        q = geo.pos(*action.target)
+        side = _SIDE[action.side]
+        p = state.players[seat]
+        nb_pos = _neighbour(q, side)
+        nb = p.city[nb_pos]
+        set_walls(state, t, state.walls[t] & ~side)
+        set_walls(state, nb, state.walls[nb] & ~OPPOSITE[side])
+        card = sl.held[seat][0]
+        held = list(sl.held)
+        held[seat] = sl.held[seat][1:]
+        x, y = action.target
+        state.mods[self.id] = CityGatesState(sl.open, tuple(held), (*sl.used, card), (*sl.gates, (seat, x, y, action.side)))
+        other = state.wall_key(nb) if nb in comp.fountains else comp.tile_code[nb]
+        events.append(CityGateOpened(seat, action.tile, x, y, action.side, other, card))
+        if isinstance(action, GatePlace):
+            place_waiting(state, action.tile, action.target, events)
+            return
+        p.reserve.remove(t)
+        p.build(q, t)
+        events.append(AlhambraRedesigned(seat, "build", action.tile, x, y))
+        finish_turn_action(state, again=False)
+
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
+        """The two tiles under a gate are never redesigned."""
+        if position in _gated(state, seat):
+            return "the tiles under a city gate are never redesigned"
+        return None
+
+    # ----- bots ---------------------------------------------------------------------------
+    def bot_values(self, state: GameState) -> list[float] | None:
+        """A held card: a place more for a tile later (a little under a point)."""
+        if state.rounds_scored >= 3 or state.outcome is not None:
+            return None
+        held = gates_slice(state).held
+        return [BOT_CARD_VALUE * len(held[s]) for s in range(state.config.players)]
+
+    # ----- views --------------------------------------------------------------------------
+    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+        """Public: the open card, the cards each seat holds, the gates built."""
+        sl = gates_slice(state)
+        return {
+            "open": sl.open,
+            "held": [list(h) for h in sl.held],
+            "used": list(sl.used),
+            "gates": [{"seat": s, "x": x, "y": y, "side": d} for s, x, y, d in sl.gates],
+            "gates_left": sum(1 for c in state.components.cards if c.module == self.id) - len(sl.used),
+        }
+
+    def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
+        """The whole slice is public."""
+        return CityGatesState.from_dict(
+            {
+                "open": module_view["open"],
+                "held": module_view["held"],
+                "used": module_view["used"],
+                "gates": [[g["seat"], g["x"], g["y"], g["side"]] for g in module_view["gates"]],
+            }
+        )
+
+    def slice_to_json(self, value: Any) -> Any:
+        """The slice's ``to_dict``."""
+        assert isinstance(value, CityGatesState)
+        return value.to_dict()
+
+    def slice_from_json(self, data: Any) -> Any:
+        """Rebuild the :class:`CityGatesState`."""
+        return CityGatesState.from_dict(data)
+
+
+BOT_CARD_VALUE: Final = 0.8
+"""Bot estimate: points a held city-gate card is worth (one more place for a tile)."""
+
+MODULE: Final = CityGates()

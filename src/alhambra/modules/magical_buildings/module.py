@@ -1,0 +1,392 @@
+"""Magical buildings: six building tiles (one per kind, one price above the dearest of their
+kind) that are turned any way the player likes whenever they enter an Alhambra, and score as
+normal buildings of their kind.
+
+Flow (plug-in hooks, the geometry protocol of docs/hooks.md):
+
+* ``extra_tiles``: the six tiles (``Xp9`` ... ``Xt14``, ``in_bag``: the core shuffles them into
+  the bag; they come onto the market, are bought, reserved, given to the neutral player and
+  handed out at the end like any tile).
+* The walls of a magical building are state (``GameState.walls``): building it turned sets
+  them (``engine.set_walls``); they stay while it is in the Alhambra and are set again when it
+  enters the Alhambra the next time.
+* ``placement_problem`` refuses the core's own positions for a magical building, so that every
+  way of building one names its turn: ``magic place TILE X,Y WALLS`` in the placement step
+  (``place_actions``, ``engine.place_waiting``), ``magic build TILE X,Y WALLS`` and ``magic
+  exchange TILE CITY_TILE WALLS`` as redesigns (``turn_actions``). ``WALLS`` are the wall
+  letters of the turned tile (``es``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, ClassVar, Final
+
+from ... import city as geo
+from ...actions import Action, need_words, parse_xy, register_parser
+from ...components import KIND_LETTERS, KINDS, ComponentSet, TileType, letters_to_walls, walls_to_letters
+from ...engine.services import finish_turn_action, place_waiting, set_walls
+from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
+from ...events import AlhambraRedesigned, Event
+from ...hooks import Module, hook_users
+from ...state import ChooseAction, GameConfig, GameState, PlaceTiles
+
+MODULE_ID: Final = "magical_buildings"
+ORIENTATIONS: Final = ("n", "e", "s", "w", "ne", "es", "sw", "nw", "ns", "ew", "nes", "esw", "nsw", "new")
+"""Every wall pattern a turned tile of one to three walls can show, as wall letters."""
+WORDS: Final = "word:" + "|".join(ORIENTATIONS)
+
+
+# ---------------------------------------------------------------------------------- components
+@cache
+def _raw() -> tuple[tuple[str, int, int], ...]:
+    raw = json.loads(resources.files(__package__).joinpath("components.json").read_text(encoding="utf-8"))
+    out = []
+    for t in raw["tiles"]:
+        kind, price, walls = str(t["kind"]), int(t["price"]), letters_to_walls(str(t["walls"]))
+        if kind not in KINDS or not 1 <= walls.bit_count() <= 3:
+            raise ValueError(f"magical buildings: bad tile {t!r}")
+        out.append((kind, price, walls))
+    return tuple(out)
+
+
+def magic_code(kind: str, price: int) -> str:
+    """``Xp9``: ``X``, the kind's letter in lower case, the price (no wall letters: the tile turns)."""
+    return f"X{KIND_LETTERS[KINDS.index(kind)].lower()}{price}"
+
+
+def magical_tiles() -> list[TileType]:
+    """The six magical buildings (their walls as printed, in the data's orientation)."""
+    return [TileType(magic_code(k, p), k, p, w, module=MODULE_ID, in_bag=True) for k, p, w in _raw()]
+
+
+CODES: Final = frozenset(magic_code(k, p) for k, p, _ in _raw())
+
+
+def turn(mask: int) -> int:
+    """The wall mask turned a quarter clockwise (north to east)."""
+    return ((mask << 1) | (mask >> 3)) & 15
+
+
+def turns(mask: int) -> tuple[int, ...]:
+    """The distinct wall masks of a tile with walls ``mask`` turned every way (ascending)."""
+    out = {mask}
+    m = mask
+    for _ in range(3):
+        m = turn(m)
+        out.add(m)
+    return tuple(sorted(out))
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    comp: ComponentSet
+    magic: tuple[bool, ...]
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(comp: ComponentSet) -> _Tables:
+    got = _TABLES.get(id(comp))
+    if got is None or got.comp is not comp:
+        got = _TABLES[id(comp)] = _Tables(comp, tuple(t.module == MODULE_ID for t in comp.tiles))
+    return got
+
+
+def is_magical(state: GameState, tile: int) -> bool:
+    """Is tile id ``tile`` a magical building?"""
+    return _tables(state.components).magic[tile]
+
+
+# ---------------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class MagicPlace(Action):
+    """Build a waiting magical building at ``target``, turned to show the walls ``walls``."""
+
+    module = MODULE_ID
+    keyword: ClassVar[str] = "magic place"
+    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", WORDS)
+    tile: str
+    target: tuple[int, int]
+    walls: str
+
+
+@dataclass(frozen=True, slots=True)
+class MagicBuild(Action):
+    """Redesign: build a magical building from the reserve board at ``target``, turned."""
+
+    module = MODULE_ID
+    keyword: ClassVar[str] = "magic build"
+    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", WORDS)
+    tile: str
+    target: tuple[int, int]
+    walls: str
+
+
+@dataclass(frozen=True, slots=True)
+class MagicExchange(Action):
+    """Redesign: a magical building from the reserve board takes the place of ``city_tile``, turned."""
+
+    module = MODULE_ID
+    keyword: ClassVar[str] = "magic exchange"
+    grammar: ClassVar[tuple[str, ...]] = ("tile", "tile", WORDS)
+    tile: str
+    city_tile: str
+    walls: str
+
+
+def _tile(word: str) -> str:
+    """A tile code as the core writes it (first letter upper case, the rest lower case)."""
+    if not word.isalnum() or not word[0].isalpha():
+        raise NotationError(f"bad tile code {word!r}")
+    return word[0].upper() + word[1:].lower()
+
+
+def _orientation(word: str) -> str:
+    w = word.lower()
+    if w not in ORIENTATIONS:
+        raise NotationError(f"bad walls {word!r}: the wall letters of the turned tile, one of {', '.join(ORIENTATIONS)}")
+    return w
+
+
+def _parse_place(words: list[str]) -> Action:
+    need_words(words, 3, "magic place TILE X,Y WALLS (e.g. magic place Xa11 1,0 es)")
+    return MagicPlace(_tile(words[0]), parse_xy(words[1]), _orientation(words[2]))
+
+
+def _parse_build(words: list[str]) -> Action:
+    need_words(words, 3, "magic build TILE X,Y WALLS (e.g. magic build Xa11 1,0 es)")
+    return MagicBuild(_tile(words[0]), parse_xy(words[1]), _orientation(words[2]))
+
+
+def _parse_exchange(words: list[str]) -> Action:
+    need_words(words, 3, "magic exchange TILE CITY_TILE WALLS (e.g. magic exchange Xa11 G8sw es)")
+    return MagicExchange(_tile(words[0]), _tile(words[1]), _orientation(words[2]))
+
+
+register_parser("magic place", _parse_place, MagicPlace)
+register_parser("magic build", _parse_build, MagicBuild)
+register_parser("magic exchange", _parse_exchange, MagicExchange)
+
+
+# ---------------------------------------------------------------------------------- events
+@dataclass(frozen=True, slots=True)
+class MagicalBuildingTurned(Event):
+    """``seat`` built the magical building ``tile`` turned to show the walls ``walls``."""
+
+    seat: int
+    tile: str
+    walls: str
+
+    def describe(self) -> str:
+        sides = {"n": "north", "e": "east", "s": "south", "w": "west"}
+        return f"player {self.seat + 1} turns the magical building {self.tile}: walls {', '.join(sides[c] for c in self.walls)}"
+
+
+# ---------------------------------------------------------------------------------- rules
+def _others_allow(state: GameState, seat: int, tile: int, q: int, mask: int | None = None) -> bool:
+    """Do the other modules' building rules allow ``tile`` on ``q``, turned to show ``mask``? The
+    other modules read a tile's walls from ``state.walls``, so the turn being tried is set there
+    while they are asked (a camp's bastion needs a city wall facing it), then taken back."""
+    users = [m for m in hook_users(state.config, "placement_problem") if m.id != MODULE_ID]
+    if not users:
+        return True
+    old = state.walls
+    if mask is not None and old[tile] != mask:
+        set_walls(state, tile, mask)
+    try:
+        return all(m.placement_problem(state, seat, tile, q) is None for m in users)
+    finally:
+        state.walls = old
+
+
+def _may_leave(state: GameState, seat: int, q: int) -> bool:
+    """May the tile on ``q`` leave the Alhambra in a redesign (the other modules' vetoes)?"""
+    t = state.players[seat].city[q]
+    return all(m.removal_problem(state, seat, t, q) is None for m in hook_users(state.config, "removal_problem"))
+
+
+def build_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]:
+    """Every (position, wall mask) where ``seat`` may build the magical ``tile`` turned (its walls
+    as they are now: city-wall segments added to it are part of the tile and turn with it)."""
+    an = state.players[seat].analysis(state.walls)
+    return [(q, m) for m in turns(state.walls[tile]) for q in an.spots(m) if _others_allow(state, seat, tile, q, m)]
+
+
+def exchange_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]:
+    """Every (position, wall mask) where the magical ``tile`` may take the place of a tile."""
+    an = state.players[seat].analysis(state.walls)
+    return [
+        (q, m)
+        for m in turns(state.walls[tile])
+        for q in an.exchanges(m)
+        if _may_leave(state, seat, q) and _others_allow(state, seat, tile, q, m)
+    ]
+
+
+def _check_spot(state: GameState, seat: int, tile: int, code: str, target: tuple[int, int], walls: str) -> int:
+    mask = letters_to_walls(walls)
+    if mask not in turns(state.walls[tile]):
+        raise IllegalAction(f"{code} cannot be turned to show the walls {walls!r} (it has {state.walls[tile].bit_count()})")
+    x, y = target
+    if not (-500 < x < 500 and -500 < y < 500):
+        raise IllegalPlacement(f"{x},{y} is far outside any Alhambra", "adjacent")
+    q = geo.pos(x, y)
+    rule = geo.placement_problem(state.players[seat].city, state.walls, mask, q)
+    if rule is None and not _others_allow(state, seat, tile, q, mask):
+        rule = "another module's building rule"
+    if rule is not None:
+        raise IllegalPlacement(f"{code} turned to {walls} cannot go to {x},{y}: {geo.RULE_MESSAGES.get(rule, rule)}", rule)
+    return mask
+
+
+def _magic_tile(state: GameState, code: str) -> int:
+    t = state.components.tile_ids.get(code)
+    if t is None or not is_magical(state, t):
+        raise IllegalAction(f"{code} is not a magical building")
+    return t
+
+
+# ---------------------------------------------------------------------------------- module
+class MagicalBuildings(Module):
+    """Magical buildings."""
+
+    id = MODULE_ID
+    title = "Magical buildings"
+    description = (
+        "Six magical buildings, one per colour and one price above the dearest of their colour, are shuffled into the "
+        "tiles. Whenever you add one to your Alhambra (bought, from the reserve, in a redesign) you turn it any way "
+        "you like; it scores as a normal building of its colour."
+    )
+    assumptions = (
+        "A magical building is turned only as it enters the Alhambra (placed, built from the reserve board, exchanged "
+        "in); it keeps its walls while it stays there. On the reserve board and with the neutral player its walls do "
+        "not matter.",
+        "Every way the tile can be turned is offered (turns that give the same walls are listed once).",
+    )
+    component_assumptions = (
+        "The walls of the two-wall magical buildings (arcades 11, chambers 12) meet at a corner (components.json); "
+        "no source says whether they are at a corner or opposite.",
+    )
+
+    # ----- components ---------------------------------------------------------------------
+    def extra_tiles(self, config: GameConfig) -> list[TileType]:
+        """The six magical buildings (shuffled into the bag by the core)."""
+        return magical_tiles()
+
+    # ----- building rules -----------------------------------------------------------------
+    def placement_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
+        """A magical building is built turned, with this module's actions (never as it lies)."""
+        if is_magical(state, tile):
+            return "a magical building is turned as it is built (magic place / magic build / magic exchange)"
+        return None
+
+    def place_actions(self, state: GameState, pending: PlaceTiles) -> list[Action]:
+        """``magic place TILE X,Y WALLS`` for every waiting magical building, way and place."""
+        out: list[Action] = []
+        ids = state.components.tile_ids
+        for code in sorted({c for c in pending.tiles if c in CODES}):
+            t = ids[code]
+            out += [MagicPlace(code, geo.xy(q), walls_to_letters(m)) for q, m in build_spots(state, pending.seat, t)]
+        return out
+
+    def turn_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Redesigns with a magical building from the reserve board: ``magic build`` and ``magic exchange``."""
+        p = state.players[seat]
+        magic = _tables(state.components).magic
+        mine = sorted({t for t in p.reserve if magic[t]})
+        if not mine:
+            return []
+        code = state.components.tile_code
+        out: list[Action] = []
+        for t in mine:
+            out += [MagicBuild(code[t], geo.xy(q), walls_to_letters(m)) for q, m in build_spots(state, seat, t)]
+        for t in mine:
+            out += [MagicExchange(code[t], code[p.city[q]], walls_to_letters(m)) for q, m in exchange_spots(state, seat, t)]
+        return out
+
+    def check(self, state: GameState, action: Action) -> None:
+        """Raise :class:`IllegalAction` with a reason unless ``action`` is allowed now."""
+        top = state.pending[-1] if state.pending else None
+        if isinstance(action, MagicPlace):
+            if not isinstance(top, PlaceTiles):
+                raise WrongPhase("a magical building is placed when it waits to be placed")
+            t = _magic_tile(state, action.tile)
+            if action.tile not in top.tiles:
+                raise IllegalAction(f"{action.tile} is not waiting to be placed (waiting: {' '.join(top.tiles)})")
+            _check_spot(state, top.seat, t, action.tile, action.target, action.walls)
+            return
+        if not isinstance(action, MagicBuild | MagicExchange):
+            raise IllegalAction(f"{action} is not a magical buildings action")
+        if not isinstance(top, ChooseAction):
+            raise WrongPhase("a redesign is an action of your own turn")
+        t = _magic_tile(state, action.tile)
+        p = state.players[top.seat]
+        if t not in p.reserve:
+            raise IllegalAction(f"{action.tile} is not on your reserve board")
+        if isinstance(action, MagicBuild):
+            _check_spot(state, top.seat, t, action.tile, action.target, action.walls)
+            return
+        mask = letters_to_walls(action.walls)
+        if mask not in turns(state.walls[t]):
+            raise IllegalAction(f"{action.tile} cannot be turned to show the walls {action.walls!r}")
+        ct = state.components.tile_ids.get(action.city_tile)
+        q = next((q for q, c in p.city.items() if c == ct), None)
+        if ct is None or q is None:
+            raise IllegalAction(f"{action.city_tile} is not in your Alhambra")
+        if (q, mask) not in exchange_spots(state, top.seat, t):
+            raise IllegalPlacement(f"{action.tile} turned to {action.walls} cannot take the place of {action.city_tile}", "walls_match")
+
+    def perform(self, state: GameState, action: Action, events: list[Event]) -> None:
+        """Turn the tile (its walls), then build it like the core would."""
+        assert isinstance(action, MagicPlace | MagicBuild | MagicExchange)
+        t = state.components.tile_ids[action.tile]
+        set_walls(state, t, letters_to_walls(action.walls))
+        top = state.pending[-1]
+        seat = top.seat
+        events.append(MagicalBuildingTurned(seat, action.tile, action.walls))
+        if isinstance(action, MagicPlace):
+            place_waiting(state, action.tile, action.target, events)
+            return
+        p = state.players[seat]
+        p.reserve.remove(t)
+        if isinstance(action, MagicBuild):
+            p.build(geo.pos(*action.target), t)
+            events.append(AlhambraRedesigned(seat, "build", action.tile, action.target[0], action.target[1]))
+        else:
+            ct = state.components.tile_ids[action.city_tile]
+            q = next(q for q, c in p.city.items() if c == ct)
+            p.reserve.append(ct)
+            p.build(q, t)
+            x, y = geo.xy(q)
+            events.append(AlhambraRedesigned(seat, "exchange", action.tile, x, y, action.city_tile))
+        finish_turn_action(state, again=False)
+
+    def layout_walls(self, tile: TileType) -> tuple[int, ...]:
+        """On a real table a magical building may lie turned any way (``alhambra score``)."""
+        return turns(tile.walls)
+
+    # ----- views --------------------------------------------------------------------------
+    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+        """Public: each magical building with its printed walls and the walls it shows now."""
+        comp = state.components
+        magic = _tables(comp).magic
+        return {
+            "tiles": [
+                {
+                    "tile": comp.tile_code[t],
+                    "kind": comp.tiles[t].kind,
+                    "price": comp.tile_price[t],
+                    "walls": walls_to_letters(state.walls[t]),
+                }
+                for t in range(len(comp.tiles))
+                if magic[t]
+            ]
+        }
+
+
+MODULE: Final = MagicalBuildings()

@@ -1,0 +1,141 @@
+"""The bots on the native core play exactly as on the Python engine.
+
+The native evaluation (native/bots.pxi) rounds as bots/greedy.py rounds, so the native search
+(bots/native_search.py) grows the same tree as the Python search: for the same seed and the same
+iteration count every root action gets the same visits and the same mean reward, so the same
+move is chosen. benchmarks/compare_native_moves.py checks many more positions.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import replace
+
+import pytest
+
+from alhambra.bots import LEVELS, TUNED_WEIGHTS, make_bot, native_search
+from alhambra.bots import mcts as mcts_mod
+from alhambra.bots.base import Budget, EventLog, Observation, observe
+from alhambra.bots.greedy import DEFAULT_WEIGHTS, evaluate, greedy_action, seat_values
+from alhambra.bots.tracker import Sampler
+from alhambra.engine import apply, apply_unchecked, new_game
+from alhambra.native import NATIVE_ENV
+from alhambra.policies import POLICIES
+from alhambra.state import GameConfig, GameState
+
+if os.environ.get(NATIVE_ENV) == "0":
+    pytest.skip(f"{NATIVE_ENV}=0: the native core is switched off", allow_module_level=True)
+
+from alhambra.native.game import NativeGame, encode
+
+
+def _positions(players: int, seed: int, every: int, count: int, policy: str = "kinds") -> list[Observation]:
+    """Observations of the seat to act at every ``every``-th decision with a choice of a random game."""
+    state, events = new_game(GameConfig(players=players), seed)
+    log = EventLog()
+    log.extend(events)
+    rng = random.Random(seed)
+    out: list[Observation] = []
+    step = 0
+    while not state.is_over and len(out) < count:
+        seat = state.to_act
+        assert seat is not None
+        obs = observe(state, seat, tuple(log.for_seat(seat)))
+        if len(obs.legal) > 1:
+            step += 1
+            if step % every == 0:
+                out.append(obs)
+        state, got = apply(state, POLICIES[policy](state, rng))
+        log.extend(got)
+    return out
+
+
+Stats = tuple[dict[str, tuple[int, float]], int]
+
+
+def _search(obs: Observation, level: str, iterations: int, core: str, seed: int, **changes: object) -> Stats:
+    settings = replace(LEVELS[level], iterations=iterations, seconds=None, core=core, **changes)  # type: ignore[arg-type]
+    return mcts_mod.search(Sampler(obs), settings, random.Random(seed), settings.weights)
+
+
+def test_the_native_evaluation_is_float_exact() -> None:
+    for players, seed in ((2, 3), (3, 4), (5, 5)):
+        state, _ = new_game(GameConfig(players=players), seed)
+        rng = random.Random(seed)
+        ev = {w: native_search.evaluator(state.components, w) for w in (DEFAULT_WEIGHTS, TUNED_WEIGHTS)}
+        checked = 0
+        while not state.is_over:
+            if state.turn % 2 == 0:
+                native = NativeGame.from_state(state).core
+                for w, e in ev.items():
+                    assert native.seat_values(e) == seat_values(state, w), f"{players} players, seed {seed}, turn {state.turn}"
+                    seat = state.to_act
+                    assert seat is not None
+                    assert native.evaluate(seat, e) == evaluate(state, seat, w)
+                checked += 1
+            apply_unchecked(state, greedy_action(state, rng) if state.turn % 3 else POLICIES["kinds"](state, rng), events=False)
+        assert checked > 10
+
+
+@pytest.mark.parametrize(
+    ("players", "level", "iterations", "changes"),
+    [(2, "normal", 150, {}), (2, "hard", 120, {}), (3, "normal", 100, {}), (4, "hard", 80, {}), (2, "easy", 60, {"rollout_plies": 2})],
+)
+def test_the_native_search_chooses_the_moves_of_the_python_search(
+    players: int, level: str, iterations: int, changes: dict[str, object]
+) -> None:
+    positions = _positions(players, 40 + players, 9, 3)
+    assert len(positions) == 3
+    for i, obs in enumerate(positions):
+        python = _search(obs, level, iterations, "python", i, **changes)
+        native = _search(obs, level, iterations, "auto", i, **changes)
+        assert python[1] == native[1] == iterations
+        assert native[0] == python[0], f"position {i}: the root statistics differ"
+
+
+def test_the_native_search_is_used_where_the_core_covers_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real = native_search.search
+
+    def counting(*args: object, **kw: object) -> Stats:
+        calls.append(1)
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(native_search, "search", counting)
+    obs = _positions(2, 9, 4, 1)[0]
+    bot = make_bot("mcts:easy")
+    bot.choose(obs, Budget(iterations=20, seconds=None), random.Random(1))
+    assert calls == [1]
+    make_bot("mcts:easy@core=python").choose(obs, Budget(iterations=20, seconds=None), random.Random(1))
+    assert calls == [1]
+    # a game with a module is searched on the Python engine
+    state, events = new_game(GameConfig(players=2, modules=("vizier",)), 3)
+    log = EventLog()
+    log.extend(events)
+    seat = state.to_act
+    assert seat is not None
+    mod_obs = observe(state, seat, tuple(log.for_seat(seat)))
+    assert not native_search.covers(Sampler(mod_obs))
+    make_bot("mcts:easy").choose(mod_obs, Budget(iterations=10, seconds=None), random.Random(1))
+    assert calls == [1]
+
+
+def test_an_alhambra_beyond_the_native_grid_is_searched_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    from alhambra.native import NativeLimit
+
+    def outgrown(state: GameState) -> NativeGame:
+        raise NativeLimit("too wide")
+
+    monkeypatch.setattr(native_search.NativeGame, "from_state", staticmethod(outgrown))
+    obs = _positions(2, 9, 4, 1)[0]
+    stats, its = _search(obs, "easy", 15, "auto", 0)
+    assert its == 15 and stats == _search(obs, "easy", 15, "python", 0)[0]
+
+
+def test_actions_of_the_native_search_are_engine_actions() -> None:
+    obs = _positions(3, 12, 5, 1)[0]
+    stats, _ = _search(obs, "easy", 30, "auto", 2)
+    assert set(stats) <= set(obs.legal)
+    native = NativeGame.from_state(Sampler(obs).base())
+    assert all(encode(native.rules, a) in native.legal_ids("minimal") for a in native.legal_actions("minimal"))

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ import pytest
 
 import alhambra.engine as engine
 from alhambra.engine import caches, services
+from alhambra.state import GameConfig
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "alhambra"
 MODULES = SRC / "modules"
@@ -157,6 +159,16 @@ def test_the_package_keeps_the_names_of_the_single_file() -> None:
     assert set(engine.__all__) <= set(dir(engine))
 
 
+def test_the_package_exports_every_service_as_the_same_object() -> None:
+    """``engine.__all__`` is one literal list (ruff rejects ``__all__ += services.__all__``): it
+    must hold every name modules may call, and each is the services' own object."""
+    from alhambra.engine import services
+
+    assert set(services.__all__) <= set(engine.__all__)
+    assert all(getattr(engine, n) is getattr(services, n) for n in services.__all__)
+    assert len(engine.__all__) == len(set(engine.__all__)) and engine.__all__ == sorted(engine.__all__, key=lambda n: (n.upper() != n, n))
+
+
 def test_clear_caches_empties_every_cache_and_games_go_on() -> None:
     from alhambra.engine import apply, legal_actions, new_game
     from alhambra.state import GameConfig
@@ -210,3 +222,27 @@ def test_a_module_is_passive_exactly_when_it_overrides_only_passive_facets() -> 
     assert not engine.common._passive(Actor())
     assert engine.plain_flow(GameConfig(players=3, modules=("medina", "new_score_cards")))
     assert not engine.plain_flow(GameConfig(players=3, modules=("vizier",)))
+
+
+def test_no_engine_room_builds_code_from_strings() -> None:
+    """The end-of-turn conditions are plain functions and the plain flow a closure (no eval/exec)."""
+    rooms = Path(engine.__file__).parent
+    for path in sorted(rooms.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b(eval|exec)\(", text), path.name
+
+
+def test_the_plain_end_of_turn_of_any_shape_does_the_declared_work() -> None:
+    from alhambra.engine import flow
+
+    state, _ = engine.new_game(GameConfig(players=3), 4)
+    for run in (flow._compile_plain(flow.END_OF_TURN[1:3]), flow._PLAIN_END_OF_TURN):  # no repeating step; the usual shape
+        trial = state.copy()
+        trial.display[1] = -1
+        gone = trial.market[2]
+        trial.market[2] = -1
+        trial.bag.append(gone)
+        events: list[Any] = []
+        run(trial, events)
+        assert -1 not in trial.display and -1 not in trial.market
+        assert [type(e).__name__ for e in events][:1] == ["TurnEnded"]

@@ -178,6 +178,10 @@ def test_views_show_only_what_a_seat_may_see(c: Any) -> None:
         assert hands[seat] and hands[1 - seat] is None
         assert bool(mine["view"]["legal_actions"]) == (seat == to_act)
         assert set(mine["final_actions"]) <= set(mine["view"]["legal_actions"])
+        # every legal action also as structured data from the declared grammar, in the same order
+        assert [a["notation"] for a in mine["actions"]] == mine["view"]["legal_actions"]
+        assert all(a["keyword"] == "take" and a["args"][0]["type"] == "cards" for a in mine["actions"] if a["notation"].startswith("take "))
+    assert spectator["actions"] == []
     assert spectator["events"][0]["type"] == "GameStarted"
     assert "seed" not in str(spectator)
 

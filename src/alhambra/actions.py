@@ -288,6 +288,34 @@ def parse_target(text: str) -> Target:
     return parse_xy(text)
 
 
+_NUMBERS: Final = frozenset({"square", "seat", "count"})
+
+
+def _argument(arg_type: str, word: str) -> Any:
+    if arg_type in _NUMBERS:
+        return int(word)
+    if arg_type == "cards":
+        return word.split("+") if word else []
+    if arg_type in ("target", "cell"):
+        target = parse_target(word)
+        return target if isinstance(target, str) else {"x": target[0], "y": target[1]}
+    return word
+
+
+def action_data(action: Action) -> dict[str, Any]:
+    """An action as structured data, read with its declared grammar, for user interfaces that
+    should not parse the notation: ``{"notation": "buy 2 b7+b2", "keyword": "buy", "args":
+    [{"type": "square", "value": 2}, {"type": "cards", "value": ["b7", "b2"]}]}``. Values:
+    ``square``, ``seat`` (1-based, as written) and ``count`` numbers; ``cards`` a list of codes;
+    ``target`` and ``cell`` ``{"x", "y"}`` or the word (``reserve``, ``neutral``); any other type
+    the word."""
+    text = action.notation()
+    cls = type(action)
+    words = text.split()[len(cls.keyword.split()) :]
+    args = [{"type": t, "value": _argument(t, w)} for t, w in zip(cls.grammar, words, strict=True)]
+    return {"notation": text, "keyword": cls.keyword, "args": args}
+
+
 def parse_kind(word: str) -> str:
     """Read a building kind word (any case, ``Garden``) into one of :data:`~alhambra.components.KINDS`."""
     kind = word.lower()

@@ -75,6 +75,30 @@ class MoneyTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CardsReceived(Event):
+    """Cards went into a seat's hand from anywhere but the display (a module gave them: a card
+    drawn for a rule, a card won; ``source`` is the module's id). ``count`` is how many. A ``secret`` gift
+    shows the cards to the seat only; everybody else sees the count (``cards`` empty). Made by
+    :func:`alhambra.engine.services.give_cards`; the bots' tracker and the research hands read it."""
+
+    seat: int
+    cards: tuple[str, ...]
+    count: int
+    source: str
+    secret: bool = False
+
+    def seen_by(self, viewer: int | None) -> Event:
+        if not self.secret or viewer == self.seat or not self.cards:
+            return self
+        return CardsReceived(self.seat, (), self.count, self.source, True)
+
+    def describe(self) -> str:
+        if self.cards:
+            return f"{_p(self.seat)} receives {'+'.join(self.cards)}"
+        return f"{_p(self.seat)} receives {self.count} card{'s' if self.count != 1 else ''} in secret"
+
+
+@dataclass(frozen=True, slots=True)
 class ItemBought(Event):
     """A player bought something a module offers (``buy ITEM CARDS``); ``label`` says what.
     ``never_exact``: the offer never counts as an exact payment (a building site)."""

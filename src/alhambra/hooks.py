@@ -20,6 +20,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .errors import ConfigError
+from .slices import ModuleState
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -162,6 +163,11 @@ class Module:
     games: ClassVar[tuple[str, ...]] = ("alhambra",)
     """The games of the family (ruleset ids, ``GameConfig.game``) this module works with; the
     core refuses any other game with a :class:`ConfigError` before ``check_config``."""
+    state_type: ClassVar[type[ModuleState] | None] = None
+    """The declared type of the module's state slice (a :class:`~alhambra.slices.ModuleState`):
+    with it, :meth:`slice_to_json`, :meth:`slice_from_json`, a public :meth:`view` (the slice's
+    JSON form) and :meth:`slice_from_view` come by default. Override ``view`` (and
+    ``slice_from_view`` / ``sample_slice``) only to hide something or show more."""
 
     # ----- components and setup -------------------------------------------------------
     def check_config(self, config: GameConfig) -> None:
@@ -432,13 +438,22 @@ class Module:
         return []
 
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
-        """The module's part of a view; must not show what ``viewer`` may not see."""
-        return {}
+        """The module's part of a view; must not show what ``viewer`` may not see. Default: with
+        a :attr:`state_type`, the whole slice (its JSON form, public); else nothing."""
+        value = state.mods.get(self.id) if self.state_type is not None else None
+        return value.to_dict() if isinstance(value, ModuleState) else {}
 
     def observation_flags(self, config: GameConfig) -> tuple[str, ...]:
         """Keys of :meth:`view` whose value is a list with one boolean per seat (the vizier:
         ``("awake",)``). The research observation tensor has a block of per-seat flags for
         each of them, read from every view generically."""
+        return ()
+
+    def observation_counts(self, config: GameConfig) -> tuple[tuple[str, int], ...]:
+        """Keys of :meth:`view` whose value is a list with one whole number per seat (cards or
+        pieces each seat holds in the module: the thieves' ``counts``), each with the most it can
+        reach. The research observation has a block of per-seat counts for each, read from every
+        view generically and divided by that most (clipped to 1)."""
         return ()
 
     def max_actions_between_turns(self, config: GameConfig) -> int:
@@ -465,7 +480,10 @@ class Module:
         """This module's state slice rebuilt from its public view (:meth:`view` output), for the
         bots' sampler, which builds full states consistent with what a seat sees. Return None
         when the view does not determine the slice (the sampler then keeps the slice of a fresh
-        setup and logs it)."""
+        setup and logs it). Default: with a :attr:`state_type` and the default :meth:`view`, the
+        slice read back from that view; else None."""
+        if self.state_type is not None and type(self).view is Module.view:
+            return self.state_type.from_dict(module_view)
         return None
 
     def sample_slice(self, state: GameState, module_view: dict[str, Any], viewer: int, rng: random.Random) -> Any:
@@ -482,8 +500,9 @@ class Module:
         return value.to_dict()
 
     def slice_from_json(self, data: Any) -> Any:
-        """Rebuild the module's state slice from :meth:`slice_to_json` output."""
-        return None
+        """Rebuild the module's state slice from :meth:`slice_to_json` output (default: with a
+        :attr:`state_type`, its ``from_dict``; else None)."""
+        return None if self.state_type is None else self.state_type.from_dict(data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -537,7 +556,16 @@ FACETS: Final = (
     Facet(
         "observer",
         True,
-        ("held_cards", "held_tiles", "view", "observation_flags", "max_actions_between_turns", "chance_items", "notation_items"),
+        (
+            "held_cards",
+            "held_tiles",
+            "view",
+            "observation_flags",
+            "observation_counts",
+            "max_actions_between_turns",
+            "chance_items",
+            "notation_items",
+        ),
         "accounting, views and the research observation",
     ),
     Facet("persistence", True, ("slice_to_json", "slice_from_json"), "the state slice's JSON"),
@@ -600,6 +628,20 @@ def load_module(module_id: str) -> Module:
         raise ConfigError(f"unknown module {module_id!r} (known: {known})")
     _CACHE[module_id] = mod
     return mod
+
+
+def register_module(module: Module) -> None:
+    """Make ``module`` loadable by its id without a package in ``alhambra.modules`` or an entry
+    point: a module kept elsewhere (the guide's example in ``examples/``, a notebook, a test).
+    Refuses an id that is no identifier or that another module already has."""
+    if not module.id.isidentifier():
+        raise ConfigError(f"bad module id {module.id!r}")
+    known = _CACHE.get(module.id)
+    if known is not None and known is not module:
+        raise ConfigError(f"module id {module.id!r} is taken")
+    if known is None and module.id in available_modules():
+        raise ConfigError(f"module id {module.id!r} is taken")
+    _CACHE[module.id] = module
 
 
 _BY_CONFIG: dict[tuple[str, ...], list[Module]] = {}

@@ -2,7 +2,9 @@
 
 * :class:`Tracker` reads the public events as they come and keeps what a careful human keeps
   in mind: every seat's hand by card face (starting money is dealt face up, money is taken
-  from the display by face, payments are seen by the table), how often the deck was
+  from the display by face, cards a module gives are announced by ``CardsReceived``
+  (``engine.services.give_cards``; a secret gift by its count only), payments are seen by the
+  table), how often the deck was
   reshuffled, which scoring cards came up, and the tiles still to be placed in the final
   distribution.
 * :class:`Sampler` turns an :class:`~alhambra.bots.base.Observation` into full
@@ -70,7 +72,7 @@ class Tracker:
             self.start = e
             self.players = e["players"]
             self.hands = [Counter(m) for m in e["starting_money"]]
-        elif kind == "MoneyTaken":
+        elif kind == "MoneyTaken" or kind == "CardsReceived":
             self.hands[e["seat"]].update(e["cards"])
         elif kind == "DeckReshuffled":
             self.reshuffles += 1

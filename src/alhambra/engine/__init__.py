@@ -24,12 +24,13 @@ engine only through :mod:`.services`. Every name is importable from ``alhambra.e
 
 from __future__ import annotations
 
-# The private names below are imported by the policies and by tests (speed and scoring tests);
-# everything else private stays in its room.
+# What modules may call comes through .services (where each name's room is said once); the rest
+# from its room. The private names are imported by the policies and by tests (speed and scoring
+# tests); everything else private stays in its room. ``__all__`` is one literal list (ruff
+# checks it); tests/test_engine_rooms.py checks that it holds every name of services.__all__.
 from .caches import _PLAIN as _PLAIN
 from .caches import _tables as _tables
 from .caches import clear_caches
-from .common import PASSIVE_HOOKS, city_problem, payment_value, plain_flow, set_walls
 from .common import _match_cards as _match_cards
 from .common import _users as _users
 from .core import apply, apply_unchecked
@@ -39,18 +40,48 @@ from .generate import _place_actions as _place_actions
 from .generate import _stuck as _stuck
 from .generate import _take_actions as _take_actions
 from .generate import _window_actions as _window_actions
-from .generate import action_kinds, can_buy, kind_forms, legal_actions, purchase_options, take_limit
-from .payments import PAYMENTS, buy_covered, check_purchase, money_sources_of, offers_of, pay_for_offer, pay_for_purchase, spend_cards
+from .generate import action_kinds, can_buy, kind_forms, legal_actions
+from .payments import PAYMENTS
 from .payments import _check_payment as _check_payment
 from .payments import _enumerate_payments as _enumerate_payments
 from .payments import _plain_payment as _plain_payment
-from .perform import finish_turn_action, place_waiting
-from .redesign import REDESIGN_KINDS, redesign_options
+from .redesign import REDESIGN_KINDS
 from .redesign import _redesign_actions as _redesign_actions
 from .scoring import _score_round as _score_round
-from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles, wall_points, winners
-from .setup import build_components, check_options, new_game
-from .supply import draw_card, module_deal, module_draw, module_random, put_on_market, refill_display, refill_market
+from .scoring import winners
+from .services import (
+    PASSIVE_HOOKS,
+    add_points,
+    build_components,
+    building_counts,
+    check_options,
+    check_purchase,
+    city_problem,
+    dearest_buildings,
+    draw_card,
+    finish_turn_action,
+    give_cards,
+    kind_points,
+    module_deal,
+    module_draw,
+    module_random,
+    money_of,
+    pay_for_offer,
+    pay_for_purchase,
+    payment_value,
+    place_waiting,
+    plain_flow,
+    purchase_options,
+    put_on_market,
+    redesign_options,
+    refill_display,
+    refill_market,
+    set_walls,
+    spend_cards,
+    unbuilt_tiles,
+    wall_points,
+)
+from .setup import new_game
 
 __all__ = [
     "PASSIVE_HOOKS",
@@ -71,6 +102,7 @@ __all__ = [
     "dearest_buildings",
     "draw_card",
     "finish_turn_action",
+    "give_cards",
     "kind_forms",
     "kind_points",
     "legal_actions",

@@ -68,7 +68,7 @@ def _advance(state: GameState, events: list[Event] | None) -> None:
     elif state.stage == STAGE_TURN and (not state.config.modules or plain_flow(state.config)) and state.outcome is None:
         # A turn of a game on the plain flow is over: no hook can pause its end or open the
         # window between turns, so the steps of END_OF_TURN run straight through (their core
-        # work only, as _PLAIN_END_OF_TURN compiled it) and the next turn starts at once unless
+        # work only, as _PLAIN_END_OF_TURN runs it) and the next turn starts at once unless
         # the end of the game or the turn limit is due.
         _PLAIN_END_OF_TURN(state, events)
         config = state.config
@@ -155,7 +155,7 @@ def _complete_turn(state: GameState, events: list[Event] | None) -> None:
     for step in END_OF_TURN:
         users = _users(state, step.hook) if step.hook is not None else ()
         if step.repeat_while is not None:
-            due = _WHEN[step.repeat_while]
+            due = step.repeat_while
             while due(state, events):
                 if users and _call_hooks(state, step, users, at, events):
                     return
@@ -198,7 +198,7 @@ def _call_hooks(state: GameState, step: TurnStep, users: tuple[Module, ...], at:
 def _do_work(step: TurnStep, state: GameState, events: list[Event] | None) -> None:
     """The core's work of a step: each part whose condition holds."""
     for part in step.work:
-        if part.when is None or _WHEN[part.when](state, events):
+        if part.when is None or part.when(state, events):
             part.run(state, events)
 
 
@@ -215,13 +215,33 @@ def _score_next_round(state: GameState, events: list[Event] | None) -> None:
     _run_scoring_queue(state, events, 1)
 
 
+Condition = Callable[[GameState, "list[Event] | None"], object]
+"""A condition of the end of a turn: true when a part has something to do."""
+
+
+def _recording(state: GameState, events: list[Event] | None) -> bool:
+    return events is not None
+
+
+def _display_gap(state: GameState, events: list[Event] | None) -> bool:
+    return -1 in state.display
+
+
+def _market_gap(state: GameState, events: list[Event] | None) -> bool:
+    return -1 in state.market
+
+
+def _rounds_queued(state: GameState, events: list[Event] | None) -> bool:
+    return bool(state.scoring_queue)
+
+
 @dataclass(frozen=True, slots=True)
 class Work:
     """A part of a step's core work and the condition without which it has nothing to do."""
 
     run: Callable[[GameState, list[Event] | None], None]
-    when: str | None = None
-    """A condition on ``state`` and ``events`` (a Python expression), or None: always."""
+    when: Condition | None = None
+    """A condition on ``state`` and ``events`` (a plain function), or None: always."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +259,7 @@ class TurnStep:
     pauses: bool = False
     """The core's work may push a module's decision (``tile_drawn``): the step waits for it and
     is taken again (going on where it stopped) once it is resolved."""
-    repeat_while: str | None = None
+    repeat_while: Condition | None = None
     """For a repeating step: the condition (as :attr:`Work.when`) as long as which the step, hook
     and work, is taken again (each queued scoring round); its places of ``state.flow`` start
     over each time."""
@@ -249,16 +269,16 @@ END_OF_TURN: Final = (
     TurnStep("the modules end the turn", "turn_ending", lambda m, state, events: m.turn_ending(state, events)),
     TurnStep(
         "the turn has ended; the display is refilled",
-        work=(Work(_announce_turn_end, "events is not None"), Work(refill_display, "-1 in state.display")),
+        work=(Work(_announce_turn_end, _recording), Work(refill_display, _display_gap)),
     ),
     TurnStep("the modules act on the cards the refill drew", "after_refill", lambda m, state, events: m.after_refill(state, events)),
-    TurnStep("the market is refilled", work=(Work(_refill_the_market, "-1 in state.market"),), pauses=True),
+    TurnStep("the market is refilled", work=(Work(_refill_the_market, _market_gap),), pauses=True),
     TurnStep(
         "the scoring rounds whose cards came up are scored",
         "before_scoring",
         lambda m, state, events: m.before_scoring(state, state.scoring_queue[0], events),
         work=(Work(_score_next_round),),
-        repeat_while="state.scoring_queue",
+        repeat_while=_rounds_queued,
     ),
 )
 """The automatic end of a turn, declared once: :func:`_complete_turn` takes these steps with
@@ -266,37 +286,62 @@ the modules' hooks, and a game on the plain flow (no module hook can act) takes 
 straight through (:data:`_PLAIN_END_OF_TURN`). After them the turn is over: ``after_turn``, then
 the window between turns."""
 
-_WHEN: Final[dict[str, Callable[[GameState, list[Event] | None], object]]] = {
-    cond: eval(f"lambda state, events: {cond}")
-    for step in END_OF_TURN
-    for cond in (step.repeat_while, *(w.when for w in step.work))
-    if cond is not None
-}
-"""Each condition of :data:`END_OF_TURN` as a function (for :func:`_complete_turn`)."""
+
+Part = tuple[Callable[[GameState, "list[Event] | None"], None], "Condition | None"]
+
+
+def _segments(steps: tuple[TurnStep, ...]) -> list[tuple[Condition | None, tuple[Part, ...]]]:
+    """The steps' core work in order, as (repeating condition or None, parts), consecutive steps
+    that do not repeat merged into one segment."""
+    out: list[tuple[Condition | None, tuple[Part, ...]]] = []
+    for step in steps:
+        parts = tuple((part.run, part.when) for part in step.work)
+        if not parts:
+            continue
+        if step.repeat_while is None and out and out[-1][0] is None:
+            out[-1] = (None, out[-1][1] + parts)
+        else:
+            out.append((step.repeat_while, parts))
+    return out
+
+
+def _run_parts(parts: tuple[Part, ...], state: GameState, events: list[Event] | None) -> None:
+    for run, when in parts:
+        if when is None or when(state, events):
+            run(state, events)
 
 
 def _compile_plain(steps: tuple[TurnStep, ...]) -> Callable[[GameState, list[Event] | None], None]:
-    """The steps' core work as one straight function for the plain flow, with the conditions
-    written inline (``if -1 in state.market: work(state, events)``): a part with nothing to do
-    costs no call, so the end of a plain turn is as fast as the same steps written out by hand."""
-    lines = ["def plain_end_of_turn(state, events):"]
-    space: dict[str, object] = {}
-    for i, step in enumerate(steps):
-        indent = "    "
-        if step.work and step.repeat_while is not None:
-            lines.append(f"    while {step.repeat_while}:")
-            indent = "        "
-        for j, part in enumerate(step.work):
-            space[f"work{i}_{j}"] = part.run
-            if part.when is None:
-                lines.append(f"{indent}work{i}_{j}(state, events)")
+    """The steps' core work as one function for the plain flow: a closure over the declaration
+    (each part with its condition, a repeating step's condition), so that the plain end of a turn
+    takes exactly the declared work. The usual shape (parts once, then one repeating step: the
+    scoring rounds) gets a closure with one loop and no call besides the conditions and the work,
+    as fast as the same steps written out by hand (docs/engine.md); any other shape a loop over
+    the segments."""
+    segments = _segments(steps)
+    if len(segments) == 2 and segments[0][0] is None and segments[1][0] is not None:
+        once = segments[0][1]
+        repeat, again = segments[1]
+        assert repeat is not None
+
+        def plain_end_of_turn(state: GameState, events: list[Event] | None) -> None:
+            for run, when in once:
+                if when is None or when(state, events):
+                    run(state, events)
+            while repeat(state, events):
+                _run_parts(again, state, events)
+
+        return plain_end_of_turn
+
+    def plain_end_of_turn_any(state: GameState, events: list[Event] | None) -> None:
+        for repeat_while, parts in segments:
+            if repeat_while is None:
+                _run_parts(parts, state, events)
             else:
-                lines.append(f"{indent}if {part.when}:")
-                lines.append(f"{indent}    work{i}_{j}(state, events)")
-    lines.append("    return None")
-    exec("\n".join(lines), space)  # the declaration's own constant text, nothing from outside
-    run: Callable[[GameState, list[Event] | None], None] = space["plain_end_of_turn"]  # type: ignore[assignment]
-    return run
+                while repeat_while(state, events):
+                    _run_parts(parts, state, events)
+
+    return plain_end_of_turn_any
 
 
 _PLAIN_END_OF_TURN: Final = _compile_plain(END_OF_TURN)

@@ -15,7 +15,7 @@ from .perform import finish_turn_action, place_waiting
 from .redesign import redesign_options
 from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles, wall_points
 from .setup import build_components, check_options
-from .supply import draw_card, module_deal, module_draw, module_random, put_on_market, refill_display, refill_market
+from .supply import draw_card, give_cards, module_deal, module_draw, module_random, put_on_market, refill_display, refill_market
 
 __all__ = [
     "PASSIVE_HOOKS",
@@ -29,6 +29,7 @@ __all__ = [
     "dearest_buildings",
     "draw_card",
     "finish_turn_action",
+    "give_cards",
     "kind_points",
     "module_deal",
     "module_draw",

@@ -9,7 +9,7 @@ from collections.abc import Sequence, Set
 from ..chance import ChanceNeeded, ModuleDraw, card_class, tracked_classes
 from ..components import DISPLAY_SIZE, MARKET_SIZE
 from ..errors import IllegalAction
-from ..events import DeckReshuffled, DisplayRefilled, Event, MarkerSwitched, MarketRefilled, ScoringCardDrawn
+from ..events import CardsReceived, DeckReshuffled, DisplayRefilled, Event, MarkerSwitched, MarketRefilled, ScoringCardDrawn
 from ..hooks import load_module
 from ..state import GameState
 from .caches import _LAST_TABLES, _tables
@@ -303,3 +303,17 @@ def put_on_market(state: GameState, tile: int, events: list[Event] | None) -> in
                 events.append(MarketRefilled((i + 1,), (state.components.tiles[tile].code,)))
             return i + 1
     raise ValueError("no market square is empty")
+
+
+def give_cards(state: GameState, seat: int, cards: Sequence[int], events: list[Event], module: str, *, secret: bool = False) -> None:
+    """Put ``cards`` (ids, taken by the caller from wherever they were) into ``seat``'s hand and
+    say so with a :class:`~alhambra.events.CardsReceived` event, which the bots' tracker and the
+    research observation's public hands read: with ``secret`` only ``seat`` sees which cards
+    (the others see how many; the bots' sampler then draws them per sample from the unseen
+    cards). Every module that gives a seat cards other than by a core ``take`` calls this, so no
+    seat's hand is ever miscounted by the bots."""
+    if not cards:
+        return
+    state.players[seat].hand.extend(cards)
+    code = state.components.card_code
+    events.append(CardsReceived(seat, tuple(code[c] for c in cards), len(cards), module, secret))

@@ -31,6 +31,10 @@ section            size               content
 ``neutral``        2 + k              2-player neutral player: present, kinds (k), score
 ``modules``        m * n              per-seat flags of module views: every key a module
                                       names in ``observation_flags``, in module order
+``module_counts``  c * n              per-seat counts of module views (cards or pieces held in
+                                      a module): every key a module names in
+                                      ``observation_counts``, divided by its most, in module
+                                      order (0 entries when no module names one)
 ``kind_points``    6k or 0            only when a module of the game replaces the scoring table
                                       (``Module.kind_points``, new score cards; 0 entries in
                                       every other game): per kind the points of round 1 (1st),
@@ -110,6 +114,9 @@ class ObservationEncoder:
     module_flags: tuple[tuple[str, str], ...] = ()
     """(module id, view key) pairs whose value is a per-seat list of flags
     (:meth:`~alhambra.hooks.Module.observation_flags`)."""
+    module_counts: tuple[tuple[str, str, int], ...] = ()
+    """(module id, view key, most) triples whose value is a per-seat list of whole numbers
+    (:meth:`~alhambra.hooks.Module.observation_counts`)."""
     sections: dict[str, tuple[int, int]] = field(init=False)
     """Name -> (start, end) of every section of the observation tensor."""
     size: int = field(init=False)
@@ -161,6 +168,7 @@ class ObservationEncoder:
             ("waiting", t),
             ("neutral", 2 + nk),
             ("modules", len(self.module_flags) * n),
+            ("module_counts", len(self.module_counts) * n),
             ("kind_points", _PLACES * nk if self._kind_points else 0),
             ("prefix", prefix),
             ("alhambras", n * self._channels * g * g),
@@ -184,9 +192,12 @@ class ObservationEncoder:
     @classmethod
     def for_config(cls, config: GameConfig, codec: ActionCodec, grid: int = DEFAULT_GRID) -> ObservationEncoder:
         """An encoder whose module section covers the per-seat flags every module of ``config``
-        names (:meth:`~alhambra.hooks.Module.observation_flags`)."""
-        flags = tuple((m.id, key) for m in modules_of(config) for key in m.observation_flags(config))
-        return cls(config, codec, grid, flags)
+        names (:meth:`~alhambra.hooks.Module.observation_flags`) and the per-seat counts
+        (:meth:`~alhambra.hooks.Module.observation_counts`)."""
+        mods = modules_of(config)
+        flags = tuple((m.id, key) for m in mods for key in m.observation_flags(config))
+        counts = tuple((m.id, key, most) for m in mods for key, most in m.observation_counts(config))
+        return cls(config, codec, grid, flags, counts)
 
     # ------------------------------------------------------------------ encoding
     def encode(
@@ -314,6 +325,11 @@ class ObservationEncoder:
             for seat, flag in enumerate(flags):
                 if flag:
                     out[mo0 + i * n + rel(seat)] = 1.0
+        mc0 = sec["module_counts"][0]
+        for i, (mod, key, most) in enumerate(self.module_counts):
+            counts = view["module_views"].get(mod, {}).get(key, ())
+            for seat, k in enumerate(counts):
+                out[mc0 + i * n + rel(seat)] = min(1.0, k / most) if most > 0 else 0.0
         if self._kind_points:
             self._points(out, sec["kind_points"][0], view.get("kind_points"))
         if prefix:
@@ -407,7 +423,8 @@ class PublicHands:
     """Every seat's hand by card code, read from the public events only.
 
     Starting money is dealt face up (``GameStarted``), money is taken by face (an event with a
-    ``seat`` and ``cards``) and payments are seen by the table (an event with a ``seat`` and a
+    ``seat`` and ``cards``: ``MoneyTaken``, a module's public ``CardsReceived``; every event is
+    read as a spectator sees it, so a secret gift adds nothing) and payments are seen by the table (an event with a ``seat`` and a
     ``payment``: ``BuildingBought`` and any module's purchase event).
     """
 
@@ -425,7 +442,7 @@ class PublicHands:
     def update(self, events: Iterable[Event]) -> None:
         """Read more events (in order)."""
         for e in events:
-            data = e.to_dict()
+            data = e.seen_by(None).to_dict()  # what the table sees (a secret gift: its count only)
             if data["type"] == "GameStarted":
                 for seat, cards in enumerate(data["starting_money"]):
                     self.hands[seat] = {}

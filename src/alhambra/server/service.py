@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action, parse_action
+from ..actions import Action, action_data, parse_action
 from ..bots import Bot, Observation, make_bot
 from ..bots.levels import BOT_LEVELS
 from ..engine import apply, apply_unchecked, build_components, check_options, legal_actions, new_game
@@ -244,6 +244,10 @@ def undo_problem(snap: Snapshot, seat: int) -> str | None:
 def message(table: Table, snap: Snapshot, viewer: int | None, since: tuple[int, int] | None = None) -> dict[str, Any]:
     """What ``viewer`` (a seat or None for a spectator) is sent for ``snap``.
 
+    A person to act also gets ``actions``: every legal action as structured data (notation,
+    keyword, arguments from the declared grammar: :func:`alhambra.actions.action_data`), in the
+    order of the view's ``legal_actions``, so that the browser never parses the notation.
+
     ``since`` is ``(epoch, number of events the client has)``: when it still fits the log only
     the new events are sent (``type`` "update"), otherwise the whole log (``type`` "state").
     """
@@ -255,10 +259,14 @@ def message(table: Table, snap: Snapshot, viewer: int | None, since: tuple[int, 
         v = snap.cache[key] = view(snap.state, viewer)
     person_to_act = viewer is not None and snap.status == PLAYING and snap.state.to_act == viewer and snap.seats[viewer].kind == PERSON
     finals: list[str] = []
+    actions: list[dict[str, Any]] = []
     if person_to_act:
         finals = snap.cache.get("finals")  # type: ignore[assignment]
         if finals is None:
             finals = snap.cache["finals"] = final_actions(snap.state)
+        actions = snap.cache.get("actions")  # type: ignore[assignment]
+        if actions is None:
+            actions = snap.cache["actions"] = [action_data(a) for a in legal_actions(snap.state)]
     return {
         "type": "state" if full else "update",
         "table": table.info(snap),
@@ -269,6 +277,7 @@ def message(table: Table, snap: Snapshot, viewer: int | None, since: tuple[int, 
         "event_start": start,
         "events": table.events_for(snap, viewer, start),
         "final_actions": finals,
+        "actions": actions,
         "can_undo": viewer is not None and undo_problem(snap, viewer) is None,
     }
 

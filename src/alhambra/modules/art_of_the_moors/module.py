@@ -35,6 +35,7 @@ from ...engine.services import finish_turn_action, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, hook_users
+from ...slices import slice_reader
 from ...state import ChooseAction, GameConfig, GameState
 
 MODULE_ID: Final = "art_of_the_moors"
@@ -158,11 +159,8 @@ class MoorsState:
         return cls(supply, seats)
 
 
-def moors(state: GameState) -> MoorsState:
-    """The module's slice of a game."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, MoorsState)
-    return value
+moors: Final = slice_reader(MODULE_ID, MoorsState)
+"""The module's slice of a game."""
 
 
 # ---------------------------------------------------------------------------------- actions

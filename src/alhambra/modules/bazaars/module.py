@@ -29,9 +29,9 @@ from typing import Any, Final
 from ... import city as geo
 from ...companion.hooks import CompanionHooks
 from ...components import CURRENCIES, CURRENCY_NAMES, KINDS, ComponentSet, TileType, letters_to_walls
-from ...errors import NotationError
 from ...events import Event
 from ...hooks import Module, Offer
+from ...slices import ModuleState
 from ...state import STAGE_FINAL, ChooseAction, GameConfig, GameState, PlaceTiles
 
 MODULE_ID: Final = "bazaars"
@@ -130,25 +130,17 @@ def by_tile(comp: ComponentSet) -> tuple[BazaarType | None, ...]:
 
 # ---------------------------------------------------------------------------------- state
 @dataclass(frozen=True, slots=True)
-class BazaarsState:
+class BazaarsState(ModuleState):
     """The module's state slice: the bazaars lying beside the market (tile codes, in the order
-    they were drawn). Public."""
+    they were drawn). Public; JSON form from :class:`~alhambra.slices.ModuleState`."""
 
+    module = MODULE_ID
     beside: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"beside": list(self.beside)}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> BazaarsState:
-        """Read the JSON form back (a :class:`NotationError` on junk)."""
-        if not isinstance(data, dict) or set(data) != {"beside"} or not isinstance(data["beside"], list):
-            raise NotationError(f"bad bazaars state {data!r}")
-        codes = data["beside"]
-        if not all(isinstance(c, str) and c in BY_CODE for c in codes) or len(set(codes)) != len(codes):
-            raise NotationError(f"bad bazaars beside the market: {codes!r}")
-        return cls(tuple(codes))
+    def check(self) -> None:
+        """Known bazaars, each once."""
+        if not all(c in BY_CODE for c in self.beside) or len(set(self.beside)) != len(self.beside):
+            raise ValueError(f"bad bazaars beside the market: {list(self.beside)}")
 
 
 # ---------------------------------------------------------------------------------- events
@@ -261,12 +253,6 @@ def _exact(values: list[int], price: int) -> bool:
 
 
 # ---------------------------------------------------------------------------------- module
-def _slice(state: GameState) -> BazaarsState:
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, BazaarsState)
-    return value
-
-
 def price_of(state: GameState, bazaar: BazaarType) -> int | None:
     """The price of a bazaar now: the price of the tile on the market square of its currency,
     or None when that square is empty (the bazaar cannot be bought now)."""
@@ -281,6 +267,7 @@ class Bazaars(Module):
     """The Bazaars."""
 
     id = MODULE_ID
+    state_type = BazaarsState
     title = "The Bazaars"
     description = (
         "Eight bazaars are shuffled into the tile bag. A bazaar drawn for the market is laid out beside it and costs, "
@@ -336,7 +323,7 @@ class Bazaars(Module):
         b = by_tile(state.components)[tile]
         if b is None:
             return False
-        sl = _slice(state)
+        sl = BazaarsState.of(state)
         state.mods[self.id] = BazaarsState((*sl.beside, b.code))
         events.append(BazaarDrawn(b.code, CURRENCIES[b.currency], b.kinds))
         return True
@@ -346,7 +333,7 @@ class Bazaars(Module):
         """Every bazaar beside the market whose currency's square holds a tile (exact money only)."""
         out: list[Offer] = []
         tile_ids = state.components.tile_ids
-        for code in _slice(state).beside:
+        for code in BazaarsState.of(state).beside:
             b = BY_CODE[code]
             price = price_of(state, b)
             if price is None:
@@ -368,7 +355,7 @@ class Bazaars(Module):
 
     def offer_bought(self, state: GameState, seat: int, offer: Offer, events: list[Event]) -> None:
         """The bazaar leaves its place beside the market (the core adds it to the bought tiles)."""
-        sl = _slice(state)
+        sl = BazaarsState.of(state)
         state.mods[self.id] = BazaarsState(tuple(c for c in sl.beside if c != offer.item))
 
     # ----- scoring --------------------------------------------------------------------------
@@ -406,7 +393,7 @@ class Bazaars(Module):
             for code in codes:
                 if code in BY_CODE:
                     out[top.seat] += WAITING_VALUE
-        beside = _slice(state).beside
+        beside = BazaarsState.of(state).beside
         if beside and state.stage != STAGE_FINAL:
             prices = [(BY_CODE[c].currency, price_of(state, BY_CODE[c])) for c in beside]
             cv = comp.card_value
@@ -425,13 +412,13 @@ class Bazaars(Module):
     def held_tiles(self, state: GameState) -> list[int]:
         """The bazaars lying beside the market."""
         ids = state.components.tile_ids
-        return [ids[c] for c in _slice(state).beside]
+        return [ids[c] for c in BazaarsState.of(state).beside]
 
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
         """Public: every bazaar's currency and kinds, the bazaars beside the market with their
         current price (None: cannot be bought now), and how every built bazaar would score now."""
         beside = []
-        for code in _slice(state).beside:
+        for code in BazaarsState.of(state).beside:
             b = BY_CODE[code]
             beside.append({"tile": code, "currency": CURRENCIES[b.currency], "kinds": list(b.kinds), "price": price_of(state, b)})
         built = [[s.to_dict() for s in seat_bazaars(state, seat)] for seat in range(state.config.players)]
@@ -445,15 +432,6 @@ class Bazaars(Module):
     def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
         """The whole slice is public: the bazaars beside the market."""
         return BazaarsState(tuple(str(e["tile"]) for e in module_view["beside_market"]))
-
-    def slice_to_json(self, value: Any) -> Any:
-        """``{"beside": [code, ...]}``."""
-        assert isinstance(value, BazaarsState)
-        return value.to_dict()
-
-    def slice_from_json(self, data: Any) -> Any:
-        """Rebuild the :class:`BazaarsState`."""
-        return BazaarsState.from_dict(data)
 
 
 MODULE: Final = Bazaars()

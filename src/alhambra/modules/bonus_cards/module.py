@@ -33,6 +33,7 @@ from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
 from ...scoring import majority_awards
+from ...slices import slice_reader
 from ...state import ChooseAction, GameConfig, GameState, Pending
 
 MODULE_ID: Final = "bonus_cards"
@@ -257,11 +258,8 @@ def ids_of(state: GameState) -> _Ids:
     return got
 
 
-def bonus_state(state: GameState) -> BonusState:
-    """The module's slice."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, BonusState)
-    return value
+bonus_state: Final = slice_reader(MODULE_ID, BonusState)
+"""The module's slice."""
 
 
 def seat_order(state: GameState) -> list[int]:
@@ -557,6 +555,10 @@ class BonusCards(Module):
         return values
 
     # ----- research ------------------------------------------------------------------------
+    def observation_counts(self, config: GameConfig) -> tuple[tuple[str, int], ...]:
+        """The view's ``hand_counts``: how many unplayed bonus cards each seat holds (public)."""
+        return (("hand_counts", len(CARD_CODES)),)
+
     def max_actions_between_turns(self, config: GameConfig) -> int:
         """An upper bound on this module's actions within one turn and the moves after it (the
         research hook that sizes the OpenSpiel game length): at most ``P`` cards played (every

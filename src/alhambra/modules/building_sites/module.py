@@ -45,6 +45,7 @@ from ...engine.services import kind_points, module_draw, module_random
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, Offer, Purchase, load_module
+from ...slices import slice_reader
 from ...state import ChooseAction, GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "building_sites"
@@ -343,11 +344,8 @@ class SiteRevealed(Event):
 
 
 # ---------------------------------------------------------------------------------- helpers
-def sites_slice(state: GameState) -> SitesState:
-    """The module's slice of ``state``."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, SitesState)
-    return value
+sites_slice: Final = slice_reader(MODULE_ID, SitesState)
+"""The module's slice of ``state``."""
 
 
 def site_location(state: GameState, site: Site) -> str:

@@ -32,6 +32,7 @@ from ...engine.services import building_counts
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, MoneySource, Offer, Purchase
+from ...slices import slice_reader
 from ...state import GameConfig, GameState, Pending
 
 MODULE_ID: Final = "caravanserai"
@@ -342,11 +343,8 @@ def _money_words(value: int, currency: str) -> str:
     return f"{value} {CURRENCY_NAMES.get(currency, currency)}"
 
 
-def cara_slice(state: GameState) -> CaravanseraiState:
-    """The module's slice of ``state``."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, CaravanseraiState)
-    return value
+cara_slice: Final = slice_reader(MODULE_ID, CaravanseraiState)
+"""The module's slice of ``state``."""
 
 
 def kinds_built(state: GameState, seat: int) -> int:

@@ -27,9 +27,9 @@ from typing import Any, ClassVar, Final
 
 from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES
 from ...engine.services import module_draw, module_random
-from ...errors import NotationError
 from ...events import Event
 from ...hooks import Module, MoneySource, Purchase, load_module
+from ...slices import ModuleState
 from ...state import GameConfig, GameState
 
 MODULE_ID: Final = "change"
@@ -80,30 +80,21 @@ def currency_of_token(token: str) -> int:
 
 
 # ---------------------------------------------------------------------------------- state
-def _counts(v: Any, what: str) -> tuple[int, ...]:
-    if not (isinstance(v, list | tuple) and len(v) == len(CURRENCIES) and all(type(k) is int and k >= 0 for k in v)):
-        raise NotationError(f"bad {what} {v!r} (want {len(CURRENCIES)} counts, one per currency)")
-    return tuple(v)
-
-
 @dataclass(frozen=True, slots=True)
-class ChangeState:
+class ChangeState(ModuleState):
     """The module's state slice (all public): the coins in the bag and in front of each seat,
-    as counts per currency (in the order of ``CURRENCIES``)."""
+    as counts per currency (in the order of ``CURRENCIES``). JSON form from
+    :class:`~alhambra.slices.ModuleState`."""
 
+    module = MODULE_ID
     bag: tuple[int, ...]
     coins: tuple[tuple[int, ...], ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"bag": list(self.bag), "coins": [list(c) for c in self.coins]}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> ChangeState:
-        """Read the JSON form back (:class:`NotationError` on junk)."""
-        if not isinstance(data, dict) or set(data) != {"bag", "coins"} or not isinstance(data["coins"], list):
-            raise NotationError(f"bad change state {data!r}")
-        return cls(_counts(data["bag"], "coin bag"), tuple(_counts(c, "coins") for c in data["coins"]))
+    def check(self) -> None:
+        """One count per currency, none negative."""
+        for counts in (self.bag, *self.coins):
+            if len(counts) != len(CURRENCIES) or min(counts) < 0:
+                raise ValueError(f"want {len(CURRENCIES)} counts, one per currency, not {list(counts)}")
 
     def with_seat(self, seat: int, coins: tuple[int, ...], bag: tuple[int, ...]) -> ChangeState:
         """A copy with one seat's coins and the bag replaced."""
@@ -112,11 +103,8 @@ class ChangeState:
         return ChangeState(bag, tuple(mine))
 
 
-def change_slice(state: GameState) -> ChangeState:
-    """The module's slice of ``state``."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, ChangeState)
-    return value
+change_slice: Final = ChangeState.of
+"""The module's slice of ``state``."""
 
 
 # ---------------------------------------------------------------------------------- events
@@ -161,6 +149,7 @@ class Change(Module):
     """Change."""
 
     id = MODULE_ID
+    state_type = ChangeState
     title = "Change"
     description = (
         "A player who overpays for a building takes one coin from a bag of 24 for every 2 overpaid. "
@@ -299,15 +288,6 @@ class Change(Module):
             tuple(int(module_view["bag"][c]) for c in CURRENCIES),
             tuple(tuple(int(seat[c]) for c in CURRENCIES) for seat in module_view["coins"]),
         )
-
-    def slice_to_json(self, value: Any) -> Any:
-        """``{"bag": [blue, green, orange, yellow], "coins": [[...] per seat]}``."""
-        assert isinstance(value, ChangeState)
-        return value.to_dict()
-
-    def slice_from_json(self, data: Any) -> Any:
-        """Rebuild the :class:`ChangeState`."""
-        return ChangeState.from_dict(data)
 
 
 def check_coins(state: GameState) -> None:

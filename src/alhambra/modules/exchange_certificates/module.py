@@ -33,6 +33,7 @@ from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, MoneySource, Purchase, load_module
+from ...slices import ModuleState
 from ...state import GameConfig, GameState, Pending
 
 MODULE_ID: Final = "exchange_certificates"
@@ -75,38 +76,27 @@ def currency_letter(currency: int) -> str:
 
 
 # ---------------------------------------------------------------------------------- state
-def _credit(v: Any) -> tuple[int, int]:
-    ok = isinstance(v, list | tuple) and len(v) == 2 and all(type(k) is int for k in v)
-    if not ok or not (tuple(v) == NO_CREDIT or (0 <= v[0] < len(CURRENCIES) and 1 <= v[1] <= components().max_credit)):
-        raise NotationError(f"bad credit {v!r} (want [currency, amount] or [-1, 0])")
-    return (int(v[0]), int(v[1]))
-
-
 @dataclass(frozen=True, slots=True)
-class CertificatesState:
-    """The module's state slice (all public).
+class CertificatesState(ModuleState):
+    """The module's state slice (all public; JSON form from :class:`~alhambra.slices.ModuleState`).
 
     ``centre``: currency tokens of each colour left in the centre (order of ``CURRENCIES``).
     ``credit``: per seat, the credit on its certificate board as (currency, amount), or
     :data:`NO_CREDIT` when the board is empty.
     """
 
+    module = MODULE_ID
     centre: tuple[int, ...]
     credit: tuple[tuple[int, int], ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"centre": list(self.centre), "credit": [list(c) for c in self.credit]}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> CertificatesState:
-        """Read the JSON form back (:class:`NotationError` on junk)."""
-        if not isinstance(data, dict) or set(data) != {"centre", "credit"} or not isinstance(data["credit"], list):
-            raise NotationError(f"bad exchange certificates state {data!r}")
-        centre = data["centre"]
-        if not (isinstance(centre, list) and len(centre) == len(CURRENCIES) and all(type(k) is int and k >= 0 for k in centre)):
-            raise NotationError(f"bad currency tokens in the centre {centre!r}")
-        return cls(tuple(centre), tuple(_credit(c) for c in data["credit"]))
+    def check(self) -> None:
+        """One count per currency in the centre, none negative; every credit a currency and 1 to
+        the board's maximum, or :data:`NO_CREDIT`."""
+        if len(self.centre) != len(CURRENCIES) or min(self.centre) < 0:
+            raise ValueError(f"bad currency tokens in the centre {list(self.centre)}")
+        for cur, amount in self.credit:
+            if (cur, amount) != NO_CREDIT and not (0 <= cur < len(CURRENCIES) and 1 <= amount <= components().max_credit):
+                raise ValueError(f"bad credit {[cur, amount]} (want [currency, amount] or [-1, 0])")
 
     def with_seat(self, seat: int, credit: tuple[int, int], centre: tuple[int, ...]) -> CertificatesState:
         """A copy with one seat's credit and the centre replaced."""
@@ -115,11 +105,8 @@ class CertificatesState:
         return CertificatesState(centre, tuple(boards))
 
 
-def certificates_slice(state: GameState) -> CertificatesState:
-    """The module's slice of ``state``."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, CertificatesState)
-    return value
+certificates_slice: Final = CertificatesState.of
+"""The module's slice of ``state``."""
 
 
 # ---------------------------------------------------------------------------------- pending
@@ -222,6 +209,7 @@ class ExchangeCertificates(Module):
     """Exchange Certificates."""
 
     id = MODULE_ID
+    state_type = CertificatesState
     title = "Exchange Certificates"
     description = (
         "A player who overpays for a building by 1 to 6 may store the difference on their exchange certificate with a "
@@ -374,15 +362,6 @@ class ExchangeCertificates(Module):
             tuple(int(module_view["centre"][c]) for c in CURRENCIES),
             tuple(NO_CREDIT if b is None else (CURRENCIES.index(b["currency"]), int(b["amount"])) for b in module_view["boards"]),
         )
-
-    def slice_to_json(self, value: Any) -> Any:
-        """``{"centre": [blue, green, orange, yellow], "credit": [[currency, amount] per seat]}``."""
-        assert isinstance(value, CertificatesState)
-        return value.to_dict()
-
-    def slice_from_json(self, data: Any) -> Any:
-        """Rebuild the :class:`CertificatesState`."""
-        return CertificatesState.from_dict(data)
 
 
 def _coins_due(state: GameState, overpaid: int) -> int:

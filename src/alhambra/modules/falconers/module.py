@@ -32,6 +32,7 @@ from ...engine.services import finish_turn_action, spend_cards, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
+from ...slices import slice_reader
 from ...state import ChooseAction, GameConfig, GameState, Pending
 
 MODULE_ID: Final = "falconers"
@@ -129,11 +130,8 @@ class FalconsState:
         return cls(rows)
 
 
-def falcons(state: GameState) -> FalconsState:
-    """The module's slice of a game."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, FalconsState)
-    return value
+falcons: Final = slice_reader(MODULE_ID, FalconsState)
+"""The module's slice of a game."""
 
 
 # ---------------------------------------------------------------------------------- actions

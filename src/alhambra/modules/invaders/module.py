@@ -36,6 +36,7 @@ from ...engine.services import add_points, module_draw, module_random
 from ...errors import NotationError
 from ...events import Event
 from ...hooks import Module, OptionSpec, Purchase
+from ...slices import slice_reader
 from ...state import GameConfig, GameState
 
 MODULE_ID: Final = "invaders"
@@ -165,11 +166,8 @@ class InvadersState:
         return cls(revealed, top, known, scouts, pile, taken)
 
 
-def invaders(state: GameState) -> InvadersState:
-    """The module's slice of a game."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, InvadersState)
-    return value
+invaders: Final = slice_reader(MODULE_ID, InvadersState)
+"""The module's slice of a game."""
 
 
 def _face_up(config: GameConfig) -> bool:

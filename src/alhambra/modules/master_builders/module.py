@@ -49,6 +49,7 @@ from ...engine.services import build_components, module_deal, module_draw, redes
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event
 from ...hooks import Module, hook_users
+from ...slices import slice_reader
 from ...state import GameConfig, GameState, Pending
 
 MODULE_ID: Final = "master_builders"
@@ -143,10 +144,7 @@ class MasterBuildersState:
         return cls(tuple(_int_tuple(s) for s in data["secret"]), _int_tuple(data["set_aside"]), _int_tuple(data["removed"]))
 
 
-def _slice(state: GameState) -> MasterBuildersState:
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, MasterBuildersState)
-    return value
+_slice: Final = slice_reader(MODULE_ID, MasterBuildersState)
 
 
 @dataclass(frozen=True, slots=True)
@@ -597,6 +595,12 @@ class MasterBuilders(Module):
         return [BOT_REDESIGN_VALUE * sum(1 for c in p.hand if flags[c]) for p in state.players]
 
     # ----- research -----------------------------------------------------------------------
+    def observation_counts(self, config: GameConfig) -> tuple[tuple[str, int], ...]:
+        """The view's ``held`` and ``secret``: master-builder cards in each seat's hand, and how
+        many of them the others have never seen (public counts)."""
+        most = sum(copies for _, _, _, copies in CARD_FACES)
+        return (("held", most), ("secret", most))
+
     def max_actions_between_turns(self, config: GameConfig) -> int:
         """At most one action per turn: the end-of-turn choice (use one card, or skip). For the
         research game length (a hook of the research branch; unused by this core)."""

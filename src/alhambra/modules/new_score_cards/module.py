@@ -25,9 +25,9 @@ from typing import Any, Final
 from ...companion.hooks import CompanionHooks
 from ...components import KINDS
 from ...engine.services import module_draw
-from ...errors import NotationError
 from ...events import Event
 from ...hooks import Module
+from ...slices import ModuleState
 from ...state import GameConfig, GameState
 
 MODULE_ID: Final = "new_score_cards"
@@ -110,39 +110,29 @@ class ScoreCardsDrawn(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreCardsState:
-    """The module's state slice: the card number in each of the three slots (round 1, 2, 3). Public."""
+class ScoreCardsState(ModuleState):
+    """The module's state slice: the card number in each of the three slots (round 1, 2, 3).
+    Public; JSON form from :class:`~alhambra.slices.ModuleState`."""
 
+    module = MODULE_ID
     cards: tuple[int, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"cards": list(self.cards)}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> ScoreCardsState:
-        """Read the JSON form back (a :class:`NotationError` on junk)."""
-        if not isinstance(data, dict) or set(data) != {"cards"} or not isinstance(data["cards"], list):
-            raise NotationError(f"bad new score cards state {data!r}")
-        numbers = data["cards"]
+    def check(self) -> None:
+        """Three different cards of the box."""
         n = len(cards())
-        ok = len(numbers) == ROUNDS and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n for v in numbers)
-        if not ok or len(set(numbers)) != ROUNDS:
-            raise NotationError(f"bad new score cards: {numbers!r} (three different cards 1-{n})")
-        return cls(tuple(numbers))
+        if len(self.cards) != ROUNDS or len(set(self.cards)) != ROUNDS or not all(1 <= v <= n for v in self.cards):
+            raise ValueError(f"bad new score cards: {list(self.cards)} (three different cards 1-{n})")
 
 
-def score_cards(state: GameState) -> ScoreCardsState:
-    """The module's slice of a game."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, ScoreCardsState)
-    return value
+score_cards: Final = ScoreCardsState.of
+"""The module's slice of a game."""
 
 
 class NewScoreCards(Module):
     """Three of eighteen score cards set the points per building kind, one card per scoring round."""
 
     id = MODULE_ID
+    state_type = ScoreCardsState
     title = "New score cards"
     description = (
         "Three of eighteen score cards are drawn open at the start, one for each scoring round. Each card ranks the six "
@@ -199,15 +189,6 @@ class NewScoreCards(Module):
     def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
         """The whole slice is public: the three card numbers."""
         return ScoreCardsState(tuple(int(s["card"]) for s in module_view["cards"]))
-
-    def slice_to_json(self, value: Any) -> Any:
-        """``{"cards": [n1, n2, n3]}``."""
-        assert isinstance(value, ScoreCardsState)
-        return value.to_dict()
-
-    def slice_from_json(self, data: Any) -> Any:
-        """Rebuild the :class:`ScoreCardsState`."""
-        return ScoreCardsState.from_dict(data)
 
 
 MODULE: Final = NewScoreCards()

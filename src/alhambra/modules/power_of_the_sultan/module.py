@@ -35,6 +35,7 @@ from ...engine.services import module_draw, module_random, put_on_market
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event, ItemBought
 from ...hooks import Module, Offer
+from ...slices import slice_reader
 from ...state import GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "power_of_the_sultan"
@@ -338,11 +339,8 @@ class SultanTileDeclined(Event):
 
 
 # ---------------------------------------------------------------------------------- helpers
-def sultan_slice(state: GameState) -> SultanState:
-    """The module's slice of ``state``."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, SultanState)
-    return value
+sultan_slice: Final = slice_reader(MODULE_ID, SultanState)
+"""The module's slice of ``state``."""
 
 
 def _replace_owned(sl: SultanState, seat: int, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:

@@ -34,6 +34,7 @@ from ...engine.services import finish_turn_action, module_draw, module_random, u
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
+from ...slices import slice_reader
 from ...state import ChooseAction, GameConfig, GameState, PlaceTiles
 
 MODULE_ID: Final = "squares"
@@ -128,11 +129,8 @@ class SquaresState:
         return cls(top, rest)
 
 
-def squares(state: GameState) -> SquaresState:
-    """The module's slice of a game."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, SquaresState)
-    return value
+squares: Final = slice_reader(MODULE_ID, SquaresState)
+"""The module's slice of a game."""
 
 
 # ---------------------------------------------------------------------------------- actions

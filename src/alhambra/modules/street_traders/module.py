@@ -38,6 +38,7 @@ from ...engine.services import unbuilt_tiles
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, hook_users
+from ...slices import slice_reader
 from ...state import STAGE_FINAL, STAGE_TURN, GameConfig, GameState, Pending
 
 MODULE_ID: Final = "street_traders"
@@ -420,11 +421,8 @@ class StreetTraderRetired(Event):
 
 
 # ---------------------------------------------------------------------------------- helpers
-def traders(state: GameState) -> StreetTradersState:
-    """The module's slice of ``state``."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, StreetTradersState)
-    return value
+traders: Final = slice_reader(MODULE_ID, StreetTradersState)
+"""The module's slice of ``state``."""
 
 
 def home_counts(state: GameState, seat: int) -> list[int]:

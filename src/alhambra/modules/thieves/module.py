@@ -30,6 +30,7 @@ from ...engine.services import module_deal, refill_display
 from ...errors import ConfigError, IllegalAction, NotationError, WrongPhase
 from ...events import Event, MoneyTaken
 from ...hooks import Module
+from ...slices import slice_reader
 from ...state import BetweenTurns, GameConfig, GameState
 
 MODULE_ID: Final = "thieves"
@@ -166,10 +167,7 @@ class ThiefPlayed(Event):
 
 
 # ---------------------------------------------------------------------------------- helpers
-def _slice(state: GameState) -> ThievesState:
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, ThievesState)
-    return value
+_slice: Final = slice_reader(MODULE_ID, ThievesState)
 
 
 def next_seat(state: GameState) -> int:
@@ -378,6 +376,10 @@ class Thieves(Module):
             "played": [[s, currency_name(c)] for s, c in value.played],
             "next": next_seat(state),
         }
+
+    def observation_counts(self, config: GameConfig) -> tuple[tuple[str, int], ...]:
+        """The view's ``counts``: how many thieves each seat holds (public)."""
+        return (("counts", PER_CURRENCY * len(THIEF_CURRENCIES)),)
 
     def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
         """The slice with the unseen thieves dealt to the hidden hands in a fixed order (the

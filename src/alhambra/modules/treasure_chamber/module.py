@@ -40,6 +40,7 @@ from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, Offer
 from ...scoring import majority_awards
+from ...slices import slice_reader
 from ...state import GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "treasure_chamber"
@@ -324,11 +325,8 @@ class ChestsCounted(Event):
 
 
 # ---------------------------------------------------------------------------------- helpers
-def chamber(state: GameState) -> ChamberState:
-    """The module's slice of ``state``."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, ChamberState)
-    return value
+chamber: Final = slice_reader(MODULE_ID, ChamberState)
+"""The module's slice of ``state``."""
 
 
 def free_buildings(state: GameState, seat: int, sl: ChamberState | None = None) -> dict[str, list[str]]:

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from ...actions import Action, BuyBuilding, parse_cards, register_parser, word_parser
 from ...engine.services import check_purchase, finish_turn_action, pay_for_offer, pay_for_purchase, purchase_options, refill_market
 from ...errors import IllegalAction, InvalidPayment, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
+from ...slices import ModuleState
 from ...state import BetweenTurns, ChooseAction, GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "vizier"
@@ -33,21 +34,12 @@ MODULE_ID: Final = "vizier"
 
 # ---------------------------------------------------------------------------------- state
 @dataclass(frozen=True, slots=True)
-class VizierState:
-    """The module's state slice: ``awake[seat]`` is True while that seat's vizier is awake."""
+class VizierState(ModuleState):
+    """The module's state slice (public): ``awake[seat]`` is True while that seat's vizier is awake.
+    Its JSON form, view and rebuild come from :class:`~alhambra.slices.ModuleState`."""
 
+    module = MODULE_ID
     awake: tuple[bool, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"awake": list(self.awake)}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> VizierState:
-        """Read the JSON form back."""
-        if not isinstance(data, dict) or not isinstance(data.get("awake"), list) or not all(isinstance(v, bool) for v in data["awake"]):
-            raise NotationError(f"bad vizier state {data!r}")
-        return cls(tuple(data["awake"]))
 
     def with_seat(self, seat: int, awake: bool) -> VizierState:
         """A copy with one seat's vizier turned."""
@@ -151,12 +143,6 @@ def priority_order(state: GameState) -> list[int]:
     return [(state.current + 1 + i) % n for i in range(n)]
 
 
-def _slice(state: GameState) -> VizierState:
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, VizierState)
-    return value
-
-
 def exact_purchases(state: GameState, seat: int) -> list[VizierBuy | VizierBuyItem]:
     """Every vizier purchase ``seat`` could make now: any market tile, or any module offer that
     may be bought out of turn, paid with exactly its price (the square's currency or any module's
@@ -172,6 +158,7 @@ class Vizier(Module):
     """The Vizier's favour."""
 
     id = MODULE_ID
+    state_type = VizierState
     title = "The Vizier's favour"
     description = (
         "After every turn, a player whose vizier is awake may buy one market tile out of turn with exact money, "
@@ -198,15 +185,15 @@ class Vizier(Module):
     # ----- actions ----------------------------------------------------------------------
     def turn_actions(self, state: GameState, seat: int) -> list[Action]:
         """``vizier wake`` while the seat's vizier sleeps."""
-        return [] if _slice(state).awake[seat] else [VizierWake()]
+        return [] if VizierState.of(state).awake[seat] else [VizierWake()]
 
     def may_interrupt(self, state: GameState, seat: int) -> bool:
         """Every seat whose vizier is awake is asked between turns (a public fact)."""
-        return _slice(state).awake[seat]
+        return VizierState.of(state).awake[seat]
 
     def interrupt_actions(self, state: GameState, seat: int) -> list[Action]:
         """Every exact purchase of an awake seat."""
-        return list(exact_purchases(state, seat)) if _slice(state).awake[seat] else []
+        return list(exact_purchases(state, seat)) if VizierState.of(state).awake[seat] else []
 
     def check(self, state: GameState, action: Action) -> None:
         """Raise :class:`IllegalAction` with a reason unless ``action`` is allowed now."""
@@ -214,14 +201,14 @@ class Vizier(Module):
         if isinstance(action, VizierWake):
             if not isinstance(top, ChooseAction):
                 raise WrongPhase("the vizier can be woken only as an action on your own turn")
-            if _slice(state).awake[top.seat]:
+            if VizierState.of(state).awake[top.seat]:
                 raise IllegalAction("your vizier is already awake")
             return
         if not isinstance(action, VizierBuy | VizierBuyItem):
             raise IllegalAction(f"{action} is not a vizier action")
         if not isinstance(top, BetweenTurns):
             raise WrongPhase("the vizier can be used only between turns, when the game asks you")
-        if not _slice(state).awake[top.seat]:
+        if not VizierState.of(state).awake[top.seat]:
             raise IllegalAction("your vizier is asleep")
         what = action.square if isinstance(action, VizierBuy) else action.item
         if not check_purchase(state, top.seat, what, action.payment):
@@ -231,7 +218,7 @@ class Vizier(Module):
         """Carry out a checked vizier action."""
         top = state.pending[-1]
         if isinstance(action, VizierWake):
-            state.mods[self.id] = _slice(state).with_seat(top.seat, True)
+            state.mods[self.id] = VizierState.of(state).with_seat(top.seat, True)
             events.append(VizierWoken(top.seat))
             finish_turn_action(state)
             return
@@ -243,7 +230,7 @@ class Vizier(Module):
         else:
             where = action.item
             tile = pay_for_offer(state, seat, action.item, action.payment, events).tile
-        state.mods[self.id] = _slice(state).with_seat(seat, False)
+        state.mods[self.id] = VizierState.of(state).with_seat(seat, False)
         pending: list[Pending] = [VizierRefill(seat)]
         code = ""
         if tile >= 0:
@@ -261,11 +248,7 @@ class Vizier(Module):
         if len(state.pending) == depth:
             state.pending.pop()
 
-    # ----- views and persistence --------------------------------------------------------
-    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
-        """Public: whose vizier is awake."""
-        return {"awake": list(_slice(state).awake)}
-
+    # ----- observation -----------------------------------------------------------------
     def max_actions_between_turns(self, config: GameConfig) -> int:
         """Every seat buys at most once (its vizier then sleeps until its own turn), each
         purchase places one tile, and each of the at most ``n + 1`` rounds of asking has at
@@ -276,19 +259,6 @@ class Vizier(Module):
     def observation_flags(self, config: GameConfig) -> tuple[str, ...]:
         """The view's ``awake`` list: one flag per seat."""
         return ("awake",)
-
-    def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
-        """The whole slice is public: who is awake."""
-        return VizierState(tuple(bool(a) for a in module_view["awake"]))
-
-    def slice_to_json(self, value: Any) -> Any:
-        """``{"awake": [bool, ...]}``."""
-        assert isinstance(value, VizierState)
-        return value.to_dict()
-
-    def slice_from_json(self, data: Any) -> Any:
-        """Rebuild the :class:`VizierState`."""
-        return VizierState.from_dict(data)
 
 
 MODULE: Final = Vizier()

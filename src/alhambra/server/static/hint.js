@@ -9,6 +9,8 @@
 // it is offered on, else the market square it is offered on (then its payment and button), else
 // its module's controls.
 
+import { parseAction } from "./plugins.js";
+
 const H = { version: null, action: null, text: "", loading: false, error: "", hooks: {} };
 
 if (!document.querySelector('link[href="/static/hint.css"]')) {
@@ -62,7 +64,7 @@ async function ask(tableId, token, version) {
 
 /** The parts of the table the hinted move `action` (notation, never shown) points at. */
 function targets(action) {
-  const w = action.split(/\s+/);
+  const a = parseAction(action); // the server's structured action: nothing is parsed here
   const sel = [];
   // a module's move offered on a market square (hooks.squares): the square
   const squares = typeof H.hooks.squares === "function" ? H.hooks.squares(action) || [] : [];
@@ -70,20 +72,20 @@ function targets(action) {
   // a module's move offered on a face-up card of the display (hooks.cards): the card
   const slots = typeof H.hooks.cards === "function" ? H.hooks.cards(action) || [] : [];
   for (const n of slots) sel.push(`.display-card[data-slot="${CSS.escape(String(n))}"]`);
-  const cards = (s, where) => { for (const c of (s || "").split("+")) if (c) sel.push(`${where}[data-code="${CSS.escape(c)}"]`); };
-  if (w[0] === "take") cards(w[1], ".display-card");
-  else if (w[0] === "buy" && /^\d+$/.test(w[1] || "")) { sel.push(`.market-square[data-square="${w[1]}"]`); cards(w[2], ".hand-card"); }
-  else if (w[0] === "place") {
+  const cards = (list, where) => { for (const c of list || []) if (c) sel.push(`${where}[data-code="${CSS.escape(c)}"]`); };
+  if (a.type === "take") cards(a.cards, ".display-card");
+  else if (a.type === "buy") { sel.push(`.market-square[data-square="${a.square}"]`); cards(a.cards, ".hand-card"); }
+  else if (a.type === "place") {
     // the spot, the reserve and Dirk's buttons carry the move itself (data-action, below): a
     // spot at the same place for another waiting tile is not marked
-    sel.push(`.waiting-tile[data-tile="${CSS.escape(w[1] || "")}"]`);
-    if (w[2] === "reserve") sel.push(".city.mine .reserve");
-  } else if (w[0] === "turn") {
-    sel.push(`.waiting-tile[data-tile="${CSS.escape(w[1] || "")}"]`, "#btn-turn");
-    cards(w[2], ".hand-card");
-  } else if (w[0] === "redesign") {
-    sel.push(`.reserve-tile[data-tile="${CSS.escape(w[2] || "")}"]`, `.city.mine [data-tile="${CSS.escape(w[2] || "")}"]`);
-    if (w[1] === "exchange") sel.push(`.city.mine [data-tile="${CSS.escape(w[3] || "")}"]`);
+    sel.push(`.waiting-tile[data-tile="${CSS.escape(a.tile || "")}"]`);
+    if (a.target === "reserve") sel.push(".city.mine .reserve");
+  } else if (a.type === "turn") {
+    sel.push(`.waiting-tile[data-tile="${CSS.escape(a.tile || "")}"]`, "#btn-turn");
+    cards(a.cards, ".hand-card");
+  } else if (a.type === "rbuild" || a.type === "rremove" || a.type === "rexchange") {
+    sel.push(`.reserve-tile[data-tile="${CSS.escape(a.tile || "")}"]`, `.city.mine [data-tile="${CSS.escape(a.tile || "")}"]`);
+    if (a.type === "rexchange") sel.push(`.city.mine [data-tile="${CSS.escape(a.other || "")}"]`);
   }
   sel.push(`[data-action="${CSS.escape(action)}"]`);
   return sel;

@@ -91,6 +91,12 @@ export function pluginContext(id) {
     me: me(),
     myTurn: isMyTurn(),
     legal: v ? v.legal_actions.slice() : [],
+    moves: T.msg && Array.isArray(T.msg.actions) ? T.msg.actions.slice() : [],
+    move: (notation) => actionData(notation),
+    argsOf: (notation, ...keywords) => {
+      const m = actionData(notation);
+      return m && keywords.includes(m.keyword) ? m.args.map((a) => a.value) : null;
+    },
     finalActions: T.msg ? T.msg.final_actions.slice() : [],
     events: T.events,
     catalogue: T.catalogue,
@@ -313,8 +319,53 @@ export function moduleControls(v, myTurn) {
   return out;
 }
 
-/** Parse one action line into a description the table can present (never a rule check). */
+/** The legal action `notation` as the server sent it (`msg.actions`: {notation, keyword, args}
+ * with args [{type, value}] from the declared grammar), or null. Plug-ins read it as
+ * `ctx.move(notation)`; `argOf(move, type, nth)` picks one argument's value. */
+export function actionData(notation) {
+  const msg = T.msg;
+  if (!msg || !Array.isArray(msg.actions)) return null;
+  if (!msg.actionsByNotation) msg.actionsByNotation = new Map(msg.actions.map((a) => [a.notation, a]));
+  return msg.actionsByNotation.get(notation) || null;
+}
+
+/** The value of the `nth` argument of type `type` of a structured action (undefined if none). */
+export function argOf(move, type, nth = 0) {
+  const got = move ? move.args.filter((a) => a.type === type)[nth] : undefined;
+  return got ? got.value : undefined;
+}
+
+/** A structured action (see actionData) as the table presents it: {type, tile, cards, square,
+ * target, x, y, other, keyword, args, text}; type "other" for a module's move. */
+export function describeMove(d) {
+  const arg = (t, i = 0) => argOf(d, t, i);
+  const base = { keyword: d.keyword, args: d.args, text: d.notation };
+  switch (d.keyword) {
+    case "take": return { ...base, type: "take", cards: arg("cards") };
+    case "buy": if (arg("square") !== undefined) return { ...base, type: "buy", square: arg("square"), cards: arg("cards") }; break;
+    case "place": {
+      const t = arg("target");
+      return typeof t === "string" ? { ...base, type: "place", tile: arg("tile"), target: t } : { ...base, type: "place", tile: arg("tile"), target: "spot", x: t.x, y: t.y };
+    }
+    case "turn": return { ...base, type: "turn", tile: arg("tile"), cards: arg("cards") };
+    case "redesign build": return { ...base, type: "rbuild", tile: arg("tile"), x: arg("cell").x, y: arg("cell").y };
+    case "redesign remove": return { ...base, type: "rremove", tile: arg("tile") };
+    case "redesign exchange": return { ...base, type: "rexchange", tile: arg("tile", 0), other: arg("tile", 1) };
+    case "end": return { ...base, type: "end" };
+    case "pass": return { ...base, type: "pass" };
+    default: break;
+  }
+  return { ...base, type: "other" };
+}
+
+/** One action line as the table presents it (never a rule check): from the server's structured
+ * data when it is a legal action now (the usual case), else read from the notation. */
 export function parseAction(text) {
+  const d = actionData(text);
+  return d ? describeMove(d) : parseNotation(text);
+}
+
+function parseNotation(text) {
   const w = text.split(/\s+/);
   const cards = (s) => (s ? s.split("+") : []);
   const xy = (s) => { const [x, y] = s.split(",").map(Number); return { x, y }; };

@@ -10,7 +10,7 @@ import { SEAT_COLORS, api, gameTitle, header, setPhase, wallName } from "./core.
 import { renderModal, renderRounds } from "./dialogs.js";
 import { renderHand, startPayment } from "./hand.js";
 import { codeWords, renderLog } from "./log.js";
-import { cardArt, cardName, loadPlugins, moduleControls, modulePanels, parseAction, seatBadges, tileArt, tileName } from "./plugins.js";
+import { cardArt, cardName, describeMove, loadPlugins, moduleControls, modulePanels, parseAction, seatBadges, tileArt, tileName } from "./plugins.js";
 
 export const T = {
   id: null, token: null, msg: null, events: [], epoch: null, catalogue: null, sel: null, staged: null,
@@ -196,7 +196,10 @@ export function choose(action, label, confirm = null) {
 }
 
 export function legal() {
-  return T.msg ? T.msg.view.legal_actions.map(parseAction) : [];
+  if (!T.msg) return [];
+  // the server's structured actions (notation, keyword, arguments): nothing is parsed here
+  if (Array.isArray(T.msg.actions) && T.msg.actions.length === T.msg.view.legal_actions.length) return T.msg.actions.map(describeMove);
+  return T.msg.view.legal_actions.map(parseAction);
 }
 
 // ------------------------------------------------------------------------------ motion

@@ -188,7 +188,16 @@ HOOKS_JS = """async () => {
   };
   const built = [[{ tile: "Zy2", x: 0, y: 1, matching: 4, kinds: ["seraglio", "tower"], points: 8 }], []];
   const state = { bazaars: facts, beside_market: [], built, points: [8, 0] };
+  // the server's structured form of the moves described below (what msg.actions carries)
+  const moves = [
+    { notation: "buy Zg1 g3+g2", keyword: "buy", args: [{ type: "item", value: "Zg1" }, { type: "cards", value: ["g3", "g2"] }] },
+    { notation: "vizier buy Zo2 o7", keyword: "vizier buy", args: [{ type: "item", value: "Zo2" }, { type: "cards", value: ["o7"] }] },
+    { notation: "buy 1 b3", keyword: "buy", args: [{ type: "square", value: 1 }, { type: "cards", value: ["b3"] }] },
+  ];
+  const move = (n) => moves.find((m) => m.notation === n) || null;
+  const argsOf = (n, ...kws) => { const m = move(n); return m && kws.includes(m.keyword) ? m.args.map((a) => a.value) : null; };
   const ctx = { id: "bazaars", state, art, svg: art.svgEl, h: (t) => document.createElement(t), legal: [], myTurn: false,
+    moves, move, argsOf,
     seatName: (s) => `Seat ${s + 1}`, cardName: (c) => c };
   const tiles = {};
   for (const code of Object.keys(facts)) {

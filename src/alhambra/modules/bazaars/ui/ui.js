@@ -30,11 +30,15 @@ function tileName(ctx, code) {
   return `Bazaar (${ctx.art.CURRENCY_NAMES[b.currency]}: ${kindList(ctx, b.kinds)})`;
 }
 
-/** `[vizier ]buy CODE CARDS` of a bazaar as {code, cards, action, vizier}; null otherwise. */
+/** `[vizier ]buy CODE CARDS` of a bazaar as {code, cards, action, vizier}, from the server's
+ * structured action (`ctx.move`: keyword and arguments); null otherwise. */
 function parseBuy(ctx, notation) {
-  const m = /^(vizier )?buy (Z[a-z0-9]+) (\S+)$/.exec(notation);
-  if (!m || !bazaarOf(ctx, m[2])) return null;
-  return { code: m[2], cards: m[3].split("+"), action: notation, vizier: Boolean(m[1]) };
+  const m = ctx.move ? ctx.move(notation) : null;
+  if (!m || (m.keyword !== "buy" && m.keyword !== "vizier buy")) return null;
+  const arg = (type) => (m.args.find((a) => a.type === type) || {}).value;
+  const code = arg("item");
+  if (code === undefined || !bazaarOf(ctx, code)) return null;
+  return { code, cards: arg("cards"), action: notation, vizier: m.keyword === "vizier buy" };
 }
 
 /** Where a bazaar is built and how it scores now: {seat, points, matching, kinds} or null. */

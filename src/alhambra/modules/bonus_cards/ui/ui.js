@@ -47,14 +47,14 @@ function kindWord(ctx, tile) {
   return String(ctx.art.KIND_NAMES[facts(ctx, tile).kind] || facts(ctx, tile).kind).toLowerCase();
 }
 
-/** `bonus play G10` → "G10"; null for anything else. */
-function parsePlay(notation) {
-  const m = /^bonus play (\S+)$/.exec(notation);
-  return m ? m[1] : null;
+/** `bonus play G10` → "G10" (from the server's structured action); null for anything else. */
+function parsePlay(ctx, notation) {
+  const a = ctx.argsOf ? ctx.argsOf(notation, "bonus play") : null;
+  return a ? a[0] : null;
 }
 
-function isMine(notation) {
-  return notation === "bonus pass" || parsePlay(notation) !== null;
+function isMine(ctx, notation) {
+  return notation === "bonus pass" || parsePlay(ctx, notation) !== null;
 }
 
 function offer(ctx) {
@@ -235,10 +235,10 @@ function playButton(ctx, notation, tile, question) {
 }
 
 function actionControls(ctx, actions) {
-  const mine = actions.filter(isMine);
+  const mine = actions.filter((a) => isMine(ctx, a));
   if (!mine.length) return null;
   const h = ctx.h;
-  const plays = mine.map((a) => [a, parsePlay(a)]).filter(([, t]) => t !== null);
+  const plays = mine.map((a) => [a, parsePlay(ctx, a)]).filter(([, t]) => t !== null);
   const pass = mine.includes("bonus pass") ? "bonus pass" : null;
   const q = offer(ctx);
   const parts = [];
@@ -264,7 +264,7 @@ function actionControls(ctx, actions) {
 }
 
 function describeAction(ctx, notation) {
-  const tile = parsePlay(notation);
+  const tile = parsePlay(ctx, notation);
   if (tile) return `Play your bonus card ${tileShort(ctx, tile)}: one more ${kindWord(ctx, tile)}`;
   if (notation === "bonus pass") {
     const q = offer(ctx);

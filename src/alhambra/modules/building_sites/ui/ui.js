@@ -58,12 +58,13 @@ const WHERE = { alhambra: "in the Alhambra", reserve: "on the reserve board", wa
 
 /** The module's notations: `buy siteN CARDS`, `buy finN CARDS`, `site keep X`. */
 function parse(ctx, notation) {
-  let m = /^buy site([1-4]) (\S+)$/.exec(notation);
-  if (m) return { type: "setup", square: Number(m[1]), cards: m[2].split("+"), action: notation };
-  m = /^buy (fin\d+) (\S+)$/.exec(notation);
-  if (m) return { type: "complete", item: m[1], cards: m[2].split("+"), action: notation };
-  m = /^site keep ([bgoy])$/.exec(notation);
-  if (m) return { type: "keep", currency: letterCur(ctx, m[1]), action: notation };
+  const args = (kw) => (ctx.argsOf ? ctx.argsOf(notation, kw) : null);
+  const buy = args("buy");
+  const item = buy && typeof buy[0] === "string" ? /^(site)([1-4])$|^(fin\d+)$/.exec(buy[0]) : null;
+  if (item && item[1]) return { type: "setup", square: Number(item[2]), cards: buy[1], action: notation };
+  if (item && item[3]) return { type: "complete", item: item[3], cards: buy[1], action: notation };
+  const keep = args("site keep");
+  if (keep) return { type: "keep", currency: letterCur(ctx, keep[0]), action: notation };
   return null;
 }
 

@@ -29,15 +29,15 @@ const money = (ctx, value, cur) => `${value} ${curName(ctx, cur)}`;
 const cardTitle = (ctx, c) => `caravanserai ${c.number} (${curName(ctx, c.currency)})`;
 
 /** `buy caraN CARDS` as {item, cards, action}; null for anything else. */
-function parseBuy(notation) {
-  const m = /^buy (cara\d+) (\S+)$/.exec(notation);
-  return m ? { item: m[1], cards: m[2].split("+"), action: notation } : null;
+function parseBuy(ctx, notation) {
+  const a = ctx.argsOf ? ctx.argsOf(notation, "buy") : null;
+  return a && typeof a[0] === "string" && /^cara\d+$/.test(a[0]) ? { item: a[0], cards: a[1], action: notation } : null;
 }
 
 /** `cara move caraN forward|side` as {item, direction, action}; null for anything else. */
-function parseMove(notation) {
-  const m = /^cara move (cara\d+) (forward|side)$/.exec(notation);
-  return m ? { item: m[1], direction: m[2], action: notation } : null;
+function parseMove(ctx, notation) {
+  const a = ctx.argsOf ? ctx.argsOf(notation, "cara move") : null;
+  return a ? { item: a[0], direction: a[1], action: notation } : null;
 }
 
 /** Where a marker step of card `c` leads: {currency, value} (from the view's `moves`). */
@@ -207,7 +207,7 @@ const price = (ctx) => (ctx.state && Array.isArray(ctx.state.price) && ctx.me !=
 
 /** The cards the viewer may buy now (items), from `actions` (default: every legal action). */
 function buyable(ctx, actions) {
-  return [...new Set((actions || ctx.legal).map(parseBuy).filter(Boolean).map((b) => b.item))];
+  return [...new Set((actions || ctx.legal).map((a) => parseBuy(ctx, a)).filter(Boolean).map((b) => b.item))];
 }
 
 function isPaying(ctx, item) {
@@ -219,7 +219,7 @@ function isPaying(ctx, item) {
 /** Open the table's payment picker for card `item` (its legal `buy ITEM CARDS` actions). */
 function startPay(ctx, item) {
   const c = byItem(ctx, item);
-  const options = ctx.legal.map(parseBuy).filter((b) => b && b.item === item).map((b) => ({ cards: b.cards, action: b.action }));
+  const options = ctx.legal.map((a) => parseBuy(ctx, a)).filter((b) => b && b.item === item).map((b) => ({ cards: b.cards, action: b.action }));
   if (!c || !options.length) return;
   const p = price(ctx);
   ctx.pay({
@@ -308,7 +308,7 @@ function actionControls(ctx, actions) {
   const handled = [];
   const buys = buyable(ctx, actions);
   if (buys.length) {
-    handled.push(...actions.filter((a) => parseBuy(a)));
+    handled.push(...actions.filter((a) => parseBuy(ctx, a)));
     const paying = Boolean(ctx.payment && ctx.payment.item);
     parts.push(h("p", { class: "cara-offer" }, coinIcon(ctx, null, price(ctx) || 0, 20), h("span", { text: paying
       ? " Pick the cards to pay with (any one currency), then Buy."
@@ -322,7 +322,7 @@ function actionControls(ctx, actions) {
       }, caravanseraiSVG(ctx, c, 22, { label: "" }), h("span", { text: `Buy caravanserai ${c.number} (${curName(ctx, c.currency)})` }));
     })));
   }
-  const moves = actions.map(parseMove).filter(Boolean);
+  const moves = actions.map((a) => parseMove(ctx, a)).filter(Boolean);
   if (myPending(ctx) && (moves.length || actions.includes("cara stay"))) {
     const mine = cards(ctx).filter((c) => c.owner === ctx.me);
     parts.push(h("p", { class: "cara-prompt", text: "Start of your turn: you may move one caravanserai marker one step — forward, or sideways into a branch (a dead end until the card is spent) — or leave them where they are." }));
@@ -351,23 +351,25 @@ function actionControls(ctx, actions) {
 
 // ------------------------------------------------------------------ texts
 function describeAction(ctx, notation) {
-  const b = parseBuy(notation);
+  const b = parseBuy(ctx, notation);
   if (b) {
     const c = byItem(ctx, b.item);
     return c ? `Buy ${cardTitle(ctx, c)} for ${payText(ctx, b.cards)}` : null;
   }
-  const m = parseMove(notation);
+  const m = parseMove(ctx, notation);
   if (m) {
     const c = byItem(ctx, m.item);
     return c ? `Move the marker of ${moveLabel(ctx, c, m.direction).replace(/^Caravanserai/, "caravanserai")}` : null;
   }
   if (notation === "cara stay") return "Leave the caravanserai markers where they are";
   // a core purchase paid with a marker
-  const core = /^(vizier )?buy (\d+) (\S+)$/.exec(notation);
-  if (core && core[3].split("+").some((code) => byToken(ctx, code))) {
-    const sq = ctx.view.market[Number(core[2]) - 1];
-    const what = sq && sq.tile ? ctx.tileName(sq.tile) : `the tile on square ${core[2]}`;
-    return `${core[1] ? "Use the vizier: buy" : "Buy"} ${what} for ${payText(ctx, core[3].split("+"))}`;
+  const mv = ctx.move ? ctx.move(notation) : null;
+  const square = mv && (mv.keyword === "buy" || mv.keyword === "vizier buy") ? mv.args.find((x) => x.type === "square") : null;
+  const paid = square ? mv.args.find((x) => x.type === "cards").value : [];
+  if (square && paid.some((code) => byToken(ctx, code))) {
+    const sq = ctx.view.market[square.value - 1];
+    const what = sq && sq.tile ? ctx.tileName(sq.tile) : `the tile on square ${square.value}`;
+    return `${mv.keyword === "vizier buy" ? "Use the vizier: buy" : "Buy"} ${what} for ${payText(ctx, paid)}`;
   }
   return null;
 }

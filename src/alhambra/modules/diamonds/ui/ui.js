@@ -66,11 +66,11 @@ function cardArt(ctx, code, width = 48) {
 function diamondBuys(ctx) {
   const out = new Map();
   for (const a of ctx.legal) {
-    const m = /^buy (\d) (\S+)$/.exec(a);
-    if (!m) continue;
-    const cards = m[2].split("+");
+    const m = ctx.argsOf ? ctx.argsOf(a, "buy") : null;
+    if (!m || typeof m[0] !== "number") continue;
+    const cards = m[1];
     if (!cards.every((c) => isDiamond(ctx, c))) continue;
-    const sq = Number(m[1]);
+    const sq = m[0];
     if (!out.has(sq)) out.set(sq, []);
     out.get(sq).push({ cards, action: a });
   }

@@ -141,9 +141,9 @@ function seatBadges(ctx, seat) {
 
 // ------------------------------------------------------------------ the decision
 /** `certificate store X` as its currency word, or null. */
-function storeCurrency(notation) {
-  const m = /^certificate store ([bgoy])$/.exec(notation);
-  return m ? CURRENCIES.find((c) => LETTER[c] === m[1]) : null;
+function storeCurrency(ctx, notation) {
+  const m = ctx.argsOf ? ctx.argsOf(notation, "certificate store") : null;
+  return m ? CURRENCIES.find((c) => LETTER[c] === m[0]) : null;
 }
 
 function declineText(choice) {
@@ -152,14 +152,14 @@ function declineText(choice) {
 }
 
 function actionControls(ctx, actions) {
-  const mine = actions.filter((a) => a.startsWith("certificate "));
+  const mine = actions.filter((a) => ctx.argsOf(a, "certificate store", "certificate decline"));
   const choice = myChoice(ctx);
   if (!mine.length || !choice) return null;
   const h = ctx.h;
   const amount = choice.amount;
   const withChange = ctx.state && ctx.state.with_change;
-  const stores = mine.filter((a) => storeCurrency(a)).map((a) => {
-    const cur = storeCurrency(a);
+  const stores = mine.filter((a) => storeCurrency(ctx, a)).map((a) => {
+    const cur = storeCurrency(ctx, a);
     return h("button", {
       class: "secondary cert-store", dataset: { currency: cur }, "aria-label": `Store ${amount} as ${curName(ctx, cur)} (${cur} token)`,
       onclick: () => ctx.act(a, describeAction(ctx, a)),
@@ -185,7 +185,7 @@ function actionControls(ctx, actions) {
 function describeAction(ctx, notation) {
   const choice = myChoice(ctx);
   const amount = choice ? choice.amount : null;
-  const cur = storeCurrency(notation);
+  const cur = storeCurrency(ctx, notation);
   if (cur) return amount ? `Store the ${amount} overpaid on your exchange certificate as ${amount} ${curName(ctx, cur)}` : `Store the overpayment as ${curName(ctx, cur)}`;
   if (notation === "certificate decline") {
     const coins = choice && ctx.state && ctx.state.with_change && choice.change > 0;

@@ -212,7 +212,17 @@ HOOKS_JS = """async ([catalogue, garden, tower]) => {
   const cells = [[0, 0, "F"], [1, 0, garden], [0, 1, tower], [1, 1, garden]].map(([x, y, tile]) => ({ x, y, tile }));
   const seats = [{ seat: 0, alhambra: cells },
     { seat: 1, alhambra: [{ x: 0, y: 0, tile: "F" }] }];
+  // the server's structured form of the moves described below (what msg.actions carries)
+  const moves = [
+    { notation: "falcon Fk1 0,0 g3", keyword: "falcon",
+      args: [{ type: "item", value: "Fk1" }, { type: "cell", value: { x: 0, y: 0 } }, { type: "card", value: "g3" }] },
+    { notation: "falcon done", keyword: "falcon done", args: [] },
+    { notation: "take b3", keyword: "take", args: [{ type: "cards", value: ["b3"] }] },
+  ];
+  const move = (n) => moves.find((m) => m.notation === n) || null;
+  const argsOf = (n, ...kws) => { const m = move(n); return m && kws.includes(m.keyword) ? m.args.map((a) => a.value) : null; };
   const ctx = { id: "falconers", state, art, catalogue, svg: art.svgEl, h: art.h, me: 0, myTurn: false, legal: [], events: [],
+    moves, move, argsOf,
     view: { seats }, seatName: (s) => ["Ada", "Bo"][s], seatColor: () => "#888", select() {}, selection: null,
     cardName: (c) => `${c.slice(1)} ${art.CURRENCY_NAMES[art.CURRENCY_LETTER[c[0]]]}`, tileName: (c) => art.tileLabel(c, catalogue) };
   const items = plugin.boardOverlay(ctx, 0);

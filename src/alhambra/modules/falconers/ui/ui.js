@@ -20,11 +20,11 @@ const GOLD = "#e0a800";
 
 // ------------------------------------------------------------------ facts and words
 /** A falconers action as {type, ...}; null for anything else. */
-function parse(notation) {
+function parse(ctx, notation) {
   if (notation === "falcon done") return { type: "done", action: notation };
-  const m = /^falcon (\S+) (-?\d+),(-?\d+) (\S+)$/.exec(notation || "");
+  const m = ctx.argsOf ? ctx.argsOf(notation || "", "falcon") : null;
   if (!m) return null;
-  return { type: "buy", falcon: m[1], x: Number(m[2]), y: Number(m[3]), card: m[4], action: notation };
+  return { type: "buy", falcon: m[0], x: m[1].x, y: m[1].y, card: m[2], action: notation };
 }
 
 const types = (ctx) => (ctx.state && Array.isArray(ctx.state.types) ? ctx.state.types : TYPES);
@@ -185,7 +185,7 @@ function pickGroup(ctx, f, chosen) {
 // ------------------------------------------------------------------ the purchase being chosen
 /** The legal purchases (of `actions`, else the legal actions), parsed. */
 function buys(ctx, actions) {
-  return (actions || ctx.legal || []).map(parse).filter((a) => a && a.type === "buy");
+  return (actions || ctx.legal || []).map((a) => parse(ctx, a)).filter((a) => a && a.type === "buy");
 }
 
 /** The plug-in's selection: {falcon?, x?, y?} (a falcon and / or an intersection chosen). */
@@ -371,7 +371,7 @@ function actionControls(ctx, actions) {
 
 // ------------------------------------------------------------------ texts
 function describeAction(ctx, notation) {
-  const a = parse(notation);
+  const a = parse(ctx, notation);
   if (!a) return null;
   if (a.type === "done") return "Buy no more falcons";
   const f = falconFacts(ctx).get(a.falcon);

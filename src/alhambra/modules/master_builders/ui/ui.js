@@ -207,13 +207,14 @@ function panel(ctx) {
 
 // ------------------------------------------------------------------------------ the choice
 /** A master-builder action as {kind, card, tile, x, y, other, action}; null for anything else. */
-function parse(notation) {
-  let m = /^builder build (\S+) (\S+) (-?\d+),(-?\d+)$/.exec(notation);
-  if (m) return { kind: "build", card: m[1], tile: m[2], x: Number(m[3]), y: Number(m[4]), action: notation };
-  m = /^builder remove (\S+) (\S+)$/.exec(notation);
-  if (m) return { kind: "remove", card: m[1], tile: m[2], action: notation };
-  m = /^builder exchange (\S+) (\S+) (\S+)$/.exec(notation);
-  if (m) return { kind: "exchange", card: m[1], tile: m[2], other: m[3], action: notation };
+function parse(ctx, notation) {
+  const args = (kw) => (ctx.argsOf ? ctx.argsOf(notation, kw) : null);
+  let m = args("builder build");
+  if (m) return { kind: "build", card: m[0], tile: m[1], x: m[2].x, y: m[2].y, action: notation };
+  m = args("builder remove");
+  if (m) return { kind: "remove", card: m[0], tile: m[1], action: notation };
+  m = args("builder exchange");
+  if (m) return { kind: "exchange", card: m[0], tile: m[1], other: m[2], action: notation };
   if (notation === "builder skip") return { kind: "skip", action: notation };
   return null;
 }
@@ -284,7 +285,7 @@ function board(ctx, moves, sel) {
 }
 
 function actionControls(ctx, actions) {
-  const moves = actions.map(parse).filter(Boolean);
+  const moves = actions.map((a) => parse(ctx, a)).filter(Boolean);
   if (!moves.length) return null;
   const h = ctx.h;
   const handled = moves.map((a) => a.action);
@@ -343,7 +344,7 @@ function actionControls(ctx, actions) {
 
 // ------------------------------------------------------------------------------ texts
 function describeAction(ctx, notation) {
-  const a = parse(notation);
+  const a = parse(ctx, notation);
   if (!a) return null;
   if (a.kind === "skip") return "Give up no master-builder card: no extra redesign";
   const give = `Give up ${cardName(ctx, a.card) || a.card}`;

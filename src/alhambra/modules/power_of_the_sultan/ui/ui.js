@@ -55,8 +55,8 @@ const cardsText = (ctx, cards) => cards.map(ctx.cardName).join(" + ");
 
 /** The notation `buy CODE CARDS` of a sultan card as {card, cards, action}; null otherwise. */
 function parseBuy(ctx, notation) {
-  const m = /^buy (\S+) (\S+)$/.exec(notation);
-  return m && isSultan(ctx, m[1]) ? { card: m[1], cards: m[2].split("+"), action: notation } : null;
+  const m = ctx.argsOf ? ctx.argsOf(notation, "buy") : null;
+  return m && typeof m[0] === "string" && isSultan(ctx, m[0]) ? { card: m[0], cards: m[1], action: notation } : null;
 }
 
 /** The open question of the module, when it is the viewer's: the view's pending. */
@@ -357,7 +357,8 @@ function actionControls(ctx, actions) {
       handled.push("sultan reveal");
     }
   }
-  const marks = actions.map((a) => /^sultan mark (\w+)$/.exec(a)).filter(Boolean);
+  // [notation, kind] of each legal `sultan mark KIND` (the server's structured actions)
+  const marks = actions.map((a) => [a, ctx.argsOf(a, "sultan mark")]).filter(([, m]) => m).map(([a, m]) => [a, m[0]]);
   if (marks.length) {
     const choice = myPending(ctx, "SultanMarkChoice");
     const kinds = choice && Array.isArray(choice.kinds) ? choice.kinds : marks.map((m) => m[1]);
@@ -416,8 +417,8 @@ function describeAction(ctx, notation) {
     return kind ? `Keep the mark ${kindName(ctx, kind)} on your sultan card` : "Keep the mark on your sultan card";
   }
   if (notation === "sultan reveal") return "Take the cube off your sultan card and reveal an extra tile";
-  const m = /^sultan mark (\w+)$/.exec(notation);
-  if (m) return `Mark ${kindName(ctx, m[1])} on your sultan card`;
+  const m = ctx.argsOf ? ctx.argsOf(notation, "sultan mark") : null;
+  if (m) return `Mark ${kindName(ctx, m[0])} on your sultan card`;
   const p = ctx.view && ctx.view.pending;
   const tile = p && p.type === "SultanClaimOffer" ? ctx.tileName(p.tile) : "the drawn tile";
   if (notation === "sultan claim") return `Take ${tile} for free with your sultan card`;

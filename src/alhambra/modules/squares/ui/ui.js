@@ -10,7 +10,11 @@
 
 const ID = "squares";
 const LETTERS = { p: "pavilion", s: "seraglio", a: "arcades", c: "chambers", g: "garden", t: "tower" };
-const TAKE = /^square take ([a-z]+)$/;
+/** The kind of a legal `square take KIND` (the server's structured action), or null. */
+function takeKind(ctx, notation) {
+  const m = ctx.argsOf ? ctx.argsOf(notation, "square take") : null;
+  return m ? m[0] : null;
+}
 
 /** The building kind of square `code` ("Qg2" -> "garden"), or null for another code. */
 function kindOf(ctx, code) {
@@ -79,7 +83,7 @@ function panel(ctx) {
   const st = ctx.state;
   if (!st || !Array.isArray(st.piles)) return null;
   const h = ctx.h;
-  const legal = new Set((ctx.legal || []).filter((a) => TAKE.test(a)));
+  const legal = new Set((ctx.legal || []).filter((a) => takeKind(ctx, a)));
   const piles = st.piles.map((p) => {
     const action = `square take ${p.kind}`;
     const can = legal.has(action);
@@ -97,12 +101,12 @@ function panel(ctx) {
 }
 
 function actionControls(ctx, actions) {
-  const takes = actions.filter((a) => TAKE.test(a));
+  const takes = actions.filter((a) => takeKind(ctx, a));
   if (!takes.length) return null;
   const h = ctx.h;
   const row = h("div", { class: "button-row sq-controls" });
   for (const a of takes) {
-    const kind = TAKE.exec(a)[1];
+    const kind = takeKind(ctx, a);
     const st = ctx.state;
     const pile = st && Array.isArray(st.piles) ? st.piles.find((p) => p.kind === kind) : null;
     row.append(h("button", { class: "secondary", dataset: { kind }, onclick: () => ctx.act(a, describeAction(ctx, a)) },
@@ -112,9 +116,9 @@ function actionControls(ctx, actions) {
 }
 
 function describeAction(ctx, notation) {
-  const m = TAKE.exec(notation);
-  if (!m) return null;
-  return `Take the open ${kindName(ctx, m[1]).toLowerCase()} square (free; this ends your actions)`;
+  const kind = takeKind(ctx, notation);
+  if (!kind) return null;
+  return `Take the open ${kindName(ctx, kind).toLowerCase()} square (free; this ends your actions)`;
 }
 
 function describeEvent(ctx, e) {

@@ -16,13 +16,15 @@ const AWNING_LIGHT = "#fbf1da";
 
 // ------------------------------------------------------------------------------ notation and words
 /** A street trader action as {type, ...}; null for anything else. */
-function parse(notation) {
-  let m;
-  if ((m = /^trader choose ([a-z]+) ([a-z]+) ([a-z]+)$/.exec(notation))) return { type: "choose", kinds: [m[1], m[2], m[3]], action: notation };
-  if ((m = /^trader place (-?\d+),(-?\d+)$/.exec(notation))) return { type: "place", x: Number(m[1]), y: Number(m[2]), action: notation };
-  if ((m = /^trader move ([a-z]+)$/.exec(notation))) return { type: "move", kind: m[1], action: notation };
-  if ((m = /^trader take ([a-z]+)$/.exec(notation))) return { type: "take", kind: m[1], action: notation };
-  if ((m = /^trader exchange ([a-z]+) ([a-z]+)$/.exec(notation))) return { type: "exchange", give: m[1], take: m[2], action: notation };
+function parse(ctx, notation) {
+  const mv = ctx.move ? ctx.move(notation) : null;
+  const m = mv ? mv.args.map((a) => a.value) : [];
+  const kw = mv ? mv.keyword : "";
+  if (kw === "trader choose") return { type: "choose", kinds: [m[0], m[1], m[2]], action: notation };
+  if (kw === "trader place") return { type: "place", x: m[0].x, y: m[0].y, action: notation };
+  if (kw === "trader move") return { type: "move", kind: m[0], action: notation };
+  if (kw === "trader take") return { type: "take", kind: m[0], action: notation };
+  if (kw === "trader exchange") return { type: "exchange", give: m[0], take: m[1], action: notation };
   if (notation === "trader skip") return { type: "skip", action: notation };
   return null;
 }
@@ -201,7 +203,7 @@ function boardOverlay(ctx, seat) {
   }
   const p = pending(ctx);
   if (p && p.type === "StreetTraderPlacement" && p.seat === seat && seat === ctx.me && ctx.myTurn) {
-    for (const a of ctx.legal.map(parse).filter((x) => x && x.type === "place")) {
+    for (const a of ctx.legal.map((a) => parse(ctx, a)).filter((x) => x && x.type === "place")) {
       const label = describeAction(ctx, a.action);
       items.push({ x: a.x, y: a.y, node: placeGroup(ctx, seat, cits), className: "st-place", label, pick: () => ctx.act(a.action, label) });
     }
@@ -378,7 +380,7 @@ function takeControls(ctx, takes) {
 }
 
 function actionControls(ctx, actions) {
-  const acts = actions.map(parse).filter(Boolean);
+  const acts = actions.map((a) => parse(ctx, a)).filter(Boolean);
   if (!acts.length || !ctx.state) return null;
   const handled = acts.map((a) => a.action);
   const p = pending(ctx);
@@ -393,7 +395,7 @@ function actionControls(ctx, actions) {
 
 // ------------------------------------------------------------------------------ texts
 function describeAction(ctx, notation) {
-  const a = parse(notation);
+  const a = parse(ctx, notation);
   if (!a) return null;
   const p = pending(ctx);
   const tile = p && p.tile ? shortTile(ctx, p.tile) : "the new building";
@@ -402,7 +404,7 @@ function describeAction(ctx, notation) {
   if (a.type === "move") return `Move your ${citizen(ctx, a.kind)} into ${tile}`;
   if (a.type === "take") return `Take a ${citizen(ctx, a.kind)} from the supply onto your trader tile`;
   if (a.type === "exchange") return `Exchange your ${citizen(ctx, a.give)} for a ${citizen(ctx, a.take)} from the supply`;
-  const canMove = ctx.legal.some((n) => n.startsWith("trader move "));
+  const canMove = ctx.legal.some((n) => ctx.argsOf && ctx.argsOf(n, "trader move"));
   return canMove ? `Let no citizen move into ${tile}` : "Keep your citizens (no exchange)";
 }
 

@@ -13,9 +13,9 @@ const GOLD = "#e9c46a";
 const SKIN = "#e7b98a";
 
 /** `thief CODE` -> the card code; null for anything else. */
-function parsePlay(notation) {
-  const m = /^thief (\S+)$/.exec(notation);
-  return m ? m[1] : null;
+function parsePlay(ctx, notation) {
+  const a = ctx.argsOf ? ctx.argsOf(notation, "thief") : null;
+  return a ? a[0] : null;
 }
 
 /** A display card's currency (colour word) and value, from the catalogue (or the code). */
@@ -201,7 +201,7 @@ function panel(ctx) {
 }
 
 function actionControls(ctx, actions) {
-  const plays = actions.map((a) => [a, parsePlay(a)]).filter(([, code]) => code);
+  const plays = actions.map((a) => [a, parsePlay(ctx, a)]).filter(([, code]) => code);
   if (!plays.length) return null;
   const h = ctx.h;
   const cards = [];
@@ -227,7 +227,7 @@ function actionControls(ctx, actions) {
 }
 
 function describeAction(ctx, notation) {
-  const code = parsePlay(notation);
+  const code = parsePlay(ctx, notation);
   if (!code) return null;
   const f = cardFacts(ctx, code);
   if (!f.currency) return `Steal ${ctx.cardName(code)} with a thief`;

@@ -19,11 +19,15 @@ const STONE = "#efe3c6";
 const STONE_DARK = "#cdbb92";
 
 // ------------------------------------------------------------------ facts and words
-/** A treasure chamber action as {type, ...}; null for anything else. */
-function parse(notation) {
-  let m;
-  if ((m = /^buy room(\d) (\S+)$/.exec(notation))) return { type: "buy", room: Number(m[1]), cards: m[2].split("+"), action: notation };
-  if ((m = /^chest put (-?\d+),(-?\d+)$/.exec(notation))) return { type: "put", x: Number(m[1]), y: Number(m[2]), action: notation };
+/** A treasure chamber action as {type, ...}, from the server's structured action (`ctx.move`:
+ * keyword and arguments from the declared grammar); null for anything else. */
+function parse(ctx, notation) {
+  const m = ctx.move ? ctx.move(notation) : null;
+  if (!m) return null;
+  const arg = (type) => (m.args.find((a) => a.type === type) || {}).value;
+  const item = arg("item");
+  if (m.keyword === "buy" && typeof item === "string" && /^room\d$/.test(item)) return { type: "buy", room: Number(item.slice(4)), cards: arg("cards"), action: notation };
+  if (m.keyword === "chest put") return { type: "put", x: arg("cell").x, y: arg("cell").y, action: notation };
   return null;
 }
 
@@ -267,7 +271,7 @@ function choiceGroup(ctx, kind) {
 function roomOffers(ctx, actions) {
   const out = new Map();
   for (const a of actions || ctx.legal) {
-    const b = parse(a);
+    const b = parse(ctx, a);
     if (b && b.type === "buy") {
       if (!out.has(b.room)) out.set(b.room, []);
       out.get(b.room).push({ cards: b.cards, action: b.action });
@@ -344,7 +348,7 @@ function panel(ctx) {
     const kinds = placing ? placing.chests : st.bought;
     let text = `Bought this turn: ${chestsText(ctx, kinds)}; they go into buildings at the end of the turn.`;
     if (placing && placing.seat === ctx.me) {
-      const mine = new Set(ctx.legal.map(parse).filter((a) => a && a.type === "put").map((a) => kindOfTile(ctx, tileAt(ctx, ctx.me, a.x, a.y))));
+      const mine = new Set(ctx.legal.map((a) => parse(ctx, a)).filter((a) => a && a.type === "put").map((a) => kindOfTile(ctx, tileAt(ctx, ctx.me, a.x, a.y))));
       const put = kinds.filter((k) => mine.has(k));
       const rest = kinds.filter((k) => !mine.has(k));
       text = `Choose the building for your ${chestsText(ctx, put)} chest${put.length === 1 ? "" : "s"}: click a highlighted building.`;
@@ -410,7 +414,7 @@ function boardOverlay(ctx, seat) {
   }
   const p = myPlacement(ctx);
   if (p && seat === ctx.me) {
-    for (const a of ctx.legal.map(parse).filter((x) => x && x.type === "put")) {
+    for (const a of ctx.legal.map((a) => parse(ctx, a)).filter((x) => x && x.type === "put")) {
       const tile = tileAt(ctx, seat, a.x, a.y);
       const kind = tile ? kindOfTile(ctx, tile) : null;
       const label = describeAction(ctx, a.action);
@@ -427,7 +431,7 @@ function actionControls(ctx, actions) {
   const parts = [];
   const offers = roomOffers(ctx, actions);
   if (offers.size) {
-    for (const a of actions) if (parse(a) && parse(a).type === "buy") handled.push(a);
+    for (const a of actions) if (parse(ctx, a) && parse(ctx, a).type === "buy") handled.push(a);
     const paying = Boolean(ctx.payment && ctx.payment.item);
     parts.push(h("p", { class: "tc-offer" }, chestSVG(ctx, "garden", 20), h("span", { text: paying
       ? " Pick the cards to pay with (at least 8 in any currencies), then Buy the chests."
@@ -443,7 +447,7 @@ function actionControls(ctx, actions) {
       }, h("span", { class: "tc-buy-chests" }, ...[...kinds].sort(byKind).map((k) => chestSVG(ctx, k, 16))), h("span", { text: `Buy room ${room}: ${chestsText(ctx, kinds)}${warning ? ` (${homeless(ctx, kinds).length} without a building)` : ""}` }));
     })));
   }
-  const puts = actions.map(parse).filter((x) => x && x.type === "put");
+  const puts = actions.map((a) => parse(ctx, a)).filter((x) => x && x.type === "put");
   const p = myPlacement(ctx);
   if (puts.length) {
     const free = new Map();
@@ -475,7 +479,7 @@ function actionControls(ctx, actions) {
 
 // ------------------------------------------------------------------ texts
 function describeAction(ctx, notation) {
-  const a = parse(notation);
+  const a = parse(ctx, notation);
   if (!a) return null;
   if (a.type === "buy") {
     const kinds = roomKinds(ctx, a.room);

@@ -6,10 +6,13 @@
 
 const ID = "vizier";
 
-/** `vizier buy SQUARE CARDS` as {square, cards, action}; null for anything else. */
-function parseBuy(notation) {
-  const m = /^vizier buy (\d+) (\S+)$/.exec(notation);
-  return m ? { square: Number(m[1]), cards: m[2].split("+"), action: notation } : null;
+/** `vizier buy SQUARE CARDS` as {square, cards, action}, from the server's structured action
+ * (`ctx.move`: keyword and arguments from the declared grammar); null for anything else. */
+function parseBuy(ctx, notation) {
+  const m = ctx.move ? ctx.move(notation) : null;
+  if (!m || m.keyword !== "vizier buy") return null;
+  const arg = (type) => (m.args.find((a) => a.type === type) || {}).value;
+  return arg("square") === undefined ? null : { square: arg("square"), cards: arg("cards"), action: notation };
 }
 
 /** A small vizier: turbaned head, eyes open when awake, closed with a "z" when asleep. */
@@ -48,7 +51,7 @@ function seatBadges(ctx, seat) {
 
 function actionControls(ctx, actions) {
   const h = ctx.h;
-  const buys = actions.map(parseBuy).filter(Boolean);
+  const buys = actions.map((a) => parseBuy(ctx, a)).filter(Boolean);
   const wake = actions.includes("vizier wake") ? "vizier wake" : null;
   if (!buys.length && !wake) return null;
   const parts = [];
@@ -101,7 +104,7 @@ function squareName(ctx, square) {
 
 function describeAction(ctx, notation) {
   if (notation === "vizier wake") return "Wake your vizier (this is your action)";
-  const b = parseBuy(notation);
+  const b = parseBuy(ctx, notation);
   if (!b) return null;
   const sq = ctx.view.market[b.square - 1];
   const what = sq && sq.tile ? ctx.tileName(sq.tile) : `the tile on ${squareName(ctx, b.square)}`;

@@ -42,7 +42,7 @@ def shuffled_hidden(state: GameState, rng: random.Random) -> GameState:
     return other
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
 def test_random_games_with_every_module(players: int, seed: int, choice_seed: int) -> None:
     mods = all_modules(players)

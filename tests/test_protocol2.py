@@ -183,7 +183,7 @@ class DrawsModule(Module):
         state.mods[self.id] = -1
 
     def tile_drawn(self, state: GameState, tile: int, events: list[Event]) -> bool:
-        if not state.config.option(self.id, "hold") or state.components.tiles[tile].kind != "pavilion" or state.turn == 0:
+        if not self.option(state.config, "hold") or state.components.tiles[tile].kind != "pavilion" or state.turn == 0:
             return False
         state.mods[self.id] = tile
         state.pending.append(ProbeHold(state.current, tile))
@@ -502,7 +502,10 @@ def test_before_scoring_runs_before_every_round(monkeypatch: pytest.MonkeyPatch)
 # ---------------------------------------------------------------------------------- options
 def test_options_are_checked_and_round_trip() -> None:
     config = GameConfig(players=2, modules=("zz_draws",), options=(("zz_draws", "mood", "wild"),))
-    assert config.option("zz_draws", "mood") == "wild" and config.option("zz_draws", "hold") is True
+    draws = hooks.load_module("zz_draws")
+    assert draws.option(config, "mood") == "wild" and draws.option(config, "hold") is True
+    with pytest.raises(ConfigError, match="no option 'colour'"):
+        draws.option(config, "colour")
     assert GameConfig.from_dict(json.loads(json.dumps(config.to_dict()))) == config
     assert "options" not in GameConfig(players=2).to_dict()
     for bad, message in (

@@ -14,8 +14,44 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+# the geometry names live in tiles.py; they stay importable from here
+from .tiles import (
+    EAST as EAST,
+)
+from .tiles import (
+    NORTH as NORTH,
+)
+from .tiles import (
+    OPPOSITE as OPPOSITE,
+)
+from .tiles import (
+    SIDE_DELTAS as SIDE_DELTAS,
+)
+from .tiles import (
+    SIDE_LETTERS as SIDE_LETTERS,
+)
+from .tiles import (
+    SIDES as SIDES,
+)
+from .tiles import (
+    SOUTH as SOUTH,
+)
+from .tiles import (
+    WEST as WEST,
+)
+from .tiles import (
+    TileType as TileType,
+)
+from .tiles import (
+    letters_to_walls as letters_to_walls,
+)
+from .tiles import (
+    walls_to_letters as walls_to_letters,
+)
+
 if TYPE_CHECKING:
     from .rulesets import Ruleset
+
 
 KINDS: Final = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 """The six building kinds, cheapest first (the order of the points table)."""
@@ -31,17 +67,6 @@ CURRENCY_NAMES: Final = {"blue": "denar", "green": "dirham", "orange": "ducat", 
 
 CURRENCY_LETTERS: Final = "bgoy"
 """One letter per currency, used in money card codes (``b9`` is a blue 9)."""
-
-# Wall bits. A tile's walls are a 4-bit mask.
-NORTH: Final = 1
-EAST: Final = 2
-SOUTH: Final = 4
-WEST: Final = 8
-SIDES: Final = (NORTH, EAST, SOUTH, WEST)
-SIDE_LETTERS: Final = {NORTH: "n", EAST: "e", SOUTH: "s", WEST: "w"}
-OPPOSITE: Final = {NORTH: SOUTH, EAST: WEST, SOUTH: NORTH, WEST: EAST}
-SIDE_DELTAS: Final = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
-"""Grid step for each side: x grows east, y grows south."""
 
 FOUNTAIN_CODE: Final = "F"
 FOUNTAIN_KIND: Final = "fountain"
@@ -76,40 +101,6 @@ DISPLAY_SIZE: Final = 4
 DECK_PILES: Final = 5
 NEUTRAL_START_TILES: Final = 6
 NEUTRAL_AFTER_FIRST_SCORING: Final = 6
-
-
-def walls_to_letters(walls: int) -> str:
-    """Return the wall letters of a mask in N, E, S, W order (``"nw"``)."""
-    return "".join(SIDE_LETTERS[s] for s in SIDES if walls & s)
-
-
-def letters_to_walls(letters: str) -> int:
-    """Parse wall letters (any case, any order) into a mask; raise ``ValueError`` on junk."""
-    mask = 0
-    for ch in letters.lower():
-        side = {"n": NORTH, "e": EAST, "s": SOUTH, "w": WEST}.get(ch)
-        if side is None:
-            raise ValueError(f"unknown wall side {ch!r} (use N, E, S, W)")
-        mask |= side
-    return mask
-
-
-@dataclass(frozen=True, slots=True)
-class TileType:
-    """One physical building tile (or a fountain): kind, price and walled sides."""
-
-    code: str
-    kind: str
-    price: int
-    walls: int
-    module: str | None = None
-    in_bag: bool = False
-    """A module tile that the core shuffles into the bag with the building tiles (bazaars)."""
-
-    @property
-    def wall_letters(self) -> str:
-        """Walled sides as letters, e.g. ``"sw"``."""
-        return walls_to_letters(self.walls)
 
 
 @dataclass(frozen=True, slots=True)

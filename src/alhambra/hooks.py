@@ -404,6 +404,17 @@ class Module:
         through :func:`alhambra.engine.kind_points`."""
         return None
 
+    def option(self, config: GameConfig, key: str) -> bool | int | str:
+        """The value of this module's option ``key`` in a game (its declared default when unset);
+        :class:`ConfigError` for a key the module does not declare."""
+        for m, k, v in config.options:
+            if m == self.id and k == key:
+                return v
+        for spec in self.options:
+            if spec.key == key:
+                return spec.default
+        raise ConfigError(f"the module {self.id!r} has no option {key!r}")
+
     # ----- the scoring companion -------------------------------------------------------
     def companion(self) -> CompanionHooks | None:
         """This module's part in scoring a game played on a real table (``alhambra score`` of a

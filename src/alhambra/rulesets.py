@@ -31,9 +31,9 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from .components import TileType, letters_to_walls, walls_to_letters
 from .errors import ConfigError
 from .scoring import majority_awards
+from .tiles import TileType, letters_to_walls, walls_to_letters
 
 __all__ = ["DEFAULT_GAME", "SCORING_RULES", "Ruleset", "game_ids", "multiples_awards", "ruleset"]
 

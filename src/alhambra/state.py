@@ -67,18 +67,6 @@ class GameConfig:
             raise ConfigError(f"the option {', '.join(twice)} is given twice")
         object.__setattr__(self, "options", tuple(sorted(opts, key=lambda o: (o[0], o[1]))))
 
-    def option(self, module: str, key: str) -> bool | int | str:
-        """The value of a module's option in this game (its default when not set)."""
-        for m, k, v in self.options:
-            if m == module and k == key:
-                return v
-        from .hooks import load_module
-
-        for spec in load_module(module).options:
-            if spec.key == key:
-                return spec.default
-        raise ConfigError(f"the module {module!r} has no option {key!r}")
-
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (``options`` only when some are set, so older records stay as they were)."""
         out: dict[str, Any] = {"players": self.players, "modules": list(self.modules), "turn_limit": self.turn_limit}

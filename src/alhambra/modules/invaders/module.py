@@ -171,7 +171,7 @@ invaders: Final = slice_reader(MODULE_ID, InvadersState)
 
 
 def _face_up(config: GameConfig) -> bool:
-    return bool(config.option(MODULE_ID, "face_up"))
+    return bool(MODULE.option(config, "face_up"))
 
 
 # ---------------------------------------------------------------------------------- events

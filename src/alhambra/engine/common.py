@@ -160,6 +160,30 @@ def _removal_veto(state: GameState, seat: int, q: int) -> str | None:
     return None
 
 
+def placement_veto(
+    state: GameState, seat: int, tile: int, position: int, walls: int | None = None, skip: tuple[Module, ...] = ()
+) -> str | None:
+    """The first module building rule (``Module.placement_problem``) that refuses ``tile`` on
+    ``position`` of ``seat``'s Alhambra, asking every module but those in ``skip``, or None.
+    With ``walls`` the tile is asked about as if it showed those walls (a tile built turned):
+    they are set in ``state.walls`` while the modules are asked (a module reads walls there),
+    then taken back."""
+    users = [m for m in _users(state, "placement_problem") if m not in skip]
+    if not users:
+        return None
+    old = state.walls
+    if walls is not None and old[tile] != walls:
+        set_walls(state, tile, walls)
+    try:
+        for m in users:
+            rule = m.placement_problem(state, seat, tile, position)
+            if rule is not None:
+                return rule
+        return None
+    finally:
+        state.walls = old
+
+
 def set_walls(state: GameState, tile: int, walls: int) -> None:
     """Give ``tile`` the wall mask ``walls`` (N=1, E=2, S=4, W=8) for the rest of the game, or
     until a module sets it again: city-wall segments added, a magical building turned, a gate

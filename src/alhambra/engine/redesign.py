@@ -199,3 +199,16 @@ def redesign_options(state: GameState, seat: int, form: str | None = None) -> li
     core redesign actions (``redesign build/remove/exchange``); ``form`` is ``build``,
     ``remove`` or ``exchange`` for one form only. For modules that grant an extra redesign."""
     return list(_redesign_actions(state, seat, form))
+
+
+def module_redesigns(state: GameState, seat: int) -> list[Action]:
+    """Every redesign the loaded modules offer ``seat`` now by their own actions
+    (``Module.redesign_actions``: a magical building built turned, a tile built through a city
+    gate), in module order; beside :func:`redesign_options` for modules that grant an extra
+    redesign."""
+    if not state.config.modules:
+        return []
+    out: list[Action] = []
+    for m in _users(state, "redesign_actions"):
+        out += m.redesign_actions(state, seat)
+    return out

@@ -87,6 +87,7 @@ __all__ = [
     "replay_by_keyboard",
     "served_page",
     "served_table",
+    "steer_table",
     "tab_to",
     "version",
     "wait_change",
@@ -811,6 +812,33 @@ def play_until(
         r = http.post(f"/api/tables/{table_id}/actions", json=body, headers={"Authorization": f"Bearer {tokens[seat]}"})
         assert r.status_code == 200, r.text
     raise AssertionError(f"no such situation in {max_actions} actions")
+
+
+def steer_table(
+    http: Any, table_id: str, tokens: list[str], config: Any, seed: int, choose: Any, until: Any, max_actions: int = 300
+) -> tuple[Any, int]:
+    """Play a table of person seats dealt with game ``seed`` (a server started with
+    ``constant_seed=seed``) through the API to a short fixed position: the same game is played
+    in-process (``config``), each move ``choose(state)`` (deterministic), until ``until(state)``
+    holds; returns that state and the table's version. Cheap (one POST a move): for browser
+    tests that start where a module's controls are needed. AssertionError when the moves are
+    refused (the server's game is another) or the position never comes."""
+    from .engine import apply, new_game
+
+    state, _ = new_game(config, seed)
+    ver = int(http.get(f"/api/tables/{table_id}/view").json()["version"])
+    for _ in range(max_actions):
+        if until(state):
+            return state, ver
+        action = choose(state)
+        seat = state.to_act
+        assert seat is not None
+        body = {"action": str(action), "version": ver}
+        r = http.post(f"/api/tables/{table_id}/actions", json=body, headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, r.text
+        ver = int(r.json()["version"])
+        state, _ = apply(state, action)
+    raise AssertionError(f"no such position in {max_actions} moves: the deal changed")
 
 
 # ---------------------------------------------------------------------------- a person's core moves

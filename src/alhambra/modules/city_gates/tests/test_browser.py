@@ -12,9 +12,8 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
 
-from alhambra import GameConfig, apply, legal_actions, new_game
+from alhambra import GameConfig, legal_actions
 from alhambra import testing_browser as tb
 from alhambra.actions import Action
 from alhambra.modules.city_gates import GatePlace, TakeGate
@@ -42,37 +41,19 @@ def _steer(state: GameState, rng: random.Random) -> Action:
     return rng.choice(places or takes or legal)
 
 
-def _to_the_gate(server: Any, tid: str, tokens: list[str]) -> tuple[int, int, GatePlace]:
-    """Play the fixed moves through the API (the same game in-process tells which); returns the
-    seat that must now build through a gate, the table's version and one gate it may open."""
-    state, _ = new_game(GameConfig(players=2, modules=(ID,)), SEED)
-    rng = random.Random(SEED)
-    public = server.http.get(f"/api/tables/{tid}/view").json()
-    ver = public["version"]
-    for _ in range(200):
-        gates = [a for a in legal_actions(state) if isinstance(a, GatePlace)]
-        if gates:
-            seat = state.to_act
-            assert seat is not None
-            return seat, ver, gates[0]
-        action = _steer(state, rng)
-        seat = state.to_act
-        assert seat is not None
-        r = server.http.post(
-            f"/api/tables/{tid}/actions", json={"action": str(action), "version": ver}, headers={"Authorization": f"Bearer {tokens[seat]}"}
-        )
-        assert r.status_code == 200, r.text
-        ver = r.json()["version"]
-        state, _ = apply(state, action)
-    raise AssertionError("no gate needed in 200 moves: the deal changed")
-
-
 def test_a_tile_is_built_through_a_city_gate_by_clicking_the_double_wall(tmp_path: Path) -> None:
     problems: list[str] = []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with tb.chromium() as browser, tb.ServerProcess(tmp_path / "db.sqlite3", constant_seed=SEED) as server:
         tid, tokens = tb.joined_table(server.http, ["Ann", "Ben"], [ID])
-        seat, ver, gate = _to_the_gate(server, tid, tokens)
+        rng = random.Random(SEED)
+
+        def gates(state: GameState) -> list[GatePlace]:
+            return [a for a in legal_actions(state) if isinstance(a, GatePlace)]
+
+        config = GameConfig(players=2, modules=(ID,))
+        state, ver = tb.steer_table(server.http, tid, tokens, config, SEED, lambda s: _steer(s, rng), lambda s: bool(gates(s)))
+        seat, gate = state.to_act, gates(state)[0]
         mine = server.http.get(f"/api/tables/{tid}/view", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
         assert str(gate) in mine["view"]["legal_actions"], "the server's game is not the one steered here"
         page = browser.new_page(viewport={"width": 1400, "height": 1000})

@@ -24,9 +24,12 @@ Two kinds of problem are kept apart:
   tile in the base game), ``duplicate_tile`` (the same physical tile twice), ``occupied``
   (two tiles on one spot), ``one_fountain`` (not exactly one fountain).
 
-Tile objects may only carry the keys ``x``, ``y``, ``kind``, ``price`` and ``walls`` (a typo
-such as ``wall`` would otherwise silently change the meaning); other top-level keys are
-ignored.
+Tile objects may only carry the keys ``x``, ``y``, ``kind``, ``price``, ``walls`` and ``added``
+(a typo such as ``wall`` would otherwise silently change the meaning); other top-level keys are
+ignored. ``added`` (letters like ``walls``) are wooden wall segments built on the tile (the city
+walls module: the document names it in ``"modules"``): ``walls`` stays the printed walls that
+identify the tile, a segment never lies over one, the tile then has both, and the layout holds
+at most as many segments as the modules bring (``Module.layout_segments``).
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ COORD_LIMIT: Final = 500
 MAX_NESTING: Final = 20
 """JSON nested deeper than this is refused (a layout or table file is 4 levels deep)."""
 
-_TILE_KEYS: Final = frozenset({"x", "y", "kind", "price", "walls"})
+_TILE_KEYS: Final = frozenset({"x", "y", "kind", "price", "walls", "added"})
 
 LAYOUT_RULE_MESSAGES: Final = {
     **geo.RULE_MESSAGES,
@@ -101,6 +104,8 @@ class LayoutTile:
     """The kind's letter in tile codes (``?`` for a kind the game does not have)."""
     physical: int = -1
     """Which physical tile of the game this is (two faces of a Granada tile share it); -1: none."""
+    added: int = 0
+    """Wooden wall segments built on the tile (city walls), a part of ``walls``."""
 
     @property
     def is_fountain(self) -> bool:
@@ -116,10 +121,11 @@ class LayoutTile:
 
     def describe(self) -> str:
         """Readable name, e.g. ``garden 8 (walls NW)``."""
+        w = walls_to_letters(self.walls & ~self.added).upper()
+        plus = f" + segment{'s' if self.added.bit_count() > 1 else ''} {walls_to_letters(self.added).upper()}" if self.added else ""
         if self.is_fountain:
-            return "fountain"
-        w = walls_to_letters(self.walls).upper()
-        return f"{self.kind} {self.price} ({'walls ' + w if w else 'no walls'})"
+            return f"fountain{plus}"
+        return f"{self.kind} {self.price} ({'walls ' + w if w else 'no walls'}{plus})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,13 +207,37 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _read_tile(raw: object, i: int, rules: Ruleset, module_faces: Sequence[tuple[TileType, int, tuple[int, ...]]] = ()) -> LayoutTile:
+def _read_tile(
+    raw: object, i: int, rules: Ruleset, module_faces: Sequence[tuple[TileType, int, tuple[int, ...]]] = (), segments: int = 0
+) -> LayoutTile:
+    """One tile of the layout; ``segments``: may it carry ``added`` wall segments (city walls)?"""
+    tile = _read_printed(raw, i, rules, module_faces)
+    assert isinstance(raw, Mapping)
+    added_raw = raw.get("added")
+    if added_raw is None:
+        return tile
+    where = f"tile {i + 1} at {tile.x},{tile.y}"
+    if not isinstance(added_raw, str):
+        raise LayoutError(f"{where}: 'added' must be a string of side letters N, E, S, W like \"S\" (the wooden segments built on it)")
+    if not segments:
+        raise LayoutError(f"{where}: 'added' wall segments come with the city walls module: name it in \"modules\"")
+    try:
+        added = letters_to_walls(added_raw.replace(" ", ""))
+    except ValueError as e:
+        raise LayoutError(f"{where}: {e}") from None
+    if added & tile.walls:
+        over = walls_to_letters(added & tile.walls).upper()
+        raise LayoutError(f"{where}: a wall segment is never built over a wall ({over} is walled already)")
+    return LayoutTile(tile.x, tile.y, tile.kind, tile.price, tile.walls | added, tile.known, i, tile.letter, tile.physical, added)
+
+
+def _read_printed(raw: object, i: int, rules: Ruleset, module_faces: Sequence[tuple[TileType, int, tuple[int, ...]]] = ()) -> LayoutTile:
     where = f"tile {i + 1}"
     if not isinstance(raw, Mapping):
         raise LayoutError(f'{where}: expected an object like {{"x": 1, "y": 0, "kind": "garden", "price": 8, "walls": "NW"}}')
     extra = sorted(str(k) for k in raw if k not in _TILE_KEYS)
     if extra:
-        raise LayoutError(f"{where}: unknown field(s) {', '.join(extra)} (allowed: x, y, kind, price, walls)")
+        raise LayoutError(f"{where}: unknown field(s) {', '.join(extra)} (allowed: x, y, kind, price, walls, added)")
     for key in ("x", "y"):
         if key not in raw:
             raise LayoutError(f"{where}: missing {key!r}")
@@ -285,7 +315,21 @@ def parse_layout(data: Any, game: str = DEFAULT_GAME, modules: Sequence[str] = (
             f"the layout has {len(tiles)} tiles, but a real {rules.title} table has at most {most} "
             f"(the fountain and the {len(rules.tiles)} building tiles)"
         )
-    return [_read_tile(raw, i, rules, extra) for i, raw in enumerate(tiles)]
+    segments = _module_segments(mods)
+    out = [_read_tile(raw, i, rules, extra, segments) for i, raw in enumerate(tiles)]
+    used = sum(t.added.bit_count() for t in out)
+    if used > segments:
+        raise LayoutError(f"the layout adds {used} wall segments, but the modules bring only {segments}")
+    return out
+
+
+def _module_segments(modules: Sequence[str]) -> int:
+    """How many wooden wall segments the ``modules`` bring (``Module.layout_segments``)."""
+    if not modules:
+        return 0
+    from .hooks import load_module
+
+    return sum(load_module(m).layout_segments() for m in modules)
 
 
 def _depth(text: str) -> int:

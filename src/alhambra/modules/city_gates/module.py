@@ -8,9 +8,12 @@ Flow (plug-in hooks and the geometry protocol of docs/hooks.md):
 
 * ``extra_cards`` (one card per player), ``deck_piles`` (spread over the piles 3-5),
   ``card_drawn`` (laid open, or onto the discard pile).
-* ``turn_actions``: ``gate take`` (the open card; ends the actions like taking money) and
-  ``gate build TILE X,Y SIDE`` (a redesign from the reserve board through a gate).
-* ``place_actions``: ``gate place TILE X,Y SIDE`` for a waiting tile (``engine.place_waiting``).
+* ``turn_actions``: ``gate take`` (the open card; ends the actions like taking money) and the
+  ``redesign_actions``: ``gate build TILE X,Y SIDE`` (from the reserve board through a gate),
+  also in a master-builder card's extra redesign.
+* ``place_actions``: ``gate place TILE X,Y SIDE`` for a waiting tile (``engine.build_tile``).
+* A tile that turns as it enters the Alhambra (another module's ``entry_walls``: a magical
+  building) is turned and built through a gate in one move: ``gate turn TILE X,Y SIDE WALLS``.
 * A gate opens the double wall: ``engine.set_walls`` takes the wall off both facing sides, so
   the on-foot rule, the hole test and the longest wall need nothing more (a double wall between
   two tiles never scored). ``removal_problem`` keeps the two tiles in place for good.
@@ -331,7 +334,6 @@ class CityGates(Module):
         "A gate goes only over two printed walls, never over a wooden city-wall segment (rulebook, city walls).",
         "A gate can be used wherever a tile is built into the Alhambra: bought tiles, a vizier's or sultan's tile, the "
         "final hand-out, and a redesign from the reserve board (an exchange keeps the open sides, so it never needs one).",
-        "A tile is built through a gate as it lies: a magical building is not turned in the same move.",
     )
 
     # ----- components and setup ---------------------------------------------------------

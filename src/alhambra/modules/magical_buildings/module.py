@@ -12,9 +12,11 @@ Flow (plug-in hooks, the geometry protocol of docs/hooks.md):
   enters the Alhambra the next time.
 * ``placement_problem`` refuses the core's own positions for a magical building, so that every
   way of building one names its turn: ``magic place TILE X,Y WALLS`` in the placement step
-  (``place_actions``, ``engine.place_waiting``), ``magic build TILE X,Y WALLS`` and ``magic
-  exchange TILE CITY_TILE WALLS`` as redesigns (``turn_actions``). ``WALLS`` are the wall
-  letters of the turned tile (``es``).
+  (``place_actions``, ``engine.build_tile``), ``magic build TILE X,Y WALLS`` and ``magic
+  exchange TILE CITY_TILE WALLS`` as redesigns (``turn_actions`` = ``redesign_actions``, also a
+  master-builder card's extra redesign). ``WALLS`` are the wall letters of the turned tile (``es``).
+* ``entry_walls``: the turns of a magical building, for a module that builds it by its own
+  action (a city gate: turned and built through the gate in one move).
 """
 
 from __future__ import annotations

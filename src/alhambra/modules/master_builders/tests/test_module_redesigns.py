@@ -91,3 +91,16 @@ def test_a_tile_through_a_city_gate_and_a_magical_building_turned_through_one_in
     assert state.mods["city_gates"].gates == ((seat, 2, 0, "w"),)
     assert any(isinstance(e, TurnEnded) for e in events)
     check_conservation(state)
+
+
+def test_the_research_encoding_takes_builder_use_and_the_modules_redesigns() -> None:
+    """A whole random game with master builders, magical buildings and city gates, preferring
+    their actions: every legal action (``builder use``, ``gate turn``, ``magic build`` under the
+    extra redesign...) encodes to tokens of its own and back; ``builder use`` came up."""
+    pytest.importorskip("numpy")
+    from alhambra import GameConfig
+    from alhambra.testing import check_encoded_game
+
+    config = GameConfig(players=2, modules=(MB, "city_gates", "magical_buildings"))
+    listed = check_encoded_game(config, 5, prefer=lambda a: a.module is not None and a.keyword != "builder skip")
+    assert any(isinstance(a, MasterBuildersUse) for a in listed)

@@ -529,7 +529,12 @@ class Facet:
 
 
 FACETS: Final = (
-    Facet("setup", True, ("check_config", "extra_tiles", "deck_piles", "setup", "game_set_up"), "the game's set-up"),
+    Facet(
+        "setup",
+        True,
+        ("check_config", "option", "extra_tiles", "deck_piles", "setup", "game_set_up"),
+        "the game's set-up (``option`` reads the module's options; never overridden)",
+    ),
     Facet("components", False, ("extra_cards", "extra_currencies"), "cards and currencies that reach the turn's draws and payments"),
     Facet(
         "actions",

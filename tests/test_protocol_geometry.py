@@ -91,7 +91,7 @@ class KeepModule(Module):
     id = "zz_keep"
     kept: ClassVar[set[str]] = set()
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
         return "kept" if state.components.tile_code[tile] in self.kept else None
 
 

@@ -348,11 +348,13 @@ class Module:
         is on top; its ``perform`` moves the tile with :func:`alhambra.engine.place_waiting`."""
         return []
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
         """A reason why ``tile`` may not leave ``position`` of ``seat``'s Alhambra in a redesign
         (``redesign remove``, or the city tile of a ``redesign exchange``), or None: a module's
-        veto beside the core's building rules (a gated tile is never redesigned). Asked for
-        every removal and exchange the core lists or checks, and by
+        veto beside the core's building rules (a gated tile is never redesigned). ``incoming``
+        is the tile that takes ``position`` in an exchange (None: a removal), so a veto can judge
+        the Alhambra as it will be (a watchtower keeps a building of its colour). Asked for every
+        removal and exchange the core lists or checks, and by
         :func:`alhambra.engine.redesign_options`."""
         return None
 

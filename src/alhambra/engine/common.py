@@ -140,13 +140,13 @@ def _exchange_problem(state: GameState, seat: int, q: int, new_tile: int) -> str
             if rule is not None:
                 break
     if rule is None:
-        rule = _removal_veto(state, seat, q)
+        rule = _removal_veto(state, seat, q, new_tile)
     return rule
 
 
-def _removal_veto(state: GameState, seat: int, q: int) -> str | None:
+def _removal_veto(state: GameState, seat: int, q: int, incoming: int | None = None) -> str | None:
     """The first module's reason why the tile on ``q`` may not leave ``seat``'s Alhambra in a
-    redesign (``Module.removal_problem``), or None."""
+    redesign (``Module.removal_problem``; ``incoming``: the tile exchanged for it), or None."""
     if not state.config.modules:
         return None
     users = _users(state, "removal_problem")
@@ -154,7 +154,7 @@ def _removal_veto(state: GameState, seat: int, q: int) -> str | None:
         return None
     t = state.players[seat].city[q]
     for m in users:
-        why = m.removal_problem(state, seat, t, q)
+        why = m.removal_problem(state, seat, t, q, incoming)
         if why is not None:
             return why
     return None

@@ -77,13 +77,14 @@ def _without_vetoed(state: GameState, seat: int, actions: list[Action]) -> list[
     """A new list of ``actions`` without the removals and exchanges of tiles a module keeps in
     the Alhambra (``Module.removal_problem``)."""
     code_of = state.components.tile_code
+    ids = state.components.tile_ids
     where = {code_of[t]: q for q, t in state.players[seat].city.items()}
     out: list[Action] = []
     for a in actions:
         if isinstance(a, MoveToReserve):
             if _removal_veto(state, seat, where[a.tile]) is not None:
                 continue
-        elif isinstance(a, ExchangeTiles) and _removal_veto(state, seat, where[a.city_tile]) is not None:
+        elif isinstance(a, ExchangeTiles) and _removal_veto(state, seat, where[a.city_tile], ids[a.reserve_tile]) is not None:
             continue
         out.append(a)
     return out

@@ -509,9 +509,11 @@ class Camps(Module):
         why = building_problem(state.players[seat].city, camps, tab, tile, walls[tile], position)
         return None if why is None else RULES[why]
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
-        """A building leaves only if the camps next to it stay joined and no hole opens."""
-        if not camps_state(state).placed[seat]:
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
+        """A building leaves only if the camps next to it stay joined and no hole opens. In an
+        exchange (``incoming``) the place stays filled, and ``placement_problem`` holds the
+        incoming tile to the camps' rules (a wall against every bastion it touches)."""
+        if incoming is not None or not camps_state(state).placed[seat]:
             return None
         why = removal_problem(state.players[seat].city, effective_walls(state), camps_of(state, seat), tables(state.components), position)
         return None if why is None else RULES[why]

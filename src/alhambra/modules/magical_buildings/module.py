@@ -204,10 +204,11 @@ def _others_allow(state: GameState, seat: int, tile: int, q: int, mask: int | No
         state.walls = old
 
 
-def _may_leave(state: GameState, seat: int, q: int) -> bool:
-    """May the tile on ``q`` leave the Alhambra in a redesign (the other modules' vetoes)?"""
+def _may_leave(state: GameState, seat: int, q: int, incoming: int) -> bool:
+    """May the tile on ``q`` leave the Alhambra for the magical ``incoming`` in an exchange (the
+    other modules' vetoes)?"""
     t = state.players[seat].city[q]
-    return all(m.removal_problem(state, seat, t, q) is None for m in hook_users(state.config, "removal_problem"))
+    return all(m.removal_problem(state, seat, t, q, incoming) is None for m in hook_users(state.config, "removal_problem"))
 
 
 def build_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]:
@@ -224,7 +225,7 @@ def exchange_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, in
         (q, m)
         for m in turns(state.walls[tile])
         for q in an.exchanges(m)
-        if _may_leave(state, seat, q) and _others_allow(state, seat, tile, q, m)
+        if _may_leave(state, seat, q, tile) and _others_allow(state, seat, tile, q, m)
     ]
 
 

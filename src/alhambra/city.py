@@ -167,6 +167,28 @@ def placement_problem(cells: Cells, walls: Sequence[int], tile_walls: int, p: in
     return None
 
 
+def placement_problem_filled(cells: Cells, walls: Sequence[int], tile_walls: int, p: int, filled: Iterable[int]) -> str | None:
+    """:func:`placement_problem` in an Alhambra where ``filled`` places hold pieces outside
+    ``cells`` (a module's camps): such a place is occupied, and it counts as filled in the hole
+    test (an area of such pieces is no empty area), nowhere else (no walls, no paths)."""
+    taken = set(filled)
+    if p in taken:
+        return "occupied"
+    rule = placement_problem(cells, walls, tile_walls, p)
+    if rule is not None and rule != "no_holes":
+        return rule
+    merged = dict(cells)
+    for q in taken:
+        merged.setdefault(q, -1)
+    return "no_holes" if creates_hole(merged, p) else None
+
+
+def legal_spots_filled(cells: Cells, walls: Sequence[int], tile_walls: int, filled: Iterable[int]) -> list[int]:
+    """:func:`legal_spots` with ``filled`` places (see :func:`placement_problem_filled`)."""
+    taken = frozenset(filled)
+    return [p for p in frontier(cells) if placement_problem_filled(cells, walls, tile_walls, p, taken) is None]
+
+
 def frontier(cells: Cells) -> list[int]:
     """Empty positions that touch the Alhambra by a side, in ascending order."""
     out: set[int] = set()

@@ -358,6 +358,14 @@ class Module:
         :func:`alhambra.engine.redesign_options`."""
         return None
 
+    def occupied_places(self, state: GameState, seat: int) -> list[int]:
+        """Places (packed positions) of ``seat``'s Alhambra that this module's pieces fill without
+        being tiles of ``PlayerState.city`` (camps outside the city walls): the core builds no
+        tile there and counts them as filled in its hole test, and other modules read them
+        through :func:`alhambra.engine.occupied_places` (a trader tile stands only on an empty
+        place)."""
+        return []
+
     def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
         """Tiles of ``seat``'s Alhambra that are not buildings yet (a building site before it is
         completed): their walls count, but nothing that goes into a building (a treasure chest, a
@@ -556,7 +564,7 @@ FACETS: Final = (
     Facet(
         "building",
         False,
-        ("placement_problem", "target_problem", "place_actions", "removal_problem", "unbuilt_tiles"),
+        ("placement_problem", "target_problem", "place_actions", "removal_problem", "occupied_places", "unbuilt_tiles"),
         "building rules, the module's own placements, redesign vetoes and unfinished buildings",
     ),
     Facet(

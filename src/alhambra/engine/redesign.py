@@ -8,7 +8,7 @@ from ..actions import Action, BuildFromReserve, ExchangeTiles, MoveToReserve
 from ..components import ComponentSet
 from ..state import GameState
 from .caches import _LAST_TABLES, _MEMO_LIMIT, _Tables, _tables
-from .common import _exchange_problem, _removal_veto, _users
+from .common import _exchange_problem, _removal_veto, _users, build_spots
 
 
 def _build_actions(tables: _Tables, code: str) -> dict[int, Action]:
@@ -176,7 +176,7 @@ def _redesign_with_rules(state: GameState, seat: int, form: str | None, an: geo.
         for t in reserve:
             code = code_of[t]
             acts = _build_actions(tables, code)
-            for q in an.spots(walls[t]):
+            for q in build_spots(state, seat, walls[t]):
                 if all(m.placement_problem(state, seat, t, q) is None for m in mods):
                     a = acts.get(q)
                     if a is None:

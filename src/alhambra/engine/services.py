@@ -8,7 +8,7 @@ engine helpers for modules"); a helper a new module needs is added here, with it
 
 from __future__ import annotations
 
-from .common import PASSIVE_HOOKS, city_problem, payment_value, plain_flow, set_walls
+from .common import PASSIVE_HOOKS, city_problem, occupied_places, payment_value, plain_flow, set_walls
 from .generate import purchase_options, take_limit
 from .payments import buy_covered, check_purchase, money_sources_of, offers_of, pay_for_offer, pay_for_purchase, spend_cards
 from .perform import finish_turn_action, place_waiting
@@ -36,6 +36,7 @@ __all__ = [
     "module_random",
     "money_of",
     "money_sources_of",
+    "occupied_places",
     "offers_of",
     "pay_for_offer",
     "pay_for_purchase",

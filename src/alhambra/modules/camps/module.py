@@ -509,6 +509,11 @@ class Camps(Module):
         why = building_problem(state.players[seat].city, camps, tab, tile, walls[tile], position)
         return None if why is None else RULES[why]
 
+    def occupied_places(self, state: GameState, seat: int) -> list[int]:
+        """The places of ``seat``'s camps: no tile goes there, and the core's hole test counts
+        them as filled (a ring of buildings closed around camps encloses no empty area)."""
+        return [geo.pos(x, y) for x, y, _ in camps_state(state).placed[seat]]
+
     def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
         """A building leaves only if the camps next to it stay joined and no hole opens. In an
         exchange (``incoming``) the place stays filled, and ``placement_problem`` holds the

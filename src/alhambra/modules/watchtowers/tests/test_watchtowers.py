@@ -13,7 +13,7 @@ from alhambra.components import CURRENCY_LETTERS, EAST, NORTH
 from alhambra.engine import wall_points
 from alhambra.errors import IllegalAction, IllegalPlacement, NotationError
 from alhambra.modules.watchtowers import MODULE, PlaceTower, ReturnTower, TowerPlaced, TowersState, tower_wall, towers
-from alhambra.modules.watchtowers.module import SHORT
+from alhambra.modules.watchtowers.module import RULES, SHORT
 from alhambra.state import ChooseAction, GameState, PlaceTiles
 from alhambra.testing import build_tiles, check_conservation, fresh_game, set_hand, take_tile
 
@@ -234,7 +234,7 @@ def _turn_again(state: GameState, seat: int) -> GameState:
 
 
 def test_a_building_next_to_a_watchtower_is_exchanged_for_one_of_its_colour() -> None:
-    """"A building tile touching a watchtower may be rebuilt only if the watchtower still touches
+    """ "A building tile touching a watchtower may be rebuilt only if the watchtower still touches
     at least one building tile of its color after rebuilding is complete": the pavilion that alone
     supports a pavilion watchtower may be exchanged for another pavilion, not for a garden, and
     not taken away."""
@@ -251,8 +251,11 @@ def test_a_building_next_to_a_watchtower_is_exchanged_for_one_of_its_colour() ->
     with pytest.raises(IllegalPlacement, match="colour"):
         act(state, "redesign exchange G10n P8")
     p8 = state.components.tile_ids["P8"]
-    assert MODULE.removal_problem(state, seat, p8, geo.pos(1, 0)) == "a watchtower next to it would no longer touch a building of its colour"
+    assert MODULE.removal_problem(state, seat, p8, geo.pos(1, 0)) == RULES["keeps_colour"]
     after = act(state, "redesign exchange P6n P8")
     city = after.players[seat].city
-    assert city[geo.pos(1, 0)] == after.components.tile_ids["P6n"] and "P8" in [after.components.tile_code[t] for t in after.players[seat].reserve]
-    assert MODULE.removal_problem(after, seat, city[geo.pos(1, 0)], geo.pos(1, 0), after.components.tile_ids["P8"]) is None
+    assert city[geo.pos(1, 0)] == after.components.tile_ids["P6n"] and after.players[seat].reserve == [
+        after.components.tile_ids["G10n"],
+        p8,
+    ]
+    assert MODULE.removal_problem(after, seat, city[geo.pos(1, 0)], geo.pos(1, 0), p8) is None

@@ -1018,8 +1018,9 @@ def _longest_trail(adj: dict[int, list[int]], ends: list[int], comp: list[int], 
     return best
 
 
-def validate_layout(cells: Cells, walls: Sequence[int], fountain: int) -> list[Violation]:
-    """Every building-rule violation of a whole Alhambra (used to check physical layouts)."""
+def validate_layout(cells: Cells, walls: Sequence[int], fountain: int, filled: Iterable[int] = ()) -> list[Violation]:
+    """Every building-rule violation of a whole Alhambra (used to check physical layouts);
+    ``filled`` places hold pieces outside ``cells`` (camps) that count as filled in the hole test."""
     out: list[Violation] = []
 
     def add(rule: str, p: int) -> None:
@@ -1048,12 +1049,16 @@ def validate_layout(cells: Cells, walls: Sequence[int], fountain: int) -> list[V
             add("adjacent", p)
         elif p not in walk:
             add("on_foot", p)
-    box = _bbox(cells)
+    solid: Cells = cells
+    extra = [q for q in filled if q not in cells]
+    if extra:
+        solid = {**cells, **dict.fromkeys(extra, -1)}
+    box = _bbox(solid)
     box = (box[0] - 1, box[1] + 1, box[2] - 1, box[3] + 1)
     for yy in range(box[2] + 1, box[3]):
         for xx in range(box[0] + 1, box[1]):
             p = yy * _STRIDE + xx
-            if p not in cells and _enclosed(cells, p, box):
+            if p not in solid and _enclosed(solid, p, box):
                 add("no_holes", p)
     return out
 

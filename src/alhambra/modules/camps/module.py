@@ -85,9 +85,10 @@ def camp_tiles() -> list[TileType]:
 
 @dataclass(frozen=True, slots=True)
 class _Tables:
-    """Per game's components: each tile id's bastions (-1: not a camp) and whether it is a watchtower."""
+    """Per game's components: each tile id's bastions (-1: not a camp) and whether it is a watchtower
+    (``comp`` None: the tiles of a layout, by index)."""
 
-    comp: ComponentSet
+    comp: ComponentSet | None
     bastions: tuple[int, ...]
     tower: tuple[bool, ...]
 
@@ -105,6 +106,14 @@ def tables(comp: ComponentSet) -> _Tables:
             tuple(t.kind == WATCHTOWER_KIND for t in comp.tiles),
         )
     return got
+
+
+def layout_tables(kinds: Sequence[str], walls: Sequence[int]) -> _Tables:
+    """The lookup tables for the tiles of a layout (``alhambra score``), by their index: a camp's
+    walls are its bastions."""
+    return _Tables(
+        None, tuple(w if k == CAMP_KIND else -1 for k, w in zip(kinds, walls, strict=True)), tuple(k == WATCHTOWER_KIND for k in kinds)
+    )
 
 
 def is_camp(comp: ComponentSet, tile: int) -> bool:

@@ -507,6 +507,11 @@ class Watchtowers(Module):
                 out.append(ReturnTower(code))
         return out
 
+    def layout_walls(self, tile: TileType) -> tuple[int, ...]:
+        """On a real table a watchtower lies in any of the four halves: the walls it shows are the
+        two sides facing its empty half (``alhambra score`` layouts give them as ``walls``)."""
+        return tuple(15 ^ SHORT[h] for h in HALVES)
+
     def target_problem(self, state: GameState, seat: int, tile: int, target: str) -> str | None:
         """A watchtower never goes to the reserve board nor to the neutral player."""
         if tables(state.components).tower[tile]:

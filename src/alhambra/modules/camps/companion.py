@@ -62,7 +62,7 @@ class CampsCompanion(CompanionHooks):
 
     def export_tiles(self, state: GameState, seat: int) -> list[dict[str, Any]] | None:
         """The seat's camps as layout tiles (their walls: the bastions)."""
-        return [{"x": x, "y": y, "tile": code} for x, y, code in camps_state(state).placed[seat]]
+        return [{"x": c.x, "y": c.y, "tile": c.camp} for c in camps_state(state).placed[seat]]
 
     def round_points(self, tally: Tally) -> list[Line] | None:
         """Every round: 1 point per building in an arrow's line."""

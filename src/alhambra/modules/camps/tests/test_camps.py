@@ -28,7 +28,7 @@ from alhambra.modules.camps import (
     camps_of,
     camps_state,
 )
-from alhambra.modules.camps.module import building_problem, camp_problem, removal_problem, tables
+from alhambra.modules.camps.module import CampAt, building_problem, camp_problem, removal_problem, tables
 from alhambra.state import GameState, PlaceTiles
 from alhambra.testing import build_tiles, check_conservation, score_next_round, set_hand, take_tile
 
@@ -230,11 +230,11 @@ def test_camp_redesigns() -> None:
     assert camp_moves == ["camp build L10nw 2,2", "camp exchange L10nw L3n", "camp remove L3n"]
     after, events = act(state, "camp build L10nw 2,2")
     assert CampPlaced(seat, "L10nw", 2, 2, redesign=True) in events
-    assert camps_state(after).placed[seat] == ((0, 2, "L3n"), (2, 2, "L10nw"))
+    assert camps_state(after).placed[seat] == (CampAt(0, 2, "L3n"), CampAt(2, 2, "L10nw"))
     assert after.to_act != seat  # a redesign is a whole action: the turn is over
     after, events = act(state, "camp exchange L10nw L3n")
     assert CampRemoved(seat, "L3n", 0, 2, replaced_by="L10nw") in events
-    assert camps_state(after).placed[seat] == ((0, 2, "L10nw"),)
+    assert camps_state(after).placed[seat] == (CampAt(0, 2, "L10nw"),)
     assert after.players[seat].reserve == [after.components.tile_ids["L3n"]]
     after, events = act(state, "camp remove L3n")
     assert CampRemoved(seat, "L3n", 0, 2) in events and camps_state(after).placed[seat] == ()
@@ -280,6 +280,14 @@ def test_state_round_trips_through_json() -> None:
     assert MODULE.slice_from_view(view, state.config) == camps_state(state)
     with pytest.raises(NotationError):
         CampsState.from_dict({"placed": [[{"x": 0, "y": 0, "camp": "P8"}]]})
+    # the JSON form saved games hold: per seat a list of {x, y, camp}, sorted by place
+    assert camps_state(state).to_dict()["placed"][0] == [
+        {"x": -1, "y": 1, "camp": "L4e"},
+        {"x": 1, "y": 3, "camp": "L3n"},
+        {"x": 4, "y": 1, "camp": "L6w"},
+    ]
+    with pytest.raises(NotationError, match="two camps on one place"):
+        CampsState.from_dict({"placed": [[{"x": 0, "y": 2, "camp": "L3n"}, {"x": 0, "y": 2, "camp": "L4e"}]]})
 
 
 # ---------------------------------------------------------------------------------- the placement step
@@ -311,7 +319,7 @@ def test_a_bought_camp_is_placed_outside_the_walls() -> None:
         act(state, "camp place L3n 3,1")
     after, events = act(state, "camp place L3n 0,2")
     assert CampPlaced(seat, "L3n", 0, 2) in events
-    assert camps_state(after).placed[seat] == ((0, 2, "L3n"),)
+    assert camps_state(after).placed[seat] == (CampAt(0, 2, "L3n"),)
     assert not any(isinstance(p, PlaceTiles) for p in after.pending)
     assert camp_points(after, seat) == 2  # 0,1 and the fountain above it
     again = state_from_json(state_to_json(state))

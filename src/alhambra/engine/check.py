@@ -247,7 +247,12 @@ def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, i
     if not (-500 < x < 500 and -500 < y < 500):
         raise IllegalPlacement(f"{x},{y} is far outside any Alhambra", "adjacent")
     q = geo.pos(x, y)
-    rule = position_problem(state, seat, state.walls[tile], q)
+    if state.config.modules:
+        rule = position_problem(state, seat, state.walls[tile], q)
+    else:
+        walls = state.walls
+        p = state.players[seat]
+        rule = None if q in p.analysis(walls).spots(walls[tile]) else geo.placement_problem(p.city, walls, walls[tile], q)
     if rule is None and state.config.modules:
         for m in _users(state, "placement_problem"):
             rule = m.placement_problem(state, seat, tile, q)

@@ -185,9 +185,8 @@ def build_spots(state: GameState, seat: int, mask: int) -> list[int]:
     p = state.players[seat]
     walls = state.walls
     filled = occupied_places(state, seat) if state.config.modules else _NOTHING_FILLED
-    if not filled:
-        return p.analysis(walls).spots(mask)
-    return geo.legal_spots_filled(p.city, walls, mask, filled)
+    spots = p.analysis(walls).spots(mask)
+    return geo.legal_spots_filled(p.city, walls, mask, filled, spots) if filled else spots
 
 
 def position_problem(state: GameState, seat: int, mask: int, q: int) -> str | None:

@@ -402,7 +402,7 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
     an = state.players[seat].analysis(walls)
     mods = _users(state, "placement_problem")
     targets = _users(state, "target_problem")
-    filled = bool(occupied_places(state, seat))  # places that modules' pieces fill: the exact list, not the memoised one
+    filled = bool(state.config.modules) and bool(occupied_places(state, seat))  # places modules' pieces fill: the exact list
     neutral = top.neutral and state.neutral is not None
     tables = _tables(comp)
     out: list[Action] = []

@@ -241,7 +241,7 @@ def camp_problem(
             return "bastion_camp"
     if not joined:
         return "joined"
-    if geo.creates_hole(_merged(cells, camps), q):
+    if geo.creates_hole_with(cells, camps, q):
         return "no_holes"
     return None
 
@@ -261,7 +261,7 @@ def building_problem(cells: Mapping[int, int], camps: Mapping[int, int], tab: _T
             return "green_side"
         if not tile_walls & side:
             return "no_wall"
-    if q not in cells and geo.creates_hole(_merged(cells, camps), q):
+    if q not in cells and geo.creates_hole_with(cells, camps, q):
         return "no_holes"
     return None
 

@@ -19,12 +19,13 @@ const STEP = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] };
 const KEYWORDS = { "camp place": "place", "camp build": "build", "camp remove": "remove", "camp exchange": "exchange" };
 
 // ------------------------------------------------------------------ facts and words
-/** A camp's facts from its code ("L8ne" -> {price: 8, bastions: "ne"}), or null. */
+/** A camp's facts by its code ("L8ne" -> {price: 8, bastions: "ne"}: the catalogue's), or null. */
 function campOf(ctx, code) {
   const tiles = ctx.catalogue && ctx.catalogue.tiles ? ctx.catalogue.tiles : null;
   const t = tiles && Object.hasOwn(tiles, code) ? tiles[code] : null;
   if (tiles && (!t || t.module !== ID)) return null;
-  const m = /^L(\d+)([nesw]+)$/.exec(code || "");
+  if (t) return { code, price: t.price, bastions: t.walls };  // the catalogue's facts (a camp's walls are its bastions)
+  const m = /^L(\d+)([nesw]+)$/.exec(code || "");  // no catalogue yet: the code says price and bastions
   return m ? { code, price: Number(m[1]), bastions: m[2] } : null;
 }
 

@@ -348,13 +348,23 @@ class Module:
         is on top; its ``perform`` moves the tile with :func:`alhambra.engine.place_waiting`."""
         return []
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
         """A reason why ``tile`` may not leave ``position`` of ``seat``'s Alhambra in a redesign
         (``redesign remove``, or the city tile of a ``redesign exchange``), or None: a module's
-        veto beside the core's building rules (a gated tile is never redesigned). Asked for
-        every removal and exchange the core lists or checks, and by
+        veto beside the core's building rules (a gated tile is never redesigned). ``incoming``
+        is the tile that takes ``position`` in an exchange (None: a removal), so a veto can judge
+        the Alhambra as it will be (a watchtower keeps a building of its colour). Asked for every
+        removal and exchange the core lists or checks, and by
         :func:`alhambra.engine.redesign_options`."""
         return None
+
+    def occupied_places(self, state: GameState, seat: int) -> list[int]:
+        """Places (packed positions) of ``seat``'s Alhambra that this module's pieces fill without
+        being tiles of ``PlayerState.city`` (camps outside the city walls): the core builds no
+        tile there and counts them as filled in its hole test, and other modules read them
+        through :func:`alhambra.engine.occupied_places` (a trader tile stands only on an empty
+        place)."""
+        return []
 
     def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
         """Tiles of ``seat``'s Alhambra that are not buildings yet (a building site before it is
@@ -559,7 +569,7 @@ FACETS: Final = (
     Facet(
         "building",
         False,
-        ("placement_problem", "target_problem", "place_actions", "removal_problem", "unbuilt_tiles"),
+        ("placement_problem", "target_problem", "place_actions", "removal_problem", "occupied_places", "unbuilt_tiles"),
         "building rules, the module's own placements, redesign vetoes and unfinished buildings",
     ),
     Facet(

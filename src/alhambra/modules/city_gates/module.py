@@ -417,8 +417,8 @@ class CityGates(Module):
         events.append(AlhambraRedesigned(seat, "build", action.tile, x, y))
         finish_turn_action(state, again=False)
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
-        """The two tiles under a gate are never redesigned."""
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
+        """The two tiles under a gate are never redesigned (nor exchanged)."""
         if gates_slice(state).gates and position in _gated(state, seat):
             return "the tiles under a city gate are never redesigned"
         return None

@@ -365,13 +365,23 @@ class Module:
         :func:`alhambra.engine.finish_redesign`."""
         return []
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
         """A reason why ``tile`` may not leave ``position`` of ``seat``'s Alhambra in a redesign
         (``redesign remove``, or the city tile of a ``redesign exchange``), or None: a module's
-        veto beside the core's building rules (a gated tile is never redesigned). Asked for
-        every removal and exchange the core lists or checks, and by
+        veto beside the core's building rules (a gated tile is never redesigned). ``incoming``
+        is the tile that takes ``position`` in an exchange (None: a removal), so a veto can judge
+        the Alhambra as it will be (a watchtower keeps a building of its colour). Asked for every
+        removal and exchange the core lists or checks, and by
         :func:`alhambra.engine.redesign_options`."""
         return None
+
+    def occupied_places(self, state: GameState, seat: int) -> list[int]:
+        """Places (packed positions) of ``seat``'s Alhambra that this module's pieces fill without
+        being tiles of ``PlayerState.city`` (camps outside the city walls): the core builds no
+        tile there and counts them as filled in its hole test, and other modules read them
+        through :func:`alhambra.engine.occupied_places` (a trader tile stands only on an empty
+        place)."""
+        return []
 
     def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
         """Tiles of ``seat``'s Alhambra that are not buildings yet (a building site before it is
@@ -552,7 +562,12 @@ class Facet:
 
 
 FACETS: Final = (
-    Facet("setup", True, ("check_config", "extra_tiles", "deck_piles", "setup", "game_set_up"), "the game's set-up"),
+    Facet(
+        "setup",
+        True,
+        ("check_config", "option", "extra_tiles", "deck_piles", "setup", "game_set_up"),
+        "the game's set-up (``option`` reads the module's options; never overridden)",
+    ),
     Facet("components", False, ("extra_cards", "extra_currencies"), "cards and currencies that reach the turn's draws and payments"),
     Facet(
         "actions",
@@ -577,7 +592,16 @@ FACETS: Final = (
     Facet(
         "building",
         False,
-        ("placement_problem", "target_problem", "place_actions", "entry_walls", "redesign_actions", "removal_problem", "unbuilt_tiles"),
+        (
+            "placement_problem",
+            "target_problem",
+            "place_actions",
+            "entry_walls",
+            "redesign_actions",
+            "removal_problem",
+            "occupied_places",
+            "unbuilt_tiles",
+        ),
         "building rules, the module's own placements, redesign vetoes and unfinished buildings",
     ),
     Facet(

@@ -773,6 +773,59 @@ class ClickPlayer:
                 self.pages[0].wait_for_timeout(15)
 
 
+def play_module_table(
+    tmp_path: Path,
+    player: type[ClickPlayer],
+    *,
+    seed: int,
+    ready: str,
+    badge: re.Pattern[str],
+    log: re.Pattern[str],
+    before: Any = None,
+    after: Any = None,
+    seconds: float = 40.0,
+    names: tuple[str, ...] = ("Ada", "Bo"),
+    rng_seed: int = 5,
+) -> ClickPlayer:
+    """A module's short browser game, the pattern its ``test_browser.py`` shares with others: one
+    person plays every seat of a table of ``player.module`` alone on the fixed deal ``seed`` by
+    clicks (``player``, a :class:`ClickPlayer`), for at most ``seconds`` or until every control
+    of ``player.wanted`` was used. Each page first shows ``ready`` (the module's panel) and passes
+    ``before(page)``; after the game, on the first page: ``after(page, player)`` (the module's
+    art on the board...), a seat badge of the module whose text matches ``badge``, a screenshot
+    ``<module>-table.png``, a log with a line matching ``log`` and none showing ``player.raw``.
+    Then every wanted control was used, the console stayed clean and every screenshot shows
+    something. Returns the player (``seen``: the controls used)."""
+    module = player.module
+    problems: list[str] = []
+    started = time.monotonic()
+    with served_table(tmp_path, problems, (module,), names, constant_seed=seed) as pages:
+        for p in pages:
+            p.wait_for_selector(ready, timeout=10000)
+            if before is not None:
+                before(p)
+        clicker = player(pages, random.Random(rng_seed))
+        clicker.play(seconds)
+        page = pages[0]
+        if page.locator("#btn-close-modal").count():
+            page.locator("#btn-close-modal").click(timeout=5000)
+        page.wait_for_timeout(200)
+        if after is not None:
+            after(page, clicker)
+        badges = page.locator(f".score-track .seat-badge[data-module='{module}']")
+        assert badges.count() >= 1 and badge.fullmatch(badges.first.inner_text().strip()), badges.all_inner_texts()
+        clicker.shot(page, "table")
+        text = page.locator(".log-list").inner_text()
+        assert log.search(text), text[-500:]
+        assert clicker.raw is None or not clicker.raw.search(text), f"the log shows {module}' notation or codes"
+    print("seen:", clicker.seen, f"in {time.monotonic() - started:.1f} s")
+    for w in clicker.wanted:
+        assert clicker.seen.get(w, 0) >= 1, (w, clicker.seen)
+    assert problems == []
+    clicker.check_shots()
+    return clicker
+
+
 def joined_table(http: Any, names: list[str], modules: list[str]) -> tuple[str, list[str]]:
     """Create a table of person seats with these names and modules through the API and join
     every seat; returns the table id and the seats' tokens (``http``: an httpx client on the server)."""

@@ -8,7 +8,7 @@ engine helpers for modules"); a helper a new module needs is added here, with it
 
 from __future__ import annotations
 
-from .common import PASSIVE_HOOKS, city_problem, payment_value, placement_veto, plain_flow, set_walls
+from .common import PASSIVE_HOOKS, build_spots, city_problem, occupied_places, payment_value, placement_veto, plain_flow, set_walls
 from .generate import purchase_options, take_limit
 from .payments import buy_covered, check_purchase, money_sources_of, offers_of, pay_for_offer, pay_for_purchase, spend_cards
 from .perform import build_tile, finish_redesign, finish_turn_action, place_waiting, redesign_seat
@@ -21,6 +21,7 @@ __all__ = [
     "PASSIVE_HOOKS",
     "add_points",
     "build_components",
+    "build_spots",
     "build_tile",
     "building_counts",
     "buy_covered",
@@ -39,6 +40,7 @@ __all__ = [
     "module_redesigns",
     "money_of",
     "money_sources_of",
+    "occupied_places",
     "offers_of",
     "pay_for_offer",
     "pay_for_purchase",

@@ -31,7 +31,7 @@ from typing import Any, ClassVar, Final
 from ... import city as geo
 from ...actions import Action, need_words, parse_tile, parse_xy, register_parser, word_parser
 from ...components import OPPOSITE, SIDE_DELTAS, CardType, letters_to_walls, walls_to_letters
-from ...engine.services import build_tile, finish_turn_action, placement_veto, redesign_seat, set_walls
+from ...engine.services import build_tile, finish_turn_action, occupied_places, placement_veto, redesign_seat, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, hook_users
@@ -276,10 +276,11 @@ def gate_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, str, i
     masks, turner = _entry(state, seat, tile)
     skip = tuple(m for m in (MODULE, turner) if m is not None)
     frontier = state.players[seat].analysis(walls).frontier
+    filled = occupied_places(state, seat)  # places modules' pieces fill (camps): no tile there
     out: list[tuple[int, str, int | None]] = []
     for w in masks:
         for q in frontier:
-            if geo.placement_problem(city, walls, w, q) != "on_foot" or geo.creates_hole(city, q):
+            if q in filled or geo.placement_problem(city, walls, w, q) != "on_foot" or geo.creates_hole(city, q):
                 continue
             if placement_veto(state, seat, tile, q, w, skip) is not None:
                 continue
@@ -477,8 +478,8 @@ class CityGates(Module):
         events.append(CityGateOpened(seat, action.tile, x, y, action.side, other, card, turned))
         build_tile(state, seat, action.tile, action.target, events)
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
-        """The two tiles under a gate are never redesigned."""
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
+        """The two tiles under a gate are never redesigned (nor exchanged)."""
         if gates_slice(state).gates and position in _gated(state, seat):
             return "the tiles under a city gate are never redesigned"
         return None

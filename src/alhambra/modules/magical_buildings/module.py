@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Final
 from ... import city as geo
 from ...actions import Action, need_words, parse_tile, parse_xy, register_parser
 from ...components import KIND_LETTERS, KINDS, ComponentSet, TileType, letters_to_walls, walls_to_letters
+from ...engine.services import build_spots as engine_spots
 from ...engine.services import build_tile, finish_redesign, placement_veto, redesign_seat, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event
@@ -188,17 +189,18 @@ def _others_allow(state: GameState, seat: int, tile: int, q: int, mask: int | No
     return placement_veto(state, seat, tile, q, mask, (MODULE,)) is None
 
 
-def _may_leave(state: GameState, seat: int, q: int) -> bool:
-    """May the tile on ``q`` leave the Alhambra in a redesign (the other modules' vetoes)?"""
+def _may_leave(state: GameState, seat: int, q: int, incoming: int) -> bool:
+    """May the tile on ``q`` leave the Alhambra for the magical ``incoming`` in an exchange (the
+    other modules' vetoes)?"""
     t = state.players[seat].city[q]
-    return all(m.removal_problem(state, seat, t, q) is None for m in hook_users(state.config, "removal_problem"))
+    return all(m.removal_problem(state, seat, t, q, incoming) is None for m in hook_users(state.config, "removal_problem"))
 
 
 def build_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]:
     """Every (position, wall mask) where ``seat`` may build the magical ``tile`` turned (its walls
-    as they are now: city-wall segments added to it are part of the tile and turn with it)."""
-    an = state.players[seat].analysis(state.walls)
-    return [(q, m) for m in turns(state.walls[tile]) for q in an.spots(m) if _others_allow(state, seat, tile, q, m)]
+    as they are now: city-wall segments added to it are part of the tile and turn with it); the
+    places other modules' pieces fill (camps) are taken and count in the hole test."""
+    return [(q, m) for m in turns(state.walls[tile]) for q in engine_spots(state, seat, m) if _others_allow(state, seat, tile, q, m)]
 
 
 def exchange_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]:
@@ -208,7 +210,7 @@ def exchange_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, in
         (q, m)
         for m in turns(state.walls[tile])
         for q in an.exchanges(m)
-        if _may_leave(state, seat, q) and _others_allow(state, seat, tile, q, m)
+        if _may_leave(state, seat, q, tile) and _others_allow(state, seat, tile, q, m)
     ]
 
 

@@ -434,6 +434,8 @@ class CityGates(Module):
             why = "it can be built there without a gate" if rule is None else geo.RULE_MESSAGES.get(rule, rule)
             if rule == "on_foot":
                 why = "the gate must go on a double wall of two printed walls towards a tile of your Alhambra"
+                if geo.creates_hole(state.players[seat].city, q):
+                    why = geo.RULE_MESSAGES["no_holes"]
             if (walls is None) != (_entry(state, seat, t)[1] is None):
                 why = "this tile is built turned: name the walls it shows" if walls is None else "this tile is built as it lies"
             raise IllegalPlacement(

@@ -333,7 +333,7 @@ function actionControls(ctx, actions) {
         }, ctx.tileArt(t, 40));
       }),
       seat.reserve.length ? null : h("span", { class: "muted", text: "empty" }));
-    parts.push(h("div", { class: "mb-redesign" }, board(ctx, mine, { tile }), reserve));
+    if (mine.length) parts.push(h("div", { class: "mb-redesign" }, board(ctx, mine, { tile }), reserve));
     for (const u of uses) {
       // the other modules' own redesigns (a magical building turned, a tile through a city gate)
       // come after the card is given up, with those modules' controls

@@ -14,8 +14,9 @@ Flow (plug-in hooks):
   place (the core adds the reserve, and the neutral player in 2-player purchases);
   ``placement_problem`` keeps camps out of the core's city places and adds the camps' rules to
   every building placement; ``removal_problem`` to every removal in a redesign.
-* ``turn_actions``: the camps' redesigns (``camp build``, ``camp remove``, ``camp exchange``),
-  each a whole action (``engine.finish_turn_action``).
+* ``turn_actions`` = ``redesign_actions``: the camps' redesigns (``camp build``, ``camp
+  remove``, ``camp exchange``), each a whole action (``engine.finish_redesign``), also a
+  master-builder card's extra redesign (``engine.redesign_seat``).
 * ``round_points``: the arrows' lines, every round.
 """
 
@@ -33,12 +34,12 @@ from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
 from ...companion.hooks import CompanionHooks
 from ...components import OPPOSITE, SIDE_DELTAS, SIDE_LETTERS, SIDES, ComponentSet, TileType, letters_to_walls, walls_to_letters
-from ...engine.services import finish_turn_action, place_waiting
+from ...engine.services import finish_redesign, place_waiting, redesign_seat
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
 from ...slices import ModuleState, slice_reader
-from ...state import ChooseAction, GameConfig, GameState, Pending, PlaceTiles
+from ...state import GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "camps"
 CAMP_KIND: Final = "camp"
@@ -544,7 +545,12 @@ class Camps(Module):
         return out
 
     def turn_actions(self, state: GameState, seat: int) -> list[Action]:
-        """The camps' redesigns: build from the reserve, remove, exchange two camps."""
+        """The camps' redesigns (:meth:`redesign_actions`)."""
+        return self.redesign_actions(state, seat)
+
+    def redesign_actions(self, state: GameState, seat: int) -> list[Action]:
+        """The camps' redesigns: build from the reserve, remove, exchange two camps (a turn's
+        redesign, or a master-builder card's extra redesign)."""
         tab = tables(state.components)
         p = state.players[seat]
         code_of = state.components.tile_code
@@ -590,9 +596,10 @@ class Camps(Module):
             return
         if not isinstance(action, (BuildCamp, RemoveCamp, ExchangeCamp)):
             raise IllegalAction(f"{action} is not a camps action")
-        if not isinstance(top, ChooseAction):
+        got = redesign_seat(state)
+        if got is None:
             raise WrongPhase("a redesign is an action of your own turn")
-        seat = top.seat
+        seat = got
         row = camps_state(state).placed[seat]
         if isinstance(action, BuildCamp):
             if ids[action.tile] not in state.players[seat].reserve:
@@ -632,7 +639,9 @@ class Camps(Module):
         """Carry a checked camps action out."""
         ids = state.components.tile_ids
         top = state.pending[-1]
-        seat = top.seat
+        who = top.seat if isinstance(top, PlaceTiles) else redesign_seat(state)
+        assert who is not None
+        seat = who
         row = list(camps_state(state).placed[seat])
         if isinstance(action, PlaceCamp):
             place_waiting(state, action.tile, None, events)
@@ -658,7 +667,7 @@ class Camps(Module):
             reserve.append(ids[action.camp])
             _with_row(state, seat, [*(c for c in row if c is not at), CampAt(x, y, action.reserve_tile)])
             events.append(CampRemoved(seat, action.camp, x, y, replaced_by=action.reserve_tile))
-        finish_turn_action(state, again=False)
+        finish_redesign(state)
 
     # ----- scoring ------------------------------------------------------------------------
     def round_points(self, state: GameState, round_no: int) -> list[int] | None:

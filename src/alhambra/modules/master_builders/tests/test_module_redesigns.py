@@ -104,3 +104,20 @@ def test_the_research_encoding_takes_builder_use_and_the_modules_redesigns() -> 
     config = GameConfig(players=2, modules=(MB, "city_gates", "magical_buildings"))
     listed = check_encoded_game(config, 5, prefer=lambda a: a.module is not None and a.keyword != "builder skip")
     assert any(isinstance(a, MasterBuildersUse) for a in listed)
+
+
+def test_a_camp_from_the_reserve_in_the_extra_redesign() -> None:
+    """Camps' redesigns are module redesigns too: a camp on the reserve board, a building with an
+    outer wall to put its bastion against; ``builder use`` then ``camp build``."""
+    from alhambra.modules.camps.module import BuildCamp, CampPlaced
+
+    state, seat = turn_done(("camps",), reserve=("L3n",))
+    walled = next(state.tile_code(t) for t in state.bag if state.components.tiles[t].module is None and state.walls[t] == 4)
+    build(state, seat, walled, 0, 1)  # south of the fountain, a wall to the south
+    assert MasterBuildersUse("my3") in legal_actions(state)
+    state, _ = apply(state, MasterBuildersUse("my3"), seat)
+    offered = legal_actions(state)
+    assert offered and all(isinstance(a, BuildCamp) for a in offered)
+    state, events = apply(state, offered[0], seat)
+    assert any(isinstance(e, CampPlaced) and e.redesign for e in events) and any(isinstance(e, TurnEnded) for e in events)
+    check_conservation(state)

@@ -167,8 +167,8 @@ def grow(sampler: Sampler, base: Any, settings: MctsSettings, rng: random.Random
     c_ucb = settings.c_ucb
     bias_c = settings.bias
     own_pw_c = settings.pw_c
-    hidden = sampler.hidden
-    with_hidden = base.with_hidden
+    plan = sampler.hidden_plan()
+    sample_game = core_module().sample_game
     while True:
         if max_iter is not None and it >= max_iter:
             break
@@ -177,7 +177,7 @@ def grow(sampler: Sampler, base: Any, settings: MctsSettings, rng: random.Random
         if max_iter is None and deadline is None and it >= 1000:
             break
         it += 1
-        game = with_hidden(*hidden(rng))
+        game = sample_game(base, rng, *plan)
         node = root
         path = [root]
         known: dict[int, list[float]] | None = None

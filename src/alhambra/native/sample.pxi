@@ -1,0 +1,104 @@
+# The bots' sampler of hidden facts on the native state. Twin of bots/tracker.py (Sampler._hidden,
+# Sampler._deck, _shuffle_top): the same calls of the generator in the same order, so a sample
+# is the one the Python sampler draws from the same generator state, only without a Python loop
+# per card and tile.
+
+cdef inline void shuffle_top(int* seq, int n, int k, object rand) except *:
+    """The first ``k`` steps of a Fisher-Yates shuffle from the end (tracker._shuffle_top)."""
+    cdef int i, j, t, lo = n - k
+    cdef double r
+    if lo < 0:
+        lo = 0
+    for i in range(n - 1, lo - 1, -1):
+        r = rand()
+        j = <int>(r * (i + 1))
+        t = seq[i]
+        seq[i] = seq[j]
+        seq[j] = t
+
+
+def sample_game(Game base, rng, tiles, money, special, places, bint reshuffled, int top_cards, int top_tiles):
+    """A copy of ``base`` with the seed, draw pile and bag of one sample
+    (``Sampler.hidden(rng)``; ``tiles``, ``money``, ``special``, ``places``: the sampler's
+    unknown tiles, unknown money cards, unknown special cards and each special card's possible
+    depths, see ``Sampler.hidden_plan``)."""
+    cdef Game g
+    cdef int i, j, nm, ns, left, depth, at, nt
+    cdef int m[MAXC]
+    cdef int dep[MAXC]
+    cdef double tie[MAXC]
+    cdef int card[MAXC]
+    cdef double r
+    cdef int d0, c0
+    cdef double t0
+    cdef list ok
+    rand = rng.random
+    nt = len(tiles)
+    nm = len(money)
+    ns = len(special)
+    if nt > MAXT or nm + ns > MAXC:
+        raise ValueError("state too large for the native core")
+    seed = rng.randrange(1 << 62)
+    g = base.copy()
+    g.seed = seed
+    for i in range(nt):
+        g.s.bag[i] = tiles[i]
+    g.s.nbag = nt
+    shuffle_top(g.s.bag, nt, top_tiles, rand)
+    for i in range(nm):
+        m[i] = money[i]
+    if ns == 0 or reshuffled:
+        for i in range(ns):
+            m[nm + i] = special[i]
+        nm += ns
+        shuffle_top(m, nm, top_cards, rand)
+        for i in range(nm):
+            g.s.deck[i] = m[i]
+        g.s.ndeck = nm
+        return g
+    shuffle_top(m, nm, top_cards, rand)
+    # below, the money is read from the top of the pile (m[nm - 1]) down
+    left = nm
+    for i in range(ns):
+        ok = places[i]
+        if ok:
+            r = rand()
+            depth = ok[<int>(r * len(ok))]
+        else:
+            r = rand()
+            depth = <int>(r * (left + 1))
+        dep[i] = depth
+        tie[i] = rand()
+        card[i] = special[i]
+    # sort by (depth, tie, card), as Python sorts the tuples
+    for i in range(1, ns):
+        d0 = dep[i]
+        t0 = tie[i]
+        c0 = card[i]
+        j = i - 1
+        while j >= 0 and (dep[j] > d0 or (dep[j] == d0 and (tie[j] > t0 or (tie[j] == t0 and card[j] > c0)))):
+            dep[j + 1] = dep[j]
+            tie[j + 1] = tie[j]
+            card[j + 1] = card[j]
+            j -= 1
+        dep[j + 1] = d0
+        tie[j + 1] = t0
+        card[j + 1] = c0
+    # top_first: money from the top down with the special cards at their depths; the pile is
+    # its reverse (the engine draws from the end)
+    at = nm + ns
+    j = 0   # money cards placed so far (from the top)
+    for i in range(ns):
+        depth = dep[i]
+        while j < depth and j < nm:
+            at -= 1
+            g.s.deck[at] = m[nm - 1 - j]
+            j += 1
+        at -= 1
+        g.s.deck[at] = card[i]
+    while j < nm:
+        at -= 1
+        g.s.deck[at] = m[nm - 1 - j]
+        j += 1
+    g.s.ndeck = nm + ns
+    return g

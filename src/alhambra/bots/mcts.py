@@ -34,11 +34,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, Protocol
 
 from ..actions import Action, parse_action
 from ..city import shared_analyses
@@ -109,13 +109,14 @@ class _Node:
         self.avail = 0
         self.reward = 0.0
         self.sq = 0.0
-        self.children: dict[Action, _Node] = {}
-        """The children created so far, in the order they were first candidates."""
+        self.children: dict[Any, _Node] = {}
+        """The children created so far, in the order they were first candidates (by action:
+        an :class:`Action` on the Python engine, an action id on the native core)."""
         self.entries: list[_Cand] | None = None
         """Every action seen here, best prior first (actions first seen later, with prior 0, after)."""
-        self.rank: dict[Action, int] = {}
+        self.rank: dict[Any, int] = {}
         """Each action's place in ``entries``."""
-        self.legal: list[Action] | None = None
+        self.legal: list[Any] | None = None
         """The legal (canonical) actions of the last visit, and their entries in prior order (``ranked``)."""
         self.ranked: list[_Cand] = []
 
@@ -125,7 +126,7 @@ class _Cand:
 
     __slots__ = ("action", "child", "prior")
 
-    def __init__(self, action: Action, prior: float, child: _Node | None) -> None:
+    def __init__(self, action: Any, prior: float, child: _Node | None) -> None:
         self.action = action
         self.prior = prior
         self.child = child
@@ -134,16 +135,23 @@ class _Cand:
 def _rewards(state: GameState, settings: MctsSettings, weights: Weights, values: list[float] | None = None) -> list[float]:
     """Every seat's reward (see ``MctsSettings.reward``), soft before the end (``values``: the
     state's ``seat_values`` if already known)."""
-    n = state.config.players
     if state.outcome is not None:
-        v = [float(s) for s in state.scores]
+        return reward_of(state.scores, True, 0, settings)
+    return reward_of(seat_values(state, weights) if values is None else values, False, len(state.bag), settings)
+
+
+def reward_of(v: Sequence[float], over: bool, bag_left: int, settings: MctsSettings) -> list[float]:
+    """Every seat's reward from the final scores (``over``) or the estimated final points ``v``
+    with ``bag_left`` tiles in the bag (the same for both engines)."""
+    n = len(v)
+    if over:
+        v = [float(s) for s in v]
         if settings.reward == "win":
             top = max(v)
             k = v.count(top)
             return [1.0 / k if x == top else 0.0 for x in v]
         return [sum(1.0 if v[s] > v[o] else 0.5 if v[s] == v[o] else 0.0 for o in range(n) if o != s) / (n - 1) for s in range(n)]
-    v = seat_values(state, weights) if values is None else values
-    bag = min(1.0, len(state.bag) / _BAG_START)
+    bag = min(1.0, bag_left / _BAG_START)
     temperature = settings.temperature + (settings.temperature_early - settings.temperature) * bag
     out = []
     win = settings.reward == "win"
@@ -178,6 +186,12 @@ def _prior(
                 seen[a] = values
             v = relative(values, seat, weights)
         scored.append((v, -i, a))
+    return ranked(scored)
+
+
+def ranked(scored: list[tuple[float, int, Any]]) -> list[tuple[Any, float]]:
+    """Candidates ``(value, -place, action)`` best first with their prior: the value scaled to
+    0-1 between the worst and the best (the same for both engines)."""
     scored.sort(reverse=True)  # by value, then by place in ``acts`` (``-i`` is unique: actions are never compared)
     if not scored:
         return []
@@ -211,14 +225,61 @@ def _search(sampler: Sampler, settings: MctsSettings, rng: random.Random, weight
     return stats, it
 
 
-def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights) -> tuple[_Node, int]:
-    """Grow one search tree; return its root and the number of iterations done."""
+def _play(state: GameState, action: Action) -> None:
+    apply_unchecked(state, action, events=False)
+
+
+class Plays(Protocol):
+    """What :func:`_grow` plays its samples with (see :class:`Play`)."""
+
+    sample: Callable[[random.Random], Any]
+    legal: Callable[[Any], list[Any]]
+    apply: Callable[[Any, Any], None]
+
+    def prior(self, game: Any, legal: list[Any], seat: int, seen: dict[Any, list[float]]) -> list[tuple[Any, float]]: ...
+    def greedy(self, game: Any, rng: random.Random) -> Any: ...
+    def rewards(self, game: Any, values: list[float] | None) -> list[float]: ...
+
+
+class Play:
+    """How a search plays its samples: on the Python engine (this class; the games are
+    :class:`GameState` values and the actions :class:`Action` values) or on the native core
+    (:class:`alhambra.bots.native_search.NativePlay`: native games and action ids). A game has
+    ``outcome`` (None until the end) and ``to_act``; the tree is the same for both."""
+
+    def __init__(self, sampler: Sampler, settings: MctsSettings, weights: Weights) -> None:
+        self.settings = settings
+        self.weights = weights
+        self.sample: Callable[[random.Random], Any] = sampler.sample
+        """A fresh sample of the hidden facts (a game to play an iteration in)."""
+        self.legal: Callable[[Any], list[Any]] = canonical_actions
+        """The actions the tree considers in a game (the canonical ones)."""
+        self.apply: Callable[[Any, Any], None] = _play
+        """Play an action of :attr:`legal` in place."""
+
+    def prior(self, game: Any, legal: list[Any], seat: int, seen: dict[Any, list[float]]) -> list[tuple[Any, float]]:
+        """:func:`_prior`: the candidates best first with their prior; ``seen`` gets the seat values after each."""
+        return _prior(game, legal, seat, self.weights, seen)
+
+    def greedy(self, game: Any, rng: random.Random) -> Any:
+        """A rollout's move: the greedy choice."""
+        return greedy_action(game, rng, self.weights)
+
+    def rewards(self, game: Any, values: list[float] | None) -> list[float]:
+        """:func:`_rewards` of a game (``values``: its seat values if known)."""
+        return _rewards(game, self.settings, self.weights, values)
+
+
+def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights, play: Plays | None = None) -> tuple[_Node, int]:
+    """Grow one search tree; return its root and the number of iterations done (``play``: how
+    the samples are played, by default on the Python engine)."""
+    plays: Plays = Play(sampler, settings, weights) if play is None else play
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     max_iter = settings.iterations
     me = sampler.obs.seat
     opp_pw_c = settings.pw_c if settings.opponent_pw_c is None or sampler.config.players < 3 else settings.opponent_pw_c
     root = _Node(-1)
-    root_legal: list[Action] | None = None
+    root_legal: list[Any] | None = None
     it = 0
     sqrt = math.sqrt
     ln = math.log
@@ -227,7 +288,10 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
     c_ucb = settings.c_ucb
     bias_c = settings.bias
     own_pw_c = settings.pw_c
-    sample = sampler.sample
+    sample = plays.sample
+    legal_of = plays.legal
+    apply = plays.apply
+    prior = plays.prior
     while True:
         if max_iter is not None and it >= max_iter:
             break
@@ -239,8 +303,8 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
         state = sample(rng)
         node = root
         path = [root]
-        known: dict[Action, list[float]] | None = None
-        last: Action | None = None
+        known: dict[Any, list[float]] | None = None
+        last: Any = None
         while state.outcome is None:
             seat = state.to_act
             assert seat is not None
@@ -248,17 +312,17 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                 # the decision being searched depends only on what the seat sees, never on
                 # the sampled hidden facts: its actions are the same in every sample
                 if root_legal is None:
-                    root_legal = canonical_actions(state)
+                    root_legal = legal_of(state)
                 legal = root_legal
             else:
-                legal = canonical_actions(state)
+                legal = legal_of(state)
             entries = node.entries
             if entries is None:
                 if node is not root and node.visits == 0:
                     break
                 known = {}
-                ranked = _prior(state, legal, seat, weights, known) if len(legal) > 1 else [(a, 1.0) for a in legal]
-                entries = node.entries = [_Cand(a, p, None) for a, p in ranked]
+                order = prior(state, legal, seat, known) if len(legal) > 1 else [(a, 1.0) for a in legal]
+                entries = node.entries = [_Cand(a, p, None) for a, p in order]
                 node.rank = {e.action: i for i, e in enumerate(entries)}
                 node.ranked = entries[:]
                 node.legal = legal
@@ -311,7 +375,7 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                     best = e
             assert best is not None
             last = best.action
-            apply_unchecked(state, last, events=False)
+            apply(state, last)
             nxt = best.child
             assert nxt is not None
             node = nxt
@@ -321,10 +385,10 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
         for _ in range(settings.rollout_plies):
             if state.outcome is not None:
                 break
-            apply_unchecked(state, greedy_action(state, rng, weights), events=False)
+            apply(state, plays.greedy(state, rng))
         # a node expanded in this iteration evaluated its children: the leaf is the one chosen
         values = known.get(last) if known is not None and last is not None and not settings.rollout_plies else None
-        rewards = _rewards(state, settings, weights, values)
+        rewards = plays.rewards(state, values)
         for nd in path:
             nd.visits += 1
             if nd.mover >= 0:

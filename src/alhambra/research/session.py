@@ -186,10 +186,7 @@ class TokenGame:
         if isinstance(node, dict):
             self.prefix = prefix  # views do not depend on the partial tokens: keep them
             return None, []
-        if self.native is not None:
-            events = self.native.apply_events(node)
-        else:
-            events = apply_unchecked(self.state, node)
+        events = self.native.apply_events(node) if self.native is not None else apply_unchecked(self.state, node)
         self._moved(events)
         return node, events
 

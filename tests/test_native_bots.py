@@ -139,3 +139,24 @@ def test_actions_of_the_native_search_are_engine_actions() -> None:
     assert set(stats) <= set(obs.legal)
     native = NativeGame.from_state(Sampler(obs).base())
     assert all(encode(native.rules, a) in native.legal_ids("minimal") for a in native.legal_actions("minimal"))
+
+
+def test_the_levels_spend_the_native_speed_on_more_iterations() -> None:
+    """A level's own iterations become ``native_iterations`` on the native core (the time
+    budget stays); a budget or spec with other iterations is kept as given, and so is the level
+    on the Python engine or in a game with modules."""
+    obs = _positions(2, 9, 4, 1)[0]
+    assert LEVELS["easy"].native_iterations == 4 * (LEVELS["easy"].iterations or 0)
+    level = replace(LEVELS["easy"], seconds=None, native_iterations=60, iterations=20)
+    bot = mcts_mod.MctsBot("m", level)
+    bot.choose(obs, bot.budget, random.Random(1))
+    assert bot.last_iterations == 60
+    bot.choose(obs, Budget(iterations=30, seconds=None), random.Random(1))
+    assert bot.last_iterations == 30
+    python = mcts_mod.MctsBot("m", replace(level, core="python"))
+    python.choose(obs, python.budget, random.Random(1))
+    assert python.last_iterations == 20
+    spec = make_bot("mcts:easy@iterations=25+seconds=none")
+    assert isinstance(spec, mcts_mod.MctsBot) and spec.settings.native_iterations is None
+    spec.choose(obs, spec.budget, random.Random(1))
+    assert spec.last_iterations == 25

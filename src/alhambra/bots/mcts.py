@@ -90,6 +90,10 @@ class MctsSettings:
     (built, no modules: :mod:`alhambra.bots.native_search`, the same moves faster), else on the
     Python engine; ``python`` always on the Python engine; ``native`` as ``auto`` but says once
     when the native core is missing."""
+    native_iterations: int | None = None
+    """The iteration cap of a search on the native core when the bot searches with its own
+    iterations (``iterations``; None: the same): the levels keep their time budgets and spend
+    the native core's speed on more iterations. A budget with other iterations is kept as given."""
 
 
 _ANSWER_RESERVE = 0.01
@@ -431,7 +435,11 @@ class MctsBot:
             seconds = budget.seconds
             if seconds is not None:  # what is left, less a little for answering
                 seconds = max(0.0, seconds - (time.perf_counter() - start) - _ANSWER_RESERVE)
-            settings = replace(self.settings, iterations=budget.iterations, seconds=seconds)
+            its = budget.iterations
+            own = self.settings
+            if own.native_iterations is not None and its == own.iterations and own.core != "python" and native_search.covers(sampler):
+                its = own.native_iterations
+            settings = replace(own, iterations=its, seconds=seconds)
             if settings.workers > 1:
                 stats, its = self._parallel(obs, settings, rng)
             else:

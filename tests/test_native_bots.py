@@ -80,7 +80,14 @@ def test_the_native_evaluation_is_float_exact() -> None:
 
 @pytest.mark.parametrize(
     ("players", "level", "iterations", "changes"),
-    [(2, "normal", 150, {}), (2, "hard", 120, {}), (3, "normal", 100, {}), (4, "hard", 80, {}), (2, "easy", 60, {"rollout_plies": 2})],
+    [
+        (2, "normal", 150, {}),
+        (2, "hard", 120, {}),
+        (3, "normal", 100, {}),
+        (4, "hard", 80, {}),
+        (2, "easy", 60, {"rollout_plies": 2}),
+        (3, "easy", 60, {"reward": "rank", "rollout_plies": 1}),
+    ],
 )
 def test_the_native_search_chooses_the_moves_of_the_python_search(
     players: int, level: str, iterations: int, changes: dict[str, object]
@@ -160,3 +167,25 @@ def test_the_levels_spend_the_native_speed_on_more_iterations() -> None:
     assert isinstance(spec, mcts_mod.MctsBot) and spec.settings.native_iterations is None
     spec.choose(obs, spec.budget, random.Random(1))
     assert spec.last_iterations == 25
+
+
+def test_the_native_sampler_draws_what_the_python_sampler_draws() -> None:
+    """native/sample.pxi makes the same generator calls as Sampler.hidden: the same seed, draw
+    pile and bag, and the generator left in the same state (early positions place the special
+    cards in the draw pile; late ones may follow a reshuffle)."""
+    from alhambra.native import core_module
+
+    checked = 0
+    for players, seed in ((2, 8), (5, 9)):
+        for obs in _positions(players, seed, 6, 12):
+            sampler = Sampler(obs)
+            base = NativeGame.from_state(sampler.base()).core
+            plan = sampler.hidden_plan()
+            for i in range(3):
+                want_rng, got_rng = random.Random(i), random.Random(i)
+                seed_, deck, bag = sampler.hidden(want_rng)
+                got = core_module().sample_game(base, got_rng, *plan).to_state()
+                assert (got.seed, got.deck, got.bag) == (seed_, deck, bag)
+                assert got_rng.random() == want_rng.random()
+                checked += 1
+    assert checked == 72

@@ -62,7 +62,7 @@ class NativePlay:
     """:class:`alhambra.bots.mcts.Play` on the native core: native games, action ids."""
 
     def __init__(self, sampler: Sampler, base: Any, settings: MctsSettings, weights: Weights) -> None:
-        from .mcts import ranked, reward_of
+        from .mcts import _BAG_START, ranked
 
         self.settings = settings
         self.ev = evaluator(sampler.base().components, weights)
@@ -73,7 +73,10 @@ class NativePlay:
         self.legal: Callable[[Any], list[Any]] = methodcaller("legal_ids", 2)
         self.apply: Callable[[Any, Any], None] = core.Game.apply_id
         self._ranked = ranked
-        self._reward_of = reward_of
+        self.rewards: Callable[[Any, list[float] | None], list[float]] = core.Rewarder(
+            self.ev, settings.reward == "win", settings.temperature, settings.temperature_early, _BAG_START
+        )
+        """mcts.reward_of of a native game (``native/sample.pxi``: the same arithmetic in C)."""
 
     def prior(self, game: Any, legal: list[int], seat: int, seen: dict[int, list[float]]) -> list[tuple[int, float]]:
         """mcts._prior on a native game."""
@@ -89,14 +92,6 @@ class NativePlay:
     def greedy(self, game: Any, rng: random.Random) -> int:
         """A rollout's move: the greedy choice."""
         return greedy_id(game, rng, self.ev)
-
-    def rewards(self, game: Any, values: list[float] | None) -> list[float]:
-        """mcts._rewards on a native game."""
-        if game.is_over:
-            out: list[float] = self._reward_of(game.scores, True, 0, self.settings)
-        else:
-            out = self._reward_of(game.seat_values(self.ev) if values is None else values, False, game.nbag, self.settings)
-        return out
 
 
 def search(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights) -> tuple[dict[str, tuple[int, float]], int]:

@@ -102,3 +102,80 @@ def sample_game(Game base, rng, tiles, money, special, places, bint reshuffled, 
         j += 1
     g.s.ndeck = nm + ns
     return g
+
+
+cdef extern from "math.h":
+    double c_exp "exp"(double x) nogil
+
+
+cdef class Rewarder:
+    """The search's rewards of a native game (twin of ``bots.mcts.reward_of``: the same
+    floating-point operations in the same order): called with the game and its seat values
+    (None: the evaluator's ``seat_values``)."""
+
+    cdef Evaluator ev
+    cdef bint win
+    cdef double t_end
+    cdef double t_early
+    cdef double bag_start
+
+    def __init__(self, Evaluator ev, bint win, double temperature, double temperature_early, int bag_start):
+        self.ev = ev
+        self.win = win
+        self.t_end = temperature
+        self.t_early = temperature_early
+        self.bag_start = bag_start
+
+    def __call__(self, Game g, values):
+        cdef St* s = g.s
+        cdef int n = s.n, i, o, k
+        cdef double v[6]
+        cdef double top, total, x, p, bag, temperature
+        cdef list out = []
+        if s.outcome:
+            for i in range(n):
+                v[i] = s.scores[i]
+            if self.win:
+                top = v[0]
+                for i in range(1, n):
+                    if v[i] > top:
+                        top = v[i]
+                k = 0
+                for i in range(n):
+                    if v[i] == top:
+                        k += 1
+                for i in range(n):
+                    out.append(1.0 / k if v[i] == top else 0.0)
+                return out
+            for i in range(n):
+                total = 0.0
+                for o in range(n):
+                    if o != i:
+                        total += 1.0 if v[i] > v[o] else 0.5 if v[i] == v[o] else 0.0
+                out.append(total / (n - 1))
+            return out
+        if values is None:
+            seat_values(s, &g.rules.r, &self.ev.w, v)
+        else:
+            for i in range(n):
+                v[i] = values[i]
+        bag = s.nbag / self.bag_start
+        if not (bag < 1.0):
+            bag = 1.0
+        temperature = self.t_end + (self.t_early - self.t_end) * bag
+        for i in range(n):
+            total = 1.0 if self.win else 0.0
+            for o in range(n):
+                if o != i:
+                    x = (v[i] - v[o]) / temperature
+                    if not (x < 30.0):
+                        x = 30.0
+                    if not (x > -30.0):
+                        x = -30.0
+                    p = 1.0 / (1.0 + c_exp(-x))
+                    if self.win:
+                        total *= p
+                    else:
+                        total += p
+            out.append(total if self.win else total / (n - 1))
+        return out

@@ -104,7 +104,7 @@ _BAG_START = 44
 
 
 class _Node:
-    __slots__ = ("avail", "children", "entries", "legal", "mover", "rank", "ranked", "reward", "sq", "visits")
+    __slots__ = ("avail", "children", "entries", "legal", "mover", "rank", "ranked", "reward", "sets", "sq", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -123,6 +123,9 @@ class _Node:
         self.legal: list[Any] | None = None
         """The legal (canonical) actions of the last visit, and their entries in prior order (``ranked``)."""
         self.ranked: list[_Cand] = []
+        self.sets: dict[tuple[Any, ...], list[_Cand]] = {}
+        """``ranked`` by the legal actions of a visit (samples with other hidden facts may allow
+        other actions; each set's list is made once)."""
 
 
 class _Cand:
@@ -331,15 +334,19 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                 node.ranked = entries[:]
                 node.legal = legal
             elif legal is not node.legal and legal != node.legal:  # another sample: other actions may be legal here
-                rank = node.rank
-                idx = []
-                for a in legal:
-                    i = rank.get(a)
-                    if i is None:  # first seen now: after the others, with no prior
-                        i = rank[a] = len(entries)
-                        entries.append(_Cand(a, 0.0, None))
-                    idx.append(i)
-                node.ranked = [entries[i] for i in sorted(set(idx))]
+                key = tuple(legal)
+                got = node.sets.get(key)
+                if got is None:  # an action's place never changes, so neither does this list
+                    rank = node.rank
+                    idx = []
+                    for a in legal:
+                        i = rank.get(a)
+                        if i is None:  # first seen now: after the others, with no prior
+                            i = rank[a] = len(entries)
+                            entries.append(_Cand(a, 0.0, None))
+                        idx.append(i)
+                    got = node.sets[key] = [entries[i] for i in sorted(set(idx))]
+                node.ranked = got
                 node.legal = legal
             pw_c = own_pw_c if seat == me else opp_pw_c
             allowed = max(1, ceil(pw_c * (node.visits + 1) ** pw_alpha))

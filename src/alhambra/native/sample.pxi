@@ -1,7 +1,8 @@
-# The bots' sampler of hidden facts on the native state. Twin of bots/tracker.py (Sampler._hidden,
-# Sampler._deck, _shuffle_top): the same calls of the generator in the same order, so a sample
-# is the one the Python sampler draws from the same generator state, only without a Python loop
-# per card and tile.
+# The search's pieces on the native game (after rules.pxi: they take a Game). The bots' sampler of
+# hidden facts, twin of bots/tracker.py (Sampler._hidden, Sampler._deck, _shuffle_top): the same
+# calls of the generator in the same order, so a sample is the one the Python sampler draws from
+# the same generator state, only without a Python loop per card and tile. And the search's
+# rewards (Rewarder), twin of bots/mcts.py (reward_of).
 
 cdef inline void shuffle_top(int* seq, int n, int k, object rand) except *:
     """The first ``k`` steps of a Fisher-Yates shuffle from the end (tracker._shuffle_top)."""

@@ -8,7 +8,8 @@ from typing import Any, Final
 from ...companion.hooks import CompanionHooks, Field, Line, Tally
 from ...components import KINDS
 from ...state import GameState
-from .module import CITY_WATCH, ENTERTAINER, WISE_MAN, chars, data
+from .components import CITY_WATCH, ENTERTAINER, WISE_MAN, data
+from .state import chars
 
 _NONE: Final = "none"
 

@@ -232,7 +232,8 @@ def gate_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, str]]:
     others = [m for m in hook_users(state.config, "placement_problem") if m.id != MODULE_ID]
     out: list[tuple[int, str]] = []
     for q in state.players[seat].analysis(walls).frontier:
-        if geo.placement_problem(city, walls, w, q) != "on_foot":
+        # "on_foot" is the first rule broken; the hole test comes after it and must pass too
+        if geo.placement_problem(city, walls, w, q) != "on_foot" or geo.creates_hole(city, q):
             continue
         if any(m.placement_problem(state, seat, tile, q) is not None for m in others):
             continue

@@ -138,6 +138,29 @@ def test_a_gate_only_where_it_is_needed() -> None:
         apply(state, GatePlace(b, (2, 0), "n"))  # the gate must go on the double wall (west), not north
 
 
+def test_no_gate_where_the_tile_would_close_a_hole() -> None:
+    """A place that fails on foot and would also enclose an empty place: no gate (the hole test
+    comes after the on-foot rule, and a gate opens only the on-foot rule)."""
+    state = fresh()
+    seat = state.current
+    plain: list[str] = []
+    for _ in range(4):
+        plain.append(base_tile(state, 0, tuple(plain)))
+    walled = base_tile(state, EAST)
+    # around the empty place 1,1: 1,0 2,0 2,1 and 0,1 0,2 (its east wall towards 1,2)
+    build_tiles(state, seat, {(1, 0): plain[0], (2, 0): plain[1], (2, 1): plain[2], (0, 1): plain[3], (0, 2): walled})
+    b = base_tile(state, WEST)
+    take_tile(state, b)
+    state.pending[-1] = PlaceTiles(seat, (b,), state.neutral is not None, "bought")
+    give_cards(state, seat, 1)
+    city = state.players[seat].city
+    q = geo.pos(1, 2)
+    assert geo.placement_problem(city, state.walls, WEST, q) == "on_foot" and geo.creates_hole(city, q)
+    assert GatePlace(b, (1, 2), "w") not in legal_actions(state, ID)
+    with pytest.raises(IllegalPlacement):
+        apply(state, GatePlace(b, (1, 2), "w"))
+
+
 def test_two_gates_in_one_turn_and_one_in_a_redesign() -> None:
     state = fresh()
     seat = state.current

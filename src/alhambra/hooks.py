@@ -17,7 +17,7 @@ import random
 import re
 from dataclasses import dataclass
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 from .errors import ConfigError
 from .slices import ModuleState
@@ -404,9 +404,10 @@ class Module:
         through :func:`alhambra.engine.kind_points`."""
         return None
 
+    @final
     def option(self, config: GameConfig, key: str) -> bool | int | str:
         """The value of this module's option ``key`` in a game (its declared default when unset);
-        :class:`ConfigError` for a key the module does not declare."""
+        :class:`ConfigError` for a key the module does not declare. A helper, not a hook (final)."""
         for m, k, v in config.options:
             if m == self.id and k == key:
                 return v

@@ -8,12 +8,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from ... import city as geo
 from ...actions import Action, BuildFromReserve, ExchangeTiles, MoveToReserve
 from ...components import KINDS
-from ...engine.services import buy_covered, draw_card, finish_turn_action, module_random, offers_of, redesign_options, refill_market
+from ...engine.services import (
+    buy_covered,
+    draw_card,
+    finish_turn_action,
+    module_random,
+    offers_of,
+    perform_redesign,
+    redesign_options,
+    refill_market,
+)
 from ...errors import IllegalAction, WrongPhase
-from ...events import AlhambraRedesigned, Event, MoneyTaken
+from ...events import Event, MoneyTaken
 from ...hooks import Offer, Purchase
 from ...state import ChooseAction, GameState, Pending
 from .actions import (
@@ -124,38 +132,6 @@ def _core_redesign(action: Action) -> Action:
         return MoveToReserve(action.tile)
     assert isinstance(action, MasonExchange)
     return ExchangeTiles(action.reserve_tile, action.city_tile)
-
-
-def _do_redesign(state: GameState, seat: int, redesign: Action, events: list[Event]) -> None:
-    """A checked core redesign for ``seat``, as the core does it, with its event."""
-    p = state.players[seat]
-    ids = state.components.tile_ids
-
-    def where(tile: int) -> int:
-        return next(q for q, c in p.city.items() if c == tile)
-
-    if isinstance(redesign, BuildFromReserve):
-        t = ids[redesign.tile]
-        p.reserve.remove(t)
-        p.build(geo.pos(*redesign.target), t)
-        events.append(AlhambraRedesigned(seat, "build", redesign.tile, redesign.target[0], redesign.target[1]))
-    elif isinstance(redesign, MoveToReserve):
-        t = ids[redesign.tile]
-        q = where(t)
-        p.unbuild(q)
-        p.reserve.append(t)
-        x, y = geo.xy(q)
-        events.append(AlhambraRedesigned(seat, "remove", redesign.tile, x, y))
-    else:
-        assert isinstance(redesign, ExchangeTiles)
-        rt = ids[redesign.reserve_tile]
-        ct = ids[redesign.city_tile]
-        q = where(ct)
-        p.reserve.remove(rt)
-        p.reserve.append(ct)
-        p.build(q, rt)
-        x, y = geo.xy(q)
-        events.append(AlhambraRedesigned(seat, "exchange", redesign.reserve_tile, x, y, redesign.city_tile))
 
 
 # ----- when they come up -------------------------------------------------------------------
@@ -369,4 +345,4 @@ def perform(state: GameState, action: Action, events: list[Event]) -> None:
         state.pending.pop()
         use(state, MASTER_BUILDER)
         events.append(CharacterUsed(seat, MASTER_BUILDER, "an extra redesign"))
-        _do_redesign(state, seat, _core_redesign(action), events)
+        perform_redesign(state, seat, _core_redesign(action), events)

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ...actions import Action, need_words, parse_cards, parse_xy, register_parser, word_parser
-from ...components import KINDS
+from ...actions import (
+    Action,
+    args_parser,
+    need_words,
+    parse_cards,
+    parse_kind,
+    parse_tile_code,
+    parse_xy,
+    register_parser,
+    word_parser,
+)
 from ...errors import NotationError
 from .components import MAX_BID, MODULE_ID
 
@@ -201,40 +210,12 @@ def _one_card(w: str) -> str:
     return cards[0]
 
 
-def _tile(w: str) -> str:
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", w):
-        raise NotationError(f"bad tile code {w!r}")
-    return w[0].upper() + w[1:].lower()
-
-
-def _kind(w: str) -> str:
-    if w not in KINDS:
-        raise NotationError(f"unknown building kind {w!r} (one of {', '.join(KINDS)})")
-    return w
-
-
-def _p1(usage: str, make: Any) -> Any:
-    def parse(words: list[str]) -> Action:
-        need_words(words, 1, usage)
-        return make(words[0])  # type: ignore[no-any-return]
-
-    return parse
-
-
-def _p2(usage: str, make: Any) -> Any:
-    def parse(words: list[str]) -> Action:
-        need_words(words, 2, usage)
-        return make(words[0], words[1])  # type: ignore[no-any-return]
-
-    return parse
-
-
-register_parser("character bid", _p1("character bid AMOUNT (e.g. character bid 7)", lambda w: Bid(_amount(w))), Bid)
+register_parser("character bid", args_parser(1, "character bid AMOUNT (e.g. character bid 7)", lambda w: Bid(_amount(w))), Bid)
 register_parser("character pass", word_parser(PassBid()), PassBid)
-register_parser("character pay", _p1("character pay CARDS (e.g. character pay b5+b3)", lambda w: PayBid(parse_cards(w))), PayBid)
+register_parser("character pay", args_parser(1, "character pay CARDS (e.g. character pay b5+b3)", lambda w: PayBid(parse_cards(w))), PayBid)
 register_parser("character keep", word_parser(Keep()), Keep)
 register_parser("character swap", word_parser(Swap()), Swap)
-register_parser("character dancer", _p1("character dancer SQUARE (1-4)", lambda w: Dance(_square(w))), Dance)
+register_parser("character dancer", args_parser(1, "character dancer SQUARE (1-4)", lambda w: Dance(_square(w))), Dance)
 register_parser("character beggar", word_parser(Beg()), Beg)
 register_parser("character go", word_parser(Go()), Go)
 
@@ -252,20 +233,22 @@ def _parse_patron(words: list[str]) -> Action:
 register_parser("character patron", _parse_patron, Patron, PatronItem)
 register_parser(
     "character change",
-    _p2("character change CARD CARD (e.g. character change b7 y5)", lambda a, b: Change(_one_card(a), _one_card(b))),
+    args_parser(2, "character change CARD CARD (e.g. character change b7 y5)", lambda a, b: Change(_one_card(a), _one_card(b))),
     Change,
 )
-register_parser("character miser", _p1("character miser CARD (e.g. character miser g6)", lambda w: MiserTake(_one_card(w))), MiserTake)
+register_parser(
+    "character miser", args_parser(1, "character miser CARD (e.g. character miser g6)", lambda w: MiserTake(_one_card(w))), MiserTake
+)
 register_parser("character skip", word_parser(Skip()), Skip)
-register_parser("character wise", _p1("character wise KIND (e.g. character wise tower)", lambda w: Wise(_kind(w))), Wise)
+register_parser("character wise", args_parser(1, "character wise KIND (e.g. character wise tower)", lambda w: Wise(parse_kind(w))), Wise)
 register_parser(
     "character build",
-    _p2("character build TILE x,y (e.g. character build G8sw 1,-2)", lambda a, b: MasonBuild(_tile(a), parse_xy(b))),
+    args_parser(2, "character build TILE x,y (e.g. character build G8sw 1,-2)", lambda a, b: MasonBuild(parse_tile_code(a), parse_xy(b))),
     MasonBuild,
 )
-register_parser("character remove", _p1("character remove TILE", lambda w: MasonRemove(_tile(w))), MasonRemove)
+register_parser("character remove", args_parser(1, "character remove TILE", lambda w: MasonRemove(parse_tile_code(w))), MasonRemove)
 register_parser(
     "character exchange",
-    _p2("character exchange RESERVE_TILE ALHAMBRA_TILE", lambda a, b: MasonExchange(_tile(a), _tile(b))),
+    args_parser(2, "character exchange RESERVE_TILE ALHAMBRA_TILE", lambda a, b: MasonExchange(parse_tile_code(a), parse_tile_code(b))),
     MasonExchange,
 )

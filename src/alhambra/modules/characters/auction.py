@@ -166,16 +166,15 @@ def perform(state: GameState, action: Action, events: list[Event]) -> None:
     """Carry out a checked action of the auction."""
     top = state.pending[-1]
     seat = top.seat
-    if isinstance(action, Bid):
+    if isinstance(action, Bid | PassBid):  # a bid goes to the back of the order; a pass leaves it
         assert isinstance(top, Auction)
-        events.append(BidMade(seat, top.character, action.amount))
-        order = (*top.order[1:], seat)
-        state.pending[-1] = Auction(order[0], top.character, order, action.amount, seat, top.auctioneer)
-    elif isinstance(action, PassBid):
-        assert isinstance(top, Auction)
-        events.append(BidPassed(seat, top.character))
-        order = top.order[1:]
-        state.pending[-1] = Auction(order[0] if order else seat, top.character, order, top.high, top.leader, top.auctioneer)
+        if isinstance(action, Bid):
+            events.append(BidMade(seat, top.character, action.amount))
+            top = replace(top, order=(*top.order[1:], seat), high=action.amount, leader=seat)
+        else:
+            events.append(BidPassed(seat, top.character))
+            top = replace(top, order=top.order[1:])
+        state.pending[-1] = replace(top, seat=top.order[0] if top.order else seat)
     elif isinstance(action, PayBid):
         assert isinstance(top, CharacterPayment)
         pay_for_offer(state, seat, ITEM, action.payment, events, out_of_turn=True)

@@ -26,7 +26,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_xy, register_parser, word_parser
+from ...actions import Action, need_words, parse_tile_code, parse_xy, register_parser, word_parser
 from ...components import OPPOSITE, SIDE_DELTAS, CardType
 from ...engine.services import finish_turn_action, place_waiting, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -132,12 +132,6 @@ class GateBuild(Action):
     side: str
 
 
-def _tile(word: str) -> str:
-    if not word.isalnum() or not word[0].isalpha():
-        raise NotationError(f"bad tile code {word!r}")
-    return word[0].upper() + word[1:].lower()
-
-
 def _side(word: str) -> str:
     w = word.lower()
     if w not in ("n", "e", "s", "w"):
@@ -147,12 +141,12 @@ def _side(word: str) -> str:
 
 def _parse_place(words: list[str]) -> Action:
     need_words(words, 3, "gate place TILE X,Y SIDE (e.g. gate place G8sw 1,0 w)")
-    return GatePlace(_tile(words[0]), parse_xy(words[1]), _side(words[2]))
+    return GatePlace(parse_tile_code(words[0]), parse_xy(words[1]), _side(words[2]))
 
 
 def _parse_build(words: list[str]) -> Action:
     need_words(words, 3, "gate build TILE X,Y SIDE (e.g. gate build G8sw 1,0 w)")
-    return GateBuild(_tile(words[0]), parse_xy(words[1]), _side(words[2]))
+    return GateBuild(parse_tile_code(words[0]), parse_xy(words[1]), _side(words[2]))
 
 
 register_parser("gate take", word_parser(TakeGate()), TakeGate)

@@ -26,7 +26,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_xy, register_parser
+from ...actions import Action, need_words, parse_tile_code, parse_xy, register_parser
 from ...components import KIND_LETTERS, KINDS, ComponentSet, TileType, letters_to_walls, walls_to_letters
 from ...engine.services import finish_turn_action, place_waiting, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -139,13 +139,6 @@ class MagicExchange(Action):
     walls: str
 
 
-def _tile(word: str) -> str:
-    """A tile code as the core writes it (first letter upper case, the rest lower case)."""
-    if not word.isalnum() or not word[0].isalpha():
-        raise NotationError(f"bad tile code {word!r}")
-    return word[0].upper() + word[1:].lower()
-
-
 def _orientation(word: str) -> str:
     w = word.lower()
     if w not in ORIENTATIONS:
@@ -155,17 +148,17 @@ def _orientation(word: str) -> str:
 
 def _parse_place(words: list[str]) -> Action:
     need_words(words, 3, "magic place TILE X,Y WALLS (e.g. magic place Xa11 1,0 es)")
-    return MagicPlace(_tile(words[0]), parse_xy(words[1]), _orientation(words[2]))
+    return MagicPlace(parse_tile_code(words[0]), parse_xy(words[1]), _orientation(words[2]))
 
 
 def _parse_build(words: list[str]) -> Action:
     need_words(words, 3, "magic build TILE X,Y WALLS (e.g. magic build Xa11 1,0 es)")
-    return MagicBuild(_tile(words[0]), parse_xy(words[1]), _orientation(words[2]))
+    return MagicBuild(parse_tile_code(words[0]), parse_xy(words[1]), _orientation(words[2]))
 
 
 def _parse_exchange(words: list[str]) -> Action:
     need_words(words, 3, "magic exchange TILE CITY_TILE WALLS (e.g. magic exchange Xa11 G8sw es)")
-    return MagicExchange(_tile(words[0]), _tile(words[1]), _orientation(words[2]))
+    return MagicExchange(parse_tile_code(words[0]), parse_tile_code(words[1]), _orientation(words[2]))
 
 
 register_parser("magic place", _parse_place, MagicPlace)

@@ -152,7 +152,10 @@ class Module:
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    """What the module does, in one line (the lobby's picker, ``alhambra modules``)."""
     description: ClassVar[str] = ""
+    """The module's rules in a few sentences (the lobby's "more", ``alhambra modules --json``)."""
     assumptions: ClassVar[tuple[str, ...]] = ()
     """Documented readings where the rulebook is silent or open (shown to players)."""
     component_assumptions: ClassVar[tuple[str, ...]] = ()

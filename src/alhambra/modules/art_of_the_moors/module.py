@@ -321,6 +321,7 @@ class ArtOfTheMoors(Module):
 
     id = MODULE_ID
     title = "The Art of the Moors"
+    summary = "Buildings of the same price earn culture counters that score in every round."
     description = (
         "Two or more buildings of the same price (6 to 11, or 12/13; Alhambra and reserve board) earn that price's "
         "culture counter at the end of your turn, its marker set by how many you have. As an action, develop "

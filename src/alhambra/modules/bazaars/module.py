@@ -269,6 +269,7 @@ class Bazaars(Module):
     id = MODULE_ID
     state_type = BazaarsState
     title = "The Bazaars"
+    summary = "Bazaars from the bag sell beside the market and score their colourful neighbours."
     description = (
         "Eight bazaars are shuffled into the tile bag. A bazaar drawn for the market is laid out beside it and costs, "
         "in exact money, what the building on the square of its currency costs. At the end, each bazaar scores its "

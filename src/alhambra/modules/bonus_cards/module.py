@@ -330,6 +330,7 @@ class BonusCards(Module):
 
     id = MODULE_ID
     title = "Bonus cards"
+    summary = "Secret cards count one more building of a kind once their tile is built."
     description = (
         "Ten secret cards, one for each building tile without walls, dealt 3/2/1 each (2-3/4-5/6 players). Once its tile "
         "is in your Alhambra, lay the card face up at any time: it counts as one more building of that kind in the "

@@ -501,6 +501,7 @@ class BuildingSites(Module):
 
     id = MODULE_ID
     title = "Building Sites"
+    summary = "Buy a building for half its price as a site and complete it later."
     description = (
         "Buy a building from the market for half its price (rounded down) as a building site: its walls count, the "
         "building does not until you complete it by paying the full price in the currency on the back of its secret "

@@ -461,6 +461,7 @@ class Camps(Module):
 
     id = MODULE_ID
     title = "Camps"
+    summary = "Camps outside the city wall score the buildings in line behind them."
     description = (
         "Eight camp tiles come onto the market with the buildings. A camp is built outside the city, a bastion against a "
         "city wall; in every scoring round each bastion's arrow scores 1 point per building in the straight line behind it."

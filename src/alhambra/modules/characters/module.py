@@ -48,6 +48,7 @@ class Characters(Module):
 
     id = MODULE_ID
     title = "Characters"
+    summary = "Ten characters with special abilities are auctioned as they come up."
     description = (
         "Ten characters with special abilities; six are shuffled into the money piles. A character that comes up is "
         "auctioned at once (bids in one currency); the winner may use it from then on."

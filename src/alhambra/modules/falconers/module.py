@@ -320,6 +320,7 @@ class Falconers(Module):
 
     id = MODULE_ID
     title = "The Falconers"
+    summary = "Falcons placed where four tiles meet score in sets in every round."
     description = (
         "As your whole turn, buy falcons for one money card each and place them where four tiles of your Alhambra "
         "meet, next to buildings of the two colours on the falcon's back. In every scoring round 1, 2, 3, 4 or 5 "

@@ -245,6 +245,7 @@ class Invaders(Module):
 
     id = MODULE_ID
     title = "Invaders"
+    summary = "Invasions after each scoring cost points for every open side facing them."
     description = (
         "After every scoring round an invasion card is turned up: every side of your Alhambra left open towards it "
         "(no wall, no tile beyond) costs 1, then 2, then 3 points, and after the last round the two neighbouring "

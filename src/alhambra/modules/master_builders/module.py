@@ -381,6 +381,7 @@ class MasterBuilders(Module):
 
     id = MODULE_ID
     title = "Master builders"
+    summary = "Money cards worth 3 that can buy an extra redesign instead."
     description = (
         "Sixteen money cards worth 3 (four per currency): two are dealt face down to every player, the others are shuffled "
         "into the money. Pay with them like money, or give one up at the end of your turn for an extra redesign. "

@@ -154,6 +154,7 @@ class Medina(Module):
 
     id = MODULE_ID
     title = "Medina"
+    summary = "Medina tiles: whoever has built the fewest loses points in every scoring."
     description = (
         "Nine medina tiles are shuffled into the tile bag and bought like buildings. After the majorities of every "
         "scoring round, whoever has built the fewest medinas loses points (3; then 6 and 3; then 9, 6 and 3); "

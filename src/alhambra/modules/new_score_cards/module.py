@@ -134,6 +134,7 @@ class NewScoreCards(Module):
     id = MODULE_ID
     state_type = ScoreCardsState
     title = "New score cards"
+    summary = "Three score cards rank the building kinds, replacing the scoring table."
     description = (
         "Three of eighteen score cards are drawn open at the start, one for each scoring round. Each card ranks the six "
         "building kinds: the kind in row k scores k in round 1, 7+k and k in round 2, 15+k, 7+k and k in round 3, "

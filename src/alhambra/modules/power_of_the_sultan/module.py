@@ -384,6 +384,7 @@ class PowerOfTheSultan(Module):
 
     id = MODULE_ID
     title = "Power of Sultan"
+    summary = "Sultan cards claim a tile of their kind for free when it is drawn."
     description = (
         "Eight sultan cards come up with the money; each is marked with a building kind and can be bought for 7. "
         "Its holder may take a tile of that kind for free when one is drawn for the market, out of turn; the card is then used up."

@@ -253,6 +253,7 @@ class Squares(Module):
 
     id = MODULE_ID
     title = "Squares"
+    summary = "Free square tiles count as more buildings of their colour when joined."
     description = (
         "Six face-down piles of squares, one per building colour, each with its top square open. As an action, take "
         "an open square for free (it ends your actions) and build it like a building tile; at most three per player. "

@@ -480,6 +480,7 @@ class StreetTraders(Module):
 
     id = MODULE_ID
     title = "Street traders"
+    summary = "Citizens move into your trader tile and score in sets of colours."
     description = (
         "Each player's trader tile stands next to the Alhambra with three citizens; a building built on its place lets a "
         "citizen of its colour move in (then a new one comes from the supply). Every scoring round, citizens score in sets "

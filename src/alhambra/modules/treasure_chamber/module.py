@@ -390,6 +390,7 @@ class TreasureChamber(Module):
 
     id = MODULE_ID
     title = "Treasure Chamber"
+    summary = "Buy rooms of treasure chests; the most chests score in every round."
     description = (
         "Three rooms of four treasure chests: a turn action buys one room for at least 8 in any mix of currencies. "
         "The chests go into the buyer's buildings of their colours, one each; leftovers pass to the left. "

@@ -396,6 +396,7 @@ class Watchtowers(Module):
 
     id = MODULE_ID
     title = "Watchtowers"
+    summary = "Half-place watchtowers link buildings and lengthen your longest wall."
     description = (
         "With a building bought from the market, buy a triangular watchtower of its colour (+6/+4/+2). It fills half a "
         "place diagonally, links the buildings at its short edges, and its walled long edge counts in the longest wall, "

@@ -424,8 +424,20 @@ class Module:
         """This module's part in scoring a game played on a real table (``alhambra score`` of a
         whole table, the "Score a real game" page): its inputs and its scoring from them (see
         :mod:`alhambra.companion.hooks`). None: it changes nothing in a scoring round. The
-        engine never calls it."""
-        return None
+        engine never calls it. By convention the default finds ``COMPANION`` in the module
+        package's ``companion.py`` (which imports the module's rules, never the other way round);
+        None when the package has no such file."""
+        package = type(self).__module__.rpartition(".")[0]
+        if not package:
+            return None
+        try:
+            found = importlib.import_module(f"{package}.companion")
+        except ModuleNotFoundError as e:
+            if e.name != f"{package}.companion":
+                raise
+            return None
+        hooks: CompanionHooks | None = getattr(found, "COMPANION", None)
+        return hooks
 
     def layout_walls(self, tile: TileType) -> tuple[int, ...]:
         """The wall masks this module's building ``tile`` may show in an Alhambra on a real table

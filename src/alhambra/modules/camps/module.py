@@ -31,7 +31,6 @@ from typing import Any, ClassVar, Final
 
 from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
-from ...companion.hooks import CompanionHooks
 from ...components import OPPOSITE, SIDE_DELTAS, SIDE_LETTERS, SIDES, ComponentSet, TileType, letters_to_walls, walls_to_letters
 from ...engine.services import finish_turn_action, place_waiting
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -475,12 +474,6 @@ class Camps(Module):
         "east): components.json has four one-bastion camps priced 3-6 (north, east, south, west) and four two-bastion "
         "camps at a corner priced 7-10 (south-west, north-east, east-south, north-west).",
     )
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- components and setup ---------------------------------------------------------
     def extra_tiles(self, config: GameConfig) -> list[TileType]:

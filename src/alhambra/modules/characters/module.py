@@ -29,7 +29,6 @@ from dataclasses import replace
 from typing import Any, Final
 
 from ...actions import Action
-from ...companion.hooks import CompanionHooks
 from ...components import CardType
 from ...errors import IllegalAction
 from ...events import Event
@@ -79,12 +78,6 @@ class Characters(Module):
         "Which usage symbol each card carries is unknown (the symbols are lost in the rule text): Wise Man and City "
         "Watch crown; Rich Patron once; Entertainer and Beggar none; the other five once per turn (components.json).",
     )
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- components and setup ---------------------------------------------------------
     def extra_cards(self, config: GameConfig) -> list[CardType]:

@@ -30,7 +30,6 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...companion.hooks import CompanionHooks
 from ...components import EAST, KINDS, NORTH, SOUTH, WEST
 from ...engine.services import add_points, module_draw, module_random
 from ...errors import NotationError
@@ -270,12 +269,6 @@ class Invaders(Module):
     )
     component_assumptions = ("The six scout cards show one building kind each (the rulebook does not list them).",)
     options = (OptionSpec("face_up", False, "Variation: the next invasion card lies face up; the scouts are not used."),)
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- setup --------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random) -> None:

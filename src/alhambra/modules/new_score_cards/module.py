@@ -22,7 +22,6 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from ...companion.hooks import CompanionHooks
 from ...components import KINDS
 from ...engine.services import module_draw
 from ...events import Event
@@ -146,12 +145,6 @@ class NewScoreCards(Module):
         "'1st soring 2nd soring 3rd soring', sic).",
         "The neutral player (2 players) is scored with the same cards.",
     )
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     def setup(self, state: GameState, rng: random.Random) -> None:
         """Draw three different cards, open, for the three slots (chance nodes in explicit-chance mode)."""

@@ -32,7 +32,6 @@ from typing import Any, ClassVar, Final
 
 from ... import city as geo
 from ...actions import Action, need_words, parse_kind, parse_xy, register_parser
-from ...companion.hooks import CompanionHooks
 from ...components import KINDS
 from ...engine.services import unbuilt_tiles
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -510,12 +509,6 @@ class StreetTraders(Module):
         "exchange) the citizen returns to the supply; a tile built again later has no citizen.",
     )
     component_assumptions = ()
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- setup ------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random) -> None:

@@ -33,7 +33,6 @@ from typing import Any, ClassVar, Final
 
 from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
-from ...companion.hooks import CompanionHooks
 from ...components import CURRENCIES, KINDS
 from ...engine.services import module_draw, module_random, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -427,12 +426,6 @@ class TreasureChamber(Module):
         "The rooms and the bag are open: everybody knows how many chests of each colour are in the bag; the refill is drawn at random.",
     )
     component_assumptions = ()
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- setup ------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random) -> None:

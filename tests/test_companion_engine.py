@@ -173,7 +173,6 @@ def test_every_module_that_changes_scoring_takes_part_in_the_companion() -> None
             assert m.companion() is not None, f"{mid} changes scoring ({', '.join(changes)}) but has no companion part"
 
 
-
 def test_a_module_finds_its_companion_by_convention() -> None:
     """``Module.companion`` returns ``COMPANION`` of the module package's ``companion.py`` (the
     module itself never imports it: no import circle), None for a package without one."""

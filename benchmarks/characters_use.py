@@ -11,7 +11,7 @@ import sys
 from collections import Counter, defaultdict
 
 from alhambra import GameRecord, replay
-from alhambra.modules.characters.module import BidMade, BidPassed, CharacterUsed, CharacterWon
+from alhambra.modules.characters.events import BidMade, BidPassed, CharacterUsed, CharacterWon
 
 
 def main(path: str) -> None:

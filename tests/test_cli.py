@@ -343,9 +343,10 @@ def test_modules_json_lists_assumptions_and_options() -> None:
     result = invoke("modules", "--json")
     assert result.exit_code == 0
     facts = {m["id"]: m for m in json.loads(result.stdout)}
-    assert set(facts) == set(available_modules())
+    assert set(facts) == set(available_modules()) and len(facts) == 26
     for m in facts.values():
         assert m["title"] and m["description"]
+        assert m["summary"] and "\n" not in m["summary"] and len(m["summary"]) <= 90  # one line for the lobby
         assert m["rests_on_assumptions"] == bool(m["component_assumptions"])
         assert isinstance(m["options"], list)
     table = invoke("modules")

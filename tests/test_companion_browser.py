@@ -34,6 +34,7 @@ def _tables() -> list[dict[str, Any]]:
         GameConfig(players=3, modules=("bonus_cards", "invaders", "street_traders")),
         GameConfig(players=2, modules=("art_of_the_moors", "squares")),
         GameConfig(players=3, modules=("camps", "watchtowers")),
+        GameConfig(players=3, modules=("characters", "watchtowers")),  # the City Watch (round 3) scored on the page as in Python
         GameConfig(players=2, game="granada"),
         GameConfig(players=5, game="granada"),
     ]

@@ -138,6 +138,7 @@ def test_every_scoring_round_with_every_scoring_module(tmp_path: Path) -> None:
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
 @example(players=2, seed=2, choice_seed=0)  # Dirk's medina arrived right after round 1: it was not scored in it
+@example(players=3, seed=166761, choice_seed=160)  # the City Watch reads the wall with the watchtowers' bonus
 def test_every_scoring_round_of_a_game_with_every_module(players: int, seed: int, choice_seed: int) -> None:
     mods = _modules(players, "alhambra")
     assert len(mods) >= 15
@@ -170,3 +171,20 @@ def test_every_module_that_changes_scoring_takes_part_in_the_companion() -> None
         changes = [h for h in scoring if getattr(type(m), h) is not getattr(Module, h)]
         if changes:
             assert m.companion() is not None, f"{mid} changes scoring ({', '.join(changes)}) but has no companion part"
+
+
+def test_a_module_finds_its_companion_by_convention() -> None:
+    """``Module.companion`` returns ``COMPANION`` of the module package's ``companion.py`` (the
+    module itself never imports it: no import circle), None for a package without one."""
+    import importlib
+    import importlib.util
+
+    with_file = 0
+    for mid in available_modules():
+        got = load_module(mid).companion()
+        if importlib.util.find_spec(f"alhambra.modules.{mid}.companion") is None:
+            assert got is None, mid
+        else:
+            with_file += 1
+            assert got is importlib.import_module(f"alhambra.modules.{mid}.companion").COMPANION, mid
+    assert with_file == 14 and load_module("vizier").companion() is None

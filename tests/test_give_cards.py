@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from alhambra.bots.base import observe
 from alhambra.bots.tracker import Sampler, Tracker
 from alhambra.engine import new_game
@@ -89,3 +91,22 @@ def test_module_view_counts_per_seat_reach_the_observation() -> None:
     assert [round(float(x) * 12) for x in got] == [counts[1], counts[2], counts[0]]
     plain = ObservationEncoder.for_config(GameConfig(players=3), codec_for(GameConfig(players=3)))
     assert plain.sections["module_counts"][1] == plain.sections["module_counts"][0]
+
+
+def test_the_sampler_at_a_setup_decision_counts_money_shuffled_in_at_setup(caplog: pytest.LogCaptureFixture) -> None:
+    """The street traders' choice comes before the deal; the diamonds are already in the draw
+    pile then: the sampler finds as many unseen cards as the pile holds, diamonds among them."""
+    import logging
+
+    from alhambra.state import STAGE_SETUP
+
+    state, events = new_game(GameConfig(players=3, modules=("diamonds", "street_traders")), 4)
+    assert state.stage == STAGE_SETUP and any(state.components.cards[c].module == "diamonds" for c in state.deck)
+    seat = state.to_act
+    assert seat is not None
+    with caplog.at_level(logging.WARNING, logger="alhambra.bots"):
+        sample = Sampler(observe(state, seat, events)).sample(random.Random(1))
+    assert not [r for r in caplog.records if "unseen" in r.getMessage()]
+    assert len(sample.deck) == len(state.deck)
+    comp = state.components
+    assert sorted(comp.card_code[c] for c in sample.deck) == sorted(comp.card_code[c] for c in state.deck)

@@ -199,7 +199,8 @@ def test_a_person_plays_with_the_vizier_and_exchange_cards_against_a_bot(tmp_pat
         page.unroute("**/api/modules")
         for mid in ("vizier", "currency_exchange"):
             box = page.locator(f".module[data-module='{mid}']")
-            assert box.locator(".module-desc").inner_text()
+            assert box.locator(".module-summary").inner_text()  # what it does, in one line
+            assert box.locator(".module-desc").text_content() and not box.locator(".module-desc").is_visible()  # collapsed
             assert not box.locator(".module-assumptions li").first.is_visible()  # collapsed
             box.locator("input[type='checkbox']").check()
         page.locator(".module[data-module='vizier'] .module-assumptions summary").click()

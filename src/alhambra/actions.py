@@ -294,7 +294,9 @@ _NUMBERS: Final = frozenset({"square", "seat", "count"})
 def parse_tile(word: str) -> str:
     """A tile code as the notation writes it (first letter upper case, the rest lower case);
     :class:`NotationError` for a word that is no tile code."""
-    return _tile_word(word)
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", word):
+        raise NotationError(f"bad tile code {word!r}")
+    return word[0].upper() + word[1:].lower()
 
 
 def _argument(arg_type: str, word: str) -> Any:
@@ -328,6 +330,17 @@ def parse_kind(word: str) -> str:
     if kind not in KINDS:
         raise NotationError(f"unknown building kind {word!r} (one of {', '.join(KINDS)})")
     return kind
+
+
+def args_parser(n: int, usage: str, make: Callable[..., Action]) -> Callable[[list[str]], Action]:
+    """The parser of an action of ``n`` argument words: ``make(*words)`` (which reads each word
+    with the ``parse_*`` helpers), ``usage: ...`` unless there are exactly ``n``."""
+
+    def parse(words: list[str]) -> Action:
+        need_words(words, n, usage)
+        return make(*words)
+
+    return parse
 
 
 def need_words(words: list[str], n: int, usage: str) -> None:
@@ -456,12 +469,6 @@ class Pass(Action):
     declines = True
 
 
-def _tile_word(w: str) -> str:
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", w):
-        raise NotationError(f"bad tile code {w!r}")
-    return w[0].upper() + w[1:].lower()
-
-
 def _parse_take(w: list[str]) -> Action:
     need_words(w, 1, "take b3+g2")
     return TakeMoney(parse_cards(w[0]))
@@ -478,27 +485,27 @@ def _parse_buy(w: list[str]) -> Action:
 
 def _parse_place(w: list[str]) -> Action:
     need_words(w, 2, "place TILE x,y|reserve|neutral")
-    return PlaceBuilding(_tile_word(w[0]), parse_target(w[1]))
+    return PlaceBuilding(parse_tile(w[0]), parse_target(w[1]))
 
 
 def _parse_turn(w: list[str]) -> Action:
     need_words(w, 2, "turn TILE CARDS (e.g. turn S2nw b2+b1)")
-    return TurnOver(_tile_word(w[0]), parse_cards(w[1]))
+    return TurnOver(parse_tile(w[0]), parse_cards(w[1]))
 
 
 def _parse_rbuild(w: list[str]) -> Action:
     need_words(w, 2, "redesign build TILE x,y")
-    return BuildFromReserve(_tile_word(w[0]), parse_xy(w[1]))
+    return BuildFromReserve(parse_tile(w[0]), parse_xy(w[1]))
 
 
 def _parse_rremove(w: list[str]) -> Action:
     need_words(w, 1, "redesign remove TILE")
-    return MoveToReserve(_tile_word(w[0]))
+    return MoveToReserve(parse_tile(w[0]))
 
 
 def _parse_rexchange(w: list[str]) -> Action:
     need_words(w, 2, "redesign exchange RESERVE_TILE ALHAMBRA_TILE")
-    return ExchangeTiles(_tile_word(w[0]), _tile_word(w[1]))
+    return ExchangeTiles(parse_tile(w[0]), parse_tile(w[1]))
 
 
 for _cls in (TakeMoney, BuyBuilding, BuyItem, PlaceBuilding, TurnOver, BuildFromReserve, MoveToReserve, ExchangeTiles, EndTurn, Pass):

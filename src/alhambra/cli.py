@@ -1477,6 +1477,7 @@ def modules_cmd(
             {
                 "id": mid,
                 "title": m.title,
+                "summary": m.summary,
                 "description": m.description,
                 "assumptions": list(m.assumptions),
                 "component_assumptions": list(m.component_assumptions),
@@ -1495,14 +1496,14 @@ def modules_cmd(
     table = Table(title="Available modules", title_justify="left")
     table.add_column("id", style="bold")
     table.add_column("title")
-    table.add_column("description")
+    table.add_column("what it does")
     table.add_column("component facts")
     for f in facts:
         if "error" in f:
             table.add_row(f["id"], "", Text(f["error"], style="red"), "")
             continue
         known = Text("rests on assumptions", style="yellow") if f["rests_on_assumptions"] else Text("as printed", style="green")
-        table.add_row(f["id"], f["title"] or "", f["description"] or "", known)
+        table.add_row(f["id"], f["title"] or "", f["summary"] or f["description"] or "", known)
     con.print(table)
     for f in facts:
         if f.get("component_assumptions"):

@@ -17,7 +17,7 @@ import random
 import re
 from dataclasses import dataclass
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 from .errors import ConfigError
 from .slices import ModuleState
@@ -152,7 +152,10 @@ class Module:
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    """What the module does, in one line (the lobby's picker, ``alhambra modules``)."""
     description: ClassVar[str] = ""
+    """The module's rules in a few sentences (the lobby's "more", ``alhambra modules --json``)."""
     assumptions: ClassVar[tuple[str, ...]] = ()
     """Documented readings where the rulebook is silent or open (shown to players)."""
     component_assumptions: ClassVar[tuple[str, ...]] = ()
@@ -431,9 +434,10 @@ class Module:
         through :func:`alhambra.engine.kind_points`."""
         return None
 
+    @final
     def option(self, config: GameConfig, key: str) -> bool | int | str:
         """The value of this module's option ``key`` in a game (its declared default when unset);
-        :class:`ConfigError` for a key the module does not declare."""
+        :class:`ConfigError` for a key the module does not declare. A helper, not a hook (final)."""
         for m, k, v in config.options:
             if m == self.id and k == key:
                 return v
@@ -447,8 +451,20 @@ class Module:
         """This module's part in scoring a game played on a real table (``alhambra score`` of a
         whole table, the "Score a real game" page): its inputs and its scoring from them (see
         :mod:`alhambra.companion.hooks`). None: it changes nothing in a scoring round. The
-        engine never calls it."""
-        return None
+        engine never calls it. By convention the default finds ``COMPANION`` in the module
+        package's ``companion.py`` (which imports the module's rules, never the other way round);
+        None when the package has no such file."""
+        package = type(self).__module__.rpartition(".")[0]
+        if not package:
+            return None
+        try:
+            found = importlib.import_module(f"{package}.companion")
+        except ModuleNotFoundError as e:
+            if e.name != f"{package}.companion":
+                raise
+            return None
+        hooks: CompanionHooks | None = getattr(found, "COMPANION", None)
+        return hooks
 
     def layout_walls(self, tile: TileType) -> tuple[int, ...]:
         """The wall masks this module's building ``tile`` may show in an Alhambra on a real table
@@ -562,12 +578,7 @@ class Facet:
 
 
 FACETS: Final = (
-    Facet(
-        "setup",
-        True,
-        ("check_config", "option", "extra_tiles", "deck_piles", "setup", "game_set_up"),
-        "the game's set-up (``option`` reads the module's options; never overridden)",
-    ),
+    Facet("setup", True, ("check_config", "extra_tiles", "deck_piles", "setup", "game_set_up"), "the game's set-up"),
     Facet("components", False, ("extra_cards", "extra_currencies"), "cards and currencies that reach the turn's draws and payments"),
     Facet(
         "actions",

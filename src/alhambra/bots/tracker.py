@@ -320,8 +320,13 @@ class Sampler:
                     pool.pop()
             held_tiles.update(m.held_tiles(state))
         unknown_cards = [c for pool in free.values() for c in pool]
-        if v["stage"] == STAGE_SETUP:  # before the deal the draw pile holds only the base money
-            unknown_cards = [c for c in unknown_cards if comp.cards[c].module is None and comp.cards[c].is_money]
+        if v["stage"] == STAGE_SETUP:  # before the deal the draw pile holds what the setup put there,
+            # as in a fresh game: the base money and a module's money shuffled in at setup (diamonds)
+            if state.stage == STAGE_SETUP:
+                at_setup = {code_of[c] for c in state.deck}
+                unknown_cards = [c for c in unknown_cards if code_of[c] in at_setup]
+            else:
+                unknown_cards = [c for c in unknown_cards if comp.cards[c].module is None and comp.cards[c].is_money]
         unknown_cards.sort()
         expected = v["deck_count"] + sum(self._hidden_hands.values())
         if len(unknown_cards) != expected:

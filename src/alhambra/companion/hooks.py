@@ -72,7 +72,8 @@ class Tally:
     ``table``: the module's table-wide inputs (key -> value, every field present).
     ``seats``: per participant the module's inputs (the neutral player last, in a 2-player game).
     ``counts``: per participant the buildings per kind as entered (before any module's change).
-    ``walls``: per participant the longest wall as entered (the City Watch reads it).
+    ``walls``: per participant the longest wall as entered; ``scored_walls``: the wall points
+    after every module's change (the City Watch reads them).
     """
 
     game: str
@@ -84,6 +85,9 @@ class Tally:
     counts: tuple[dict[str, int], ...] = field(default=())
     walls: tuple[int, ...] = field(default=())
     """Per participant the longest wall as entered (the neutral player's 0)."""
+    scored_walls: tuple[int, ...] = field(default=())
+    """Per participant the wall points scored this round, after every module's ``wall_points``
+    (the watchtowers' bonus): set for ``round_points`` and ``after_round`` (the City Watch reads it)."""
 
     @property
     def participants(self) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..scoring import majority_awards
@@ -186,6 +186,8 @@ def score_table(t: Table) -> RoundResult:
     for m, h in hooks.items():  # the wall points, chained in id order as in a game
         for i in range(n):
             seats[i].wall = h.wall_points(tallies[m], i, seats[i].wall)
+    scored_walls = tuple(s.wall for s in seats)  # what the round's points read (the City Watch)
+    tallies = {m: replace(tally, scored_walls=scored_walls) for m, tally in tallies.items()}
     for m, h in hooks.items():
         lines = h.round_points(tallies[m])
         if lines is None:

@@ -213,46 +213,42 @@ def _do_buy(state: GameState, action: Action, events: list[Event] | None) -> Non
         _purchase_made(state, Purchase(seat, action.square, None, t, price, paid, action.payment, exact, False), events)
 
 
-def _do_build(state: GameState, action: Action, events: list[Event] | None) -> None:
-    assert isinstance(action, BuildFromReserve)
+def perform_redesign(state: GameState, seat: int, action: Action, events: list[Event] | None) -> None:
+    """Carry out a checked core redesign (``BuildFromReserve``, ``MoveToReserve`` or
+    ``ExchangeTiles``) for ``seat`` with its ``AlhambraRedesigned`` event; no action ends (the
+    core's own redesigns and a module's extra redesign: the Master Builder's, a master-builder card)."""
+    p = state.players[seat]
+    ids = state.components.tile_ids
+    if isinstance(action, BuildFromReserve):
+        t = ids[action.tile]
+        p.reserve.remove(t)
+        p.build(geo.pos(*action.target), t)
+        if events is not None:
+            events.append(AlhambraRedesigned(seat, "build", action.tile, action.target[0], action.target[1]))
+    elif isinstance(action, MoveToReserve):
+        t = ids[action.tile]
+        q = _city_pos(p, t, action.tile)
+        p.unbuild(q)
+        p.reserve.append(t)
+        if events is not None:
+            x, y = geo.xy(q)
+            events.append(AlhambraRedesigned(seat, "remove", action.tile, x, y))
+    else:
+        assert isinstance(action, ExchangeTiles)
+        rt = ids[action.reserve_tile]
+        ct = ids[action.city_tile]
+        q = _city_pos(p, ct, action.city_tile)
+        p.reserve.remove(rt)
+        p.reserve.append(ct)
+        p.build(q, rt)
+        if events is not None:
+            x, y = geo.xy(q)
+            events.append(AlhambraRedesigned(seat, "exchange", action.reserve_tile, x, y, action.city_tile))
+
+
+def _do_redesign(state: GameState, action: Action, events: list[Event] | None) -> None:
     top = _turn_top(state)
-    p = state.players[top.seat]
-    t = state.components.tile_ids[action.tile]
-    p.reserve.remove(t)
-    p.build(geo.pos(*action.target), t)
-    if events is not None:
-        events.append(AlhambraRedesigned(top.seat, "build", action.tile, action.target[0], action.target[1]))
-    _finish_action(state, top, False, events)
-
-
-def _do_remove(state: GameState, action: Action, events: list[Event] | None) -> None:
-    assert isinstance(action, MoveToReserve)
-    top = _turn_top(state)
-    p = state.players[top.seat]
-    t = state.components.tile_ids[action.tile]
-    q = _city_pos(p, t, action.tile)
-    p.unbuild(q)
-    p.reserve.append(t)
-    x, y = geo.xy(q)
-    if events is not None:
-        events.append(AlhambraRedesigned(top.seat, "remove", action.tile, x, y))
-    _finish_action(state, top, False, events)
-
-
-def _do_exchange(state: GameState, action: Action, events: list[Event] | None) -> None:
-    assert isinstance(action, ExchangeTiles)
-    top = _turn_top(state)
-    p = state.players[top.seat]
-    comp = state.components
-    rt = comp.tile_ids[action.reserve_tile]
-    ct = comp.tile_ids[action.city_tile]
-    q = _city_pos(p, ct, action.city_tile)
-    p.reserve.remove(rt)
-    p.reserve.append(ct)
-    p.build(q, rt)
-    x, y = geo.xy(q)
-    if events is not None:
-        events.append(AlhambraRedesigned(top.seat, "exchange", action.reserve_tile, x, y, action.city_tile))
+    perform_redesign(state, top.seat, action, events)
     _finish_action(state, top, False, events)
 
 
@@ -285,9 +281,9 @@ _PERFORM: dict[type, Callable[[GameState, Action, list[Event] | None], None]] = 
     TurnOver: _do_turn_over,
     TakeMoney: _do_take,
     BuyBuilding: _do_buy,
-    BuildFromReserve: _do_build,
-    MoveToReserve: _do_remove,
-    ExchangeTiles: _do_exchange,
+    BuildFromReserve: _do_redesign,
+    MoveToReserve: _do_redesign,
+    ExchangeTiles: _do_redesign,
     EndTurn: _do_end,
     BuyItem: _do_buy_item,
     Pass: _do_pass,

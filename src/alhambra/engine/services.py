@@ -11,7 +11,7 @@ from __future__ import annotations
 from .common import PASSIVE_HOOKS, build_spots, city_problem, occupied_places, payment_value, placement_veto, plain_flow, set_walls
 from .generate import purchase_options, take_limit
 from .payments import buy_covered, check_purchase, money_sources_of, offers_of, pay_for_offer, pay_for_purchase, spend_cards
-from .perform import build_tile, finish_redesign, finish_turn_action, place_waiting, redesign_seat
+from .perform import build_tile, finish_redesign, finish_turn_action, perform_redesign, place_waiting, redesign_seat
 from .redesign import module_redesigns, redesign_options
 from .scoring import add_points, building_counts, dearest_buildings, kind_points, money_of, unbuilt_tiles, wall_points
 from .setup import build_components, check_options
@@ -45,6 +45,7 @@ __all__ = [
     "pay_for_offer",
     "pay_for_purchase",
     "payment_value",
+    "perform_redesign",
     "place_waiting",
     "placement_veto",
     "plain_flow",

@@ -199,6 +199,7 @@ class ModuleInfo(BaseModel):
 
     id: str
     title: str
+    summary: str = Field(default="", description="What the module does, in one line.")
     description: str
     assumptions: list[str] = Field(description="Rule readings where the rulebook is silent.")
     component_assumptions: list[str] = Field(
@@ -523,6 +524,7 @@ def create_app(
                 ModuleInfo(
                     id=mid,
                     title=m.title,
+                    summary=m.summary,
                     description=m.description,
                     assumptions=list(m.assumptions),
                     component_assumptions=[str(a) for a in getattr(m, "component_assumptions", ())],

@@ -29,7 +29,6 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ...actions import Action, register_parser, word_parser
-from ...companion.hooks import CompanionHooks
 from ...components import KINDS, ComponentSet
 from ...engine.services import finish_turn_action, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -321,6 +320,7 @@ class ArtOfTheMoors(Module):
 
     id = MODULE_ID
     title = "The Art of the Moors"
+    summary = "Buildings of the same price earn culture counters that score in every round."
     description = (
         "Two or more buildings of the same price (6 to 11, or 12/13; Alhambra and reserve board) earn that price's "
         "culture counter at the end of your turn, its marker set by how many you have. As an action, develop "
@@ -343,12 +343,6 @@ class ArtOfTheMoors(Module):
         "9 as the scoring app's table, 7 in part, and 10, 11 and 12/13 designed to top at 21 points within the "
         "buildings of each price; 3 counters for each price from 6 to 11, 2 for 12/13.",
     )
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- setup ------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random) -> None:

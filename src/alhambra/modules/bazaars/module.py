@@ -27,7 +27,6 @@ from importlib import resources
 from typing import Any, Final
 
 from ... import city as geo
-from ...companion.hooks import CompanionHooks
 from ...components import CURRENCIES, CURRENCY_NAMES, KINDS, ComponentSet, TileType, letters_to_walls
 from ...events import Event
 from ...hooks import Module, Offer
@@ -269,6 +268,7 @@ class Bazaars(Module):
     id = MODULE_ID
     state_type = BazaarsState
     title = "The Bazaars"
+    summary = "Bazaars from the bag sell beside the market and score their colourful neighbours."
     description = (
         "Eight bazaars are shuffled into the tile bag. A bazaar drawn for the market is laid out beside it and costs, "
         "in exact money, what the building on the square of its currency costs. At the end, each bazaar scores its "
@@ -296,12 +296,6 @@ class Bazaars(Module):
         "blue/red, one of brown/white and one of green/purple, so each colour is on four bazaars.",
         "The walls on the bazaar tiles are unknown: we assume bazaars have no walls.",
     )
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- components and setup ---------------------------------------------------------
     def extra_tiles(self, config: GameConfig) -> list[TileType]:

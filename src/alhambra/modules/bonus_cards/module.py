@@ -26,7 +26,6 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ...actions import Action, register_parser, word_parser
-from ...companion.hooks import CompanionHooks
 from ...components import BASE_TILE_CODES, KINDS, CardType, ComponentSet, parse_tile_code
 from ...engine.services import building_counts, kind_points, module_deal
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -330,6 +329,7 @@ class BonusCards(Module):
 
     id = MODULE_ID
     title = "Bonus cards"
+    summary = "Secret cards count one more building of a kind once their tile is built."
     description = (
         "Ten secret cards, one for each building tile without walls, dealt 3/2/1 each (2-3/4-5/6 players). Once its tile "
         "is in your Alhambra, lay the card face up at any time: it counts as one more building of that kind in the "
@@ -352,12 +352,6 @@ class BonusCards(Module):
         "The deal uses the game's setup random generator (seed), also in explicit-chance mode: it is not one of the "
         "decided chance outcomes.",
     )
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- components and setup -----------------------------------------------------------
     def extra_cards(self, config: GameConfig) -> list[CardType]:

@@ -38,7 +38,6 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ...actions import Action, need_words, register_parser
-from ...companion.hooks import CompanionHooks
 from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES, KINDS
 from ...engine.services import building_counts as core_building_counts
 from ...engine.services import kind_points, module_draw, module_random
@@ -501,6 +500,7 @@ class BuildingSites(Module):
 
     id = MODULE_ID
     title = "Building Sites"
+    summary = "Buy a building for half its price as a site and complete it later."
     description = (
         "Buy a building from the market for half its price (rounded down) as a building site: its walls count, the "
         "building does not until you complete it by paying the full price in the currency on the back of its secret "
@@ -533,12 +533,6 @@ class BuildingSites(Module):
         "end-of-game discard leaves it.",
     )
     component_assumptions = ()
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- setup ------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random) -> None:

@@ -32,7 +32,6 @@ from typing import Any, ClassVar, Final
 
 from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
-from ...companion.hooks import CompanionHooks
 from ...components import OPPOSITE, SIDE_DELTAS, SIDE_LETTERS, SIDES, ComponentSet, TileType, letters_to_walls, walls_to_letters
 from ...engine.services import finish_redesign, place_waiting, redesign_seat
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -470,6 +469,7 @@ class Camps(Module):
     id = MODULE_ID
     state_type = CampsState
     title = "Camps"
+    summary = "Camps outside the city wall score the buildings in line behind them."
     description = (
         "Eight camp tiles come onto the market with the buildings. A camp is built outside the city, a bastion against a "
         "city wall; in every scoring round each bastion's arrow scores 1 point per building in the straight line behind it."
@@ -483,12 +483,6 @@ class Camps(Module):
         "east): components.json has four one-bastion camps priced 3-6 (north, east, south, west) and four two-bastion "
         "camps at a corner priced 7-10 (south-west, north-east, east-south, north-west).",
     )
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- components and setup ---------------------------------------------------------
     def extra_tiles(self, config: GameConfig) -> list[TileType]:

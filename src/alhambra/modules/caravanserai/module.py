@@ -379,6 +379,7 @@ class Caravanserai(Module):
 
     id = MODULE_ID
     title = "Caravanserai"
+    summary = "Caravanserai cards, for players of many kinds, pay out growing money."
     description = (
         "Eight caravanserai cards, bought for 8, 4 or 2 by players with 4, 5 or 6 kinds of buildings. "
         "At the start of each turn one marker moves one step up its card's track; the card pays as money of the "

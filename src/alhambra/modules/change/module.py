@@ -151,6 +151,7 @@ class Change(Module):
     id = MODULE_ID
     state_type = ChangeState
     title = "Change"
+    summary = "Overpaying earns a coin from the bag for every 2 overpaid."
     description = (
         "A player who overpays for a building takes one coin from a bag of 24 for every 2 overpaid. "
         "Coins are worth 1, pay like money cards of their currency, go back into the bag when spent "

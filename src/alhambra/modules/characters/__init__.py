@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from .module import (
-    MODULE,
-    NAMES,
-    Auction,
-    CharacterPayment,
-    Characters,
-    CharactersState,
-    chars,
-    max_bid,
-    owns,
-)
+from .auction import max_bid
+from .components import NAMES
+from .module import MODULE, Characters
+from .state import Auction, CharacterPayment, CharactersState, chars, owns
 
 __all__ = ["MODULE", "NAMES", "Auction", "CharacterPayment", "Characters", "CharactersState", "chars", "max_bid", "owns"]

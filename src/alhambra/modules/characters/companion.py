@@ -8,7 +8,8 @@ from typing import Any, Final
 from ...companion.hooks import CompanionHooks, Field, Line, Tally
 from ...components import KINDS
 from ...state import GameState
-from .module import CITY_WATCH, ENTERTAINER, WISE_MAN, chars, data
+from .components import CITY_WATCH, ENTERTAINER, WISE_MAN, data
+from .state import chars
 
 _NONE: Final = "none"
 
@@ -33,14 +34,15 @@ class CharactersCompanion(CompanionHooks):
         return []
 
     def round_points(self, tally: Tally) -> list[Line] | None:
-        """City Watch: 1 per 3 wall points; the Entertainer kept: 8 in the final round."""
+        """City Watch: 1 per 3 wall points scored (the watchtowers' bonus included, as in a game);
+        the Entertainer kept: 8 in the final round."""
         out: list[Line] = []
         for who in range(tally.players):
             v = tally.seats[who]
             points = 0
             why: list[str] = []
             if v.get("city_watch") == "yes":
-                wall = tally.walls[who] if who < len(tally.walls) else 0
+                wall = tally.scored_walls[who] if who < len(tally.scored_walls) else 0
                 points += wall // data().city_watch_per
                 why.append(f"City Watch: {wall} wall points")
             if v.get("entertainer") == "yes" and tally.round_no == 3:

@@ -320,6 +320,7 @@ class CityGates(Module):
 
     id = MODULE_ID
     title = "City gates"
+    summary = "A city-gate card lets you build a tile through a double wall."
     description = (
         "One city-gate card per player comes up from the money piles 3-5. Taking the open card is an action instead "
         "of taking money. With a card you may build a tile that no path on foot reaches, through a double wall: a "

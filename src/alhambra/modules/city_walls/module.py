@@ -232,6 +232,7 @@ class CityWalls(Module):
 
     id = MODULE_ID
     title = "City walls"
+    summary = "City-wall cards add wooden wall segments to one of your tiles."
     description = (
         "Eight city-wall cards come up from the money piles and lie open beside the board. As an action, take one "
         "and build its one or two wooden wall segments on one of your tiles (in your Alhambra, on your reserve board "

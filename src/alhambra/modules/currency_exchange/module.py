@@ -39,6 +39,7 @@ class CurrencyExchange(Module):
 
     id = "currency_exchange"
     title = "Currency exchange cards"
+    summary = "Exchange cards let one payment mix two currencies."
     description = (
         "Six cards, one for each pair of currencies, are shuffled into the money deck. Take one from the display "
         "instead of money; spend it on a purchase to pay with any mix of its two currencies."

@@ -149,6 +149,7 @@ class Diamonds(Module):
 
     id = MODULE_ID
     title = "Diamonds"
+    summary = "Diamonds, a fifth currency, buy any building but never mixed with money."
     description = (
         "Ten diamond cards (values 3 to 9), a fifth currency, are shuffled into the money. Diamonds buy any "
         "building whatever the square's currency, but only on their own: never mixed with other money or with "

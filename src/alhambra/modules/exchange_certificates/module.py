@@ -211,6 +211,7 @@ class ExchangeCertificates(Module):
     id = MODULE_ID
     state_type = CertificatesState
     title = "Exchange Certificates"
+    summary = "Store an overpayment of 1 to 6 and spend it later as one money card."
     description = (
         "A player who overpays for a building by 1 to 6 may store the difference on their exchange certificate with a "
         "currency token of any colour left in the centre, and later spend it whole like one money card of that colour."

@@ -26,7 +26,6 @@ from typing import Any, ClassVar, Final
 
 from ... import city as geo
 from ...actions import Action, need_words, parse_cards, parse_xy, register_parser, word_parser
-from ...companion.hooks import CompanionHooks
 from ...components import KINDS
 from ...engine.services import finish_turn_action, spend_cards, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -320,6 +319,7 @@ class Falconers(Module):
 
     id = MODULE_ID
     title = "The Falconers"
+    summary = "Falcons placed where four tiles meet score in sets in every round."
     description = (
         "As your whole turn, buy falcons for one money card each and place them where four tiles of your Alhambra "
         "meet, next to buildings of the two colours on the falcon's back. In every scoring round 1, 2, 3, 4 or 5 "
@@ -340,12 +340,6 @@ class Falconers(Module):
         "Only one falcon's back is known (a white falcon: tower and garden); the other fourteen are assumed in "
         "components.json: the fifteen pairs of the six colours, each once, each type's five a path through all six colours.",
     )
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- setup --------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random) -> None:

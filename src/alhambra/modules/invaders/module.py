@@ -30,7 +30,6 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...companion.hooks import CompanionHooks
 from ...components import EAST, KINDS, NORTH, SOUTH, WEST
 from ...engine.services import add_points, module_draw, module_random
 from ...errors import NotationError
@@ -245,6 +244,7 @@ class Invaders(Module):
 
     id = MODULE_ID
     title = "Invaders"
+    summary = "Invasions after each scoring cost points for every open side facing them."
     description = (
         "After every scoring round an invasion card is turned up: every side of your Alhambra left open towards it "
         "(no wall, no tile beyond) costs 1, then 2, then 3 points, and after the last round the two neighbouring "
@@ -269,12 +269,6 @@ class Invaders(Module):
     )
     component_assumptions = ("The six scout cards show one building kind each (the rulebook does not list them).",)
     options = (OptionSpec("face_up", False, "Variation: the next invasion card lies face up; the scouts are not used."),)
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- setup --------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random) -> None:

@@ -243,6 +243,7 @@ class MagicalBuildings(Module):
 
     id = MODULE_ID
     title = "Magical buildings"
+    summary = "Six magical buildings can be turned any way you like when built."
     description = (
         "Six magical buildings, one per colour and one price above the dearest of their colour, are shuffled into the "
         "tiles. Whenever you add one to your Alhambra (bought, from the reserve, in a redesign) you turn it any way "

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, ClassVar, Final
@@ -39,15 +38,16 @@ from ...actions import (
     MoveToReserve,
     need_words,
     parse_cards,
+    parse_tile,
     parse_xy,
     register_parser,
     word_parser,
 )
 from ...chance import NOBODY
 from ...components import CURRENCIES, CardType, ComponentSet
-from ...engine.services import build_components, module_deal, module_draw, module_redesigns, redesign_options
+from ...engine.services import build_components, module_deal, module_draw, module_redesigns, perform_redesign, redesign_options
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
-from ...events import AlhambraRedesigned, Event
+from ...events import Event
 from ...hooks import Module, hook_users
 from ...slices import slice_reader
 from ...state import GameConfig, GameState, Pending
@@ -237,25 +237,19 @@ def _card_word(w: str) -> str:
     return cards[0]
 
 
-def _tile_word(w: str) -> str:
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", w):
-        raise NotationError(f"bad tile code {w!r}")
-    return w[0].upper() + w[1:].lower()
-
-
 def _parse_build(w: list[str]) -> Action:
     need_words(w, 3, "builder build CARD TILE x,y (e.g. builder build my3 G8sw 1,-2)")
-    return MasterBuildersBuild(_card_word(w[0]), _tile_word(w[1]), parse_xy(w[2]))
+    return MasterBuildersBuild(_card_word(w[0]), parse_tile(w[1]), parse_xy(w[2]))
 
 
 def _parse_remove(w: list[str]) -> Action:
     need_words(w, 2, "builder remove CARD TILE (e.g. builder remove mb3 G8sw)")
-    return MasterBuildersRemove(_card_word(w[0]), _tile_word(w[1]))
+    return MasterBuildersRemove(_card_word(w[0]), parse_tile(w[1]))
 
 
 def _parse_exchange(w: list[str]) -> Action:
     need_words(w, 3, "builder exchange CARD RESERVE_TILE ALHAMBRA_TILE (e.g. builder exchange mo3 T9ne G8sw)")
-    return MasterBuildersExchange(_card_word(w[0]), _tile_word(w[1]), _tile_word(w[2]))
+    return MasterBuildersExchange(_card_word(w[0]), parse_tile(w[1]), parse_tile(w[2]))
 
 
 register_parser("builder build", _parse_build, MasterBuildersBuild)
@@ -392,38 +386,6 @@ def _refusal(state: GameState, seat: int, redesign: Action) -> IllegalAction:
     return IllegalAction(f"{redesign} is not possible now")
 
 
-def _do_redesign(state: GameState, seat: int, redesign: Action, events: list[Event]) -> None:
-    """Carry out a (checked) core redesign for ``seat`` exactly as the core does, with its event."""
-    p = state.players[seat]
-    ids = state.components.tile_ids
-
-    def where(tile: int) -> int:
-        return next(q for q, c in p.city.items() if c == tile)
-
-    if isinstance(redesign, BuildFromReserve):
-        t = ids[redesign.tile]
-        p.reserve.remove(t)
-        p.build(geo.pos(*redesign.target), t)
-        events.append(AlhambraRedesigned(seat, "build", redesign.tile, redesign.target[0], redesign.target[1]))
-    elif isinstance(redesign, MoveToReserve):
-        t = ids[redesign.tile]
-        q = where(t)
-        p.unbuild(q)
-        p.reserve.append(t)
-        x, y = geo.xy(q)
-        events.append(AlhambraRedesigned(seat, "remove", redesign.tile, x, y))
-    else:
-        assert isinstance(redesign, ExchangeTiles)
-        rt = ids[redesign.reserve_tile]
-        ct = ids[redesign.city_tile]
-        q = where(ct)
-        p.reserve.remove(rt)
-        p.reserve.append(ct)
-        p.build(q, rt)
-        x, y = geo.xy(q)
-        events.append(AlhambraRedesigned(seat, "exchange", redesign.reserve_tile, x, y, redesign.city_tile))
-
-
 def _forget(state: GameState, sl: MasterBuildersState, seat: int, card: int, events: list[Event]) -> MasterBuildersState:
     """``card``, one of ``seat``'s secret cards, has left its hand. If the hand still holds a card
     of the same face that the others have seen, the others cannot tell which copy went: that
@@ -449,6 +411,7 @@ class MasterBuilders(Module):
 
     id = MODULE_ID
     title = "Master builders"
+    summary = "Money cards worth 3 that can buy an extra redesign instead."
     description = (
         "Sixteen money cards worth 3 (four per currency): two are dealt face down to every player, the others are shuffled "
         "into the money. Pay with them like money, or give one up at the end of your turn for an extra redesign. "
@@ -633,7 +596,7 @@ class MasterBuilders(Module):
         if isinstance(action, MasterBuildersUse):
             state.pending.append(MasterBuildersRedesign(seat))
             return
-        _do_redesign(state, seat, core_redesign(action), events)
+        perform_redesign(state, seat, core_redesign(action), events)
 
     # ----- bots -------------------------------------------------------------------------
     def bot_values(self, state: GameState) -> list[float] | None:

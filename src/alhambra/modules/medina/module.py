@@ -23,7 +23,6 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from ...companion.hooks import CompanionHooks
 from ...components import ComponentSet, TileType, letters_to_walls, walls_to_letters
 from ...engine.services import unbuilt_tiles
 from ...hooks import Module
@@ -154,6 +153,7 @@ class Medina(Module):
 
     id = MODULE_ID
     title = "Medina"
+    summary = "Medina tiles: whoever has built the fewest loses points in every scoring."
     description = (
         "Nine medina tiles are shuffled into the tile bag and bought like buildings. After the majorities of every "
         "scoring round, whoever has built the fewest medinas loses points (3; then 6 and 3; then 9, 6 and 3); "
@@ -173,12 +173,6 @@ class Medina(Module):
         "A game stopped by a turn limit scores only the rounds played, as without the module.",
     )
     component_assumptions = ()
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- components -------------------------------------------------------------------
     def extra_tiles(self, config: GameConfig) -> list[TileType]:

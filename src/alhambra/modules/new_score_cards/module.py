@@ -22,7 +22,6 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from ...companion.hooks import CompanionHooks
 from ...components import KINDS
 from ...engine.services import module_draw
 from ...events import Event
@@ -134,6 +133,7 @@ class NewScoreCards(Module):
     id = MODULE_ID
     state_type = ScoreCardsState
     title = "New score cards"
+    summary = "Three score cards rank the building kinds, replacing the scoring table."
     description = (
         "Three of eighteen score cards are drawn open at the start, one for each scoring round. Each card ranks the six "
         "building kinds: the kind in row k scores k in round 1, 7+k and k in round 2, 15+k, 7+k and k in round 3, "
@@ -145,12 +145,6 @@ class NewScoreCards(Module):
         "'1st soring 2nd soring 3rd soring', sic).",
         "The neutral player (2 players) is scored with the same cards.",
     )
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     def setup(self, state: GameState, rng: random.Random) -> None:
         """Draw three different cards, open, for the three slots (chance nodes in explicit-chance mode)."""

@@ -29,7 +29,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...actions import Action, register_parser, word_parser
+from ...actions import Action, need_words, parse_kind, register_parser, word_parser
 from ...components import CURRENCIES, CURRENCY_LETTERS, KINDS, SCORING_POINTS, CardType
 from ...engine.services import module_draw, module_random, put_on_market
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -230,9 +230,8 @@ class SultanMark(Action):
 
 
 def _parse_mark(w: list[str]) -> Action:
-    if len(w) != 1 or w[0].lower() not in KINDS:
-        raise NotationError(f"usage: sultan mark KIND (one of {', '.join(KINDS)})")
-    return SultanMark(w[0].lower())
+    need_words(w, 1, f"sultan mark KIND (one of {', '.join(KINDS)})")
+    return SultanMark(parse_kind(w[0]))
 
 
 register_parser("sultan claim", word_parser(SultanClaim()), SultanClaim)
@@ -385,6 +384,7 @@ class PowerOfTheSultan(Module):
 
     id = MODULE_ID
     title = "Power of Sultan"
+    summary = "Sultan cards claim a tile of their kind for free when it is drawn."
     description = (
         "Eight sultan cards come up with the money; each is marked with a building kind and can be bought for 7. "
         "Its holder may take a tile of that kind for free when one is drawn for the market, out of turn; the card is then used up."

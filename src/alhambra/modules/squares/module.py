@@ -28,7 +28,6 @@ from typing import Any, ClassVar, Final
 
 from ... import city as geo
 from ...actions import Action, need_words, parse_kind, register_parser
-from ...companion.hooks import CompanionHooks
 from ...components import KIND_LETTERS, KINDS, OPPOSITE, SIDE_DELTAS, SIDES, ComponentSet, TileType, letters_to_walls
 from ...engine.services import finish_turn_action, module_draw, module_random, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -253,6 +252,7 @@ class Squares(Module):
 
     id = MODULE_ID
     title = "Squares"
+    summary = "Free square tiles count as more buildings of their colour when joined."
     description = (
         "Six face-down piles of squares, one per building colour, each with its top square open. As an action, take "
         "an open square for free (it ends your actions) and build it like a building tile; at most three per player. "
@@ -272,12 +272,6 @@ class Squares(Module):
         "The walls of the 24 squares are not known: components.json gives every square one wall, the walls going round "
         "north, east, south and west through the piles (six squares per side).",
     )
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- components and setup ---------------------------------------------------------
     def extra_tiles(self, config: GameConfig) -> list[TileType]:

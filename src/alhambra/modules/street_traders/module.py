@@ -32,7 +32,6 @@ from typing import Any, ClassVar, Final
 
 from ... import city as geo
 from ...actions import Action, need_words, parse_kind, parse_xy, register_parser
-from ...companion.hooks import CompanionHooks
 from ...components import KINDS
 from ...engine.services import occupied_places, unbuilt_tiles
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -482,6 +481,7 @@ class StreetTraders(Module):
 
     id = MODULE_ID
     title = "Street traders"
+    summary = "Citizens move into your trader tile and score in sets of colours."
     description = (
         "Each player's trader tile stands next to the Alhambra with three citizens; a building built on its place lets a "
         "citizen of its colour move in (then a new one comes from the supply). Every scoring round, citizens score in sets "
@@ -511,12 +511,6 @@ class StreetTraders(Module):
         "exchange) the citizen returns to the supply; a tile built again later has no citizen.",
     )
     component_assumptions = ()
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- setup ------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random) -> None:

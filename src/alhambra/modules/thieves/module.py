@@ -252,6 +252,7 @@ class Thieves(Module):
 
     id = MODULE_ID
     title = "The thieves"
+    summary = "Secret thief cards steal a face-up money card after any turn."
     description = (
         "Every player gets secret thief cards (3 per currency in all). After any turn, a player who is not next to play "
         "may play a thief to take one face-up money card of its currency from the display; the display is refilled at once."

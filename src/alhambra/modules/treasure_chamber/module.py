@@ -33,7 +33,6 @@ from typing import Any, ClassVar, Final
 
 from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
-from ...companion.hooks import CompanionHooks
 from ...components import CURRENCIES, KINDS
 from ...engine.services import module_draw, module_random, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -390,6 +389,7 @@ class TreasureChamber(Module):
 
     id = MODULE_ID
     title = "Treasure Chamber"
+    summary = "Buy rooms of treasure chests; the most chests score in every round."
     description = (
         "Three rooms of four treasure chests: a turn action buys one room for at least 8 in any mix of currencies. "
         "The chests go into the buyer's buildings of their colours, one each; leftovers pass to the left. "
@@ -426,12 +426,6 @@ class TreasureChamber(Module):
         "The rooms and the bag are open: everybody knows how many chests of each colour are in the bag; the refill is drawn at random.",
     )
     component_assumptions = ()
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- setup ------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random) -> None:

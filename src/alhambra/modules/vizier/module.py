@@ -160,6 +160,7 @@ class Vizier(Module):
     id = MODULE_ID
     state_type = VizierState
     title = "The Vizier's favour"
+    summary = "An awake vizier buys a market tile out of turn with exact money."
     description = (
         "After every turn, a player whose vizier is awake may buy one market tile out of turn with exact money, "
         "without an extra action; the vizier then sleeps until its owner spends a turn action to wake it."

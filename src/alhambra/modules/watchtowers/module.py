@@ -35,7 +35,6 @@ from typing import Any, ClassVar, Final
 
 from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
-from ...companion.hooks import CompanionHooks
 from ...components import EAST, KIND_LETTERS, KINDS, NORTH, SIDE_DELTAS, SIDES, SOUTH, WEST, ComponentSet, TileType
 from ...engine.services import place_waiting, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -396,6 +395,7 @@ class Watchtowers(Module):
 
     id = MODULE_ID
     title = "Watchtowers"
+    summary = "Half-place watchtowers link buildings and lengthen your longest wall."
     description = (
         "With a building bought from the market, buy a triangular watchtower of its colour (+6/+4/+2). It fills half a "
         "place diagonally, links the buildings at its short edges, and its walled long edge counts in the longest wall, "
@@ -410,12 +410,6 @@ class Watchtowers(Module):
         "colour (the redesign veto does not see the tile that comes in).",
     )
     component_assumptions = ("The size of a watchtower relative to the grid: each short edge one tile edge long (a half place).",)
-
-    def companion(self) -> CompanionHooks:
-        """Its part in scoring a real table (:mod:`.companion`)."""
-        from .companion import COMPANION
-
-        return COMPANION
 
     # ----- components and setup ---------------------------------------------------------
     def extra_tiles(self, config: GameConfig) -> list[TileType]:

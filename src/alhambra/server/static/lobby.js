@@ -168,8 +168,8 @@ export async function lobby() {
   refresh();
 }
 
-/** One module of the lobby's picker: title, description, a mark when it rests on assumed
- * component facts, and its assumptions (collapsed). */
+/** One module of the lobby's picker: title, what it does in one line, a mark when it rests on
+ * assumed component facts, and (collapsed) its rules in short and its assumptions. */
 export function moduleChoice(m) {
   const rules = m.assumptions || [];
   const facts = m.component_assumptions || [];
@@ -179,14 +179,15 @@ export function moduleChoice(m) {
       h("span", {}, h("strong", { text: m.title }),
         assumed ? h("span", { class: "assumed-mark", title: "Some facts of this module's components are not known and were assumed (see below).", text: "rests on assumptions" }) : null,
         h("span", { class: "module-unavailable", text: "" }))),
-    h("p", { class: "module-desc", id: `mod-desc-${m.id}`, text: m.description }),
+    h("p", { class: "module-summary", id: `mod-desc-${m.id}`, text: m.summary || m.description }),
     ...(m.options || []).map((o) => moduleOption(m, o)),
-    rules.length || facts.length ? h("details", { class: "module-assumptions" },
-      h("summary", { text: `Assumptions (${rules.length + facts.length})` }),
+    h("details", { class: "module-assumptions" },
+      h("summary", { text: rules.length || facts.length ? `More: the rules in short, assumptions (${rules.length + facts.length})` : "More: the rules in short" }),
+      h("p", { class: "module-desc", text: m.description }),
       rules.length ? h("p", { class: "muted", text: "Where the rulebook is silent, this edition reads it so:" }) : null,
       rules.length ? h("ul", {}, ...rules.map((a) => h("li", { text: a }))) : null,
       facts.length ? h("p", { class: "muted", text: "Component facts that are not known and were assumed:" }) : null,
-      facts.length ? h("ul", { class: "component-assumptions" }, ...facts.map((a) => h("li", { text: a }))) : null) : null);
+      facts.length ? h("ul", { class: "component-assumptions" }, ...facts.map((a) => h("li", { text: a }))) : null));
 }
 
 /** What the lobby says of the chosen game: a line on what differs, and the documented

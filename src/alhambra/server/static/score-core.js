@@ -104,6 +104,8 @@ export function scoreTable(catalogue, doc) {
     before: i >= n ? 0 : p.score || 0, round_points: 0, total: 0,
   }));
   for (const [m, h] of hooks) if (h.wallPoints) seats.slice(0, n).forEach((s, i) => { s.wall = h.wallPoints(tallies[m], i, s.wall); });
+  const scoredWalls = seats.map((s) => s.wall);  // what the round's points read (the City Watch), as score.py
+  for (const m of Object.keys(tallies)) tallies[m].scored_walls = scoredWalls;
   for (const kind of game.kinds) {
     const c = counts.map((x) => x[kind] || 0);
     let table = null;

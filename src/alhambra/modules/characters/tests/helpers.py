@@ -6,7 +6,10 @@ from dataclasses import replace
 
 from alhambra import apply, legal_actions, parse_action
 from alhambra.events import Event
-from alhambra.modules.characters.module import MODULE, MODULE_ID, CharactersState, card_ids, chars
+from alhambra.modules.characters import auction as auctions
+from alhambra.modules.characters.components import MODULE_ID, card_ids
+from alhambra.modules.characters.module import MODULE
+from alhambra.modules.characters.state import CharactersState, chars
 from alhambra.state import GameState
 from alhambra.testing import check_conservation, fresh_game
 
@@ -43,7 +46,7 @@ def auction(state: GameState, key: str) -> None:
     _card_from_deck(state)
     sl = chars(state)
     state.mods[ID] = replace(sl, queue=(*sl.queue, key))
-    MODULE._start_auction(state)
+    auctions.start_next(state)
     top = state.pending[-1]
     MODULE.resume(state, top, [])
 

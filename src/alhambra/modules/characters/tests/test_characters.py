@@ -9,7 +9,9 @@ from alhambra import apply, legal_actions
 from alhambra.engine import building_counts
 from alhambra.errors import IllegalAction
 from alhambra.events import RoundScored
-from alhambra.modules.characters.module import (
+from alhambra.modules.characters.auction import max_bid
+from alhambra.modules.characters.components import card_ids
+from alhambra.modules.characters.state import (
     Auction,
     CharacterPayment,
     EntertainerChoice,
@@ -17,8 +19,6 @@ from alhambra.modules.characters.module import (
     MiserChoice,
     TurnStart,
     WiseChoice,
-    card_ids,
-    max_bid,
 )
 from alhambra.state import ChooseAction, PlaceTiles
 from alhambra.testing import build_tiles, check_conservation, score_next_round, set_hand, set_market, take_first
@@ -165,7 +165,7 @@ def test_city_watch_one_point_per_three_wall_points() -> None:
     state = fresh(3)
     give(state, 0, "city_watch")
     build_tiles(state, 0, {(1, 0): "P6n", (2, 0): "G10n", (3, 0): "T11n"})
-    from alhambra.modules.characters.module import wall_points
+    from alhambra.modules.characters.scoring import wall_points
 
     walls = wall_points(state, 0)
     assert walls == 3

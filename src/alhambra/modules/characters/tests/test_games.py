@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from alhambra import GameConfig
 from alhambra.bots.greedy import greedy_action
 from alhambra.events import GameEnded, RoundScored
-from alhambra.modules.characters.module import Auction, CharacterWon
+from alhambra.modules.characters.events import CharacterWon
+from alhambra.modules.characters.state import Auction
 from alhambra.testing import play_random_game, set_hand
 from alhambra.tournament import play_game
 

@@ -8,7 +8,7 @@ from alhambra.events import ItemBought, RoundScored
 from alhambra.hooks import Purchase
 from alhambra.modules.bazaars import BazaarsState
 from alhambra.modules.characters import MODULE
-from alhambra.modules.characters.module import TurnStart
+from alhambra.modules.characters.state import TurnStart
 from alhambra.state import ChooseAction
 from alhambra.testing import check_conservation, set_hand, take_first, take_tile
 

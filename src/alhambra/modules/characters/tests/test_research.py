@@ -10,7 +10,7 @@ np = pytest.importorskip("numpy", reason="the research tools need numpy (pip ins
 
 from alhambra import GameConfig  # noqa: E402
 from alhambra.modules.characters import MODULE  # noqa: E402
-from alhambra.modules.characters.module import Bid  # noqa: E402
+from alhambra.modules.characters.actions import Bid  # noqa: E402
 from alhambra.research.encoding import codec_for  # noqa: E402
 from alhambra.testing import check_encoded_game  # noqa: E402
 

@@ -16,7 +16,7 @@ export default {
       let points = 0;
       const why = [];
       if (v.city_watch === "yes") {
-        const wall = (t.walls || [])[who] || 0;
+        const wall = (t.scored_walls || t.walls || [])[who] || 0;
         points += Math.floor(wall / t.data.per);
         why.push(`City Watch: ${wall} wall points`);
       }

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
-    from ..layout import LayoutCity, LayoutViolation
+    from ..layout_values import LayoutCity, LayoutViolation
     from ..state import GameState
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..native import available, core_module, supports
 from ..native.game import NativeGame, decode
+from .base import yield_point
 from .greedy import Weights, _tables
 from .tracker import Sampler
 
@@ -169,7 +170,12 @@ def grow(sampler: Sampler, base: Any, settings: MctsSettings, rng: random.Random
     own_pw_c = settings.pw_c
     hidden = sampler.hidden
     with_hidden = base.with_hidden
+    pause = yield_point()
     while True:
+        if pause is not None:
+            paused = pause()  # a server worker yields to people's tables (bots.base.set_yield_point)
+            if paused and deadline is not None:
+                deadline += paused
         if max_iter is not None and it >= max_iter:
             break
         if deadline is not None and it > 0 and time.perf_counter() >= deadline:

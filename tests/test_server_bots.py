@@ -263,7 +263,8 @@ def test_all_bot_searches_pause_while_a_person_move_is_in_hand(svc: TableService
     finally:
         pool.stop()
     paused: dict[str, float] = {}
-    for f in sorted((f for f in probes.iterdir() if not f.name.startswith("s")), key=lambda f: int(f.name.split("-")[1])):  # the first answer of each kind
+    answers = [f for f in probes.iterdir() if not f.name.startswith("started")]
+    for f in sorted(answers, key=lambda f: int(f.name.split("-")[1])):  # the first answer of each kind
         yields, seconds = f.read_text().split()
         paused.setdefault(yields, float(seconds))
     assert paused["0"] == 0.0  # the person's table's search went on
@@ -288,7 +289,7 @@ def test_a_paused_search_gets_its_time_budget_back() -> None:
     for core in ("native", "python") if available() else ("python",):
         calls: list[float] = []
 
-        def pause() -> float:
+        def pause(calls: list[float] = calls) -> float:
             calls.append(time.monotonic())
             if len(calls) == 2:
                 time.sleep(0.3)

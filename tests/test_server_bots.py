@@ -1,6 +1,7 @@
 """The bot pool: fair across tables (as scheduling order, with instant bots), searching bots in
 worker processes, recovery from a dead worker, all-bot tables only while watched and capped,
-and a shutdown that does not wait for a search."""
+and a shutdown that does not wait for a search. On SQLite only: the pool sees the storage
+through the service alone; its claims across processes on PostgreSQL + Redis are test_server_scale.py's."""
 
 from __future__ import annotations
 

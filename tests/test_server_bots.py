@@ -21,7 +21,7 @@ from alhambra.server.botpool import BotPool, _Pending, is_searching
 from alhambra.server.db import Database
 from alhambra.server.service import BotRequest, SeatSpec, TableService
 from alhambra.view import view
-from tests.server_helpers import ServerProcess, wait_for
+from tests.server_helpers import ServerProcess, receive, wait_for
 
 PAUSE_FILE = "ALHAMBRA_TEST_PAUSE_FILE"
 PROBE_DIR = "ALHAMBRA_TEST_PROBE_DIR"
@@ -371,3 +371,30 @@ def test_the_server_stops_cleanly_during_an_expert_search(tmp_path: Path) -> Non
     assert "Application shutdown complete" in server.log_file.read_text()
     # the workers were told to go at shutdown; a loaded machine may take a moment to reap them
     wait_for(lambda: not any(_alive(pid) for pid in workers), timeout=10, step=0.05)
+
+
+def test_a_persons_action_holds_the_all_bot_searches(c: Any) -> None:
+    """The server wraps a person's action (HTTP and WebSocket) and undo in ``people_first``:
+    afterwards the all-bot searches stay paused for LINGER at most."""
+    from alhambra.server.botpool import LINGER
+
+    from .server_helpers import auth, two_people
+
+    tid, tokens = two_people(c)
+    runner = c.app.state.runner
+    for via in ("http", "ws"):
+        msg = c.get(f"/api/tables/{tid}/view").json()
+        seat = msg["view"]["to_act"]
+        mine = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()
+        before = time.monotonic()
+        if via == "http":
+            body = {"action": mine["final_actions"][0], "version": mine["version"]}
+            assert c.post(f"/api/tables/{tid}/actions", json=body, headers=auth(tokens[seat])).status_code == 200
+        else:
+            with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+                ws.send_json({"type": "hello", "token": tokens[seat]})
+                receive(ws)
+                ws.send_json({"type": "action", "action": mine["final_actions"][0], "version": mine["version"], "id": 1})
+                while receive(ws).get("type") != "ack":
+                    pass
+        assert before < runner.paused_until() <= time.monotonic() + LINGER  # held, and let go after

@@ -90,7 +90,7 @@ def search_move(spec: str, obs: Observation, seed: int) -> str:
     return str(bot.choose(obs, bot.budget, random.Random(seed)))
 
 
-def _worker_init(pause_until: Any = None) -> None:
+def _worker_init(pause_until: Any = None, server: int | None = None) -> None:
     """Worker processes leave Ctrl+C to the server and yield the CPU to it.
 
     A lower priority (nice 10) alone is not enough on Linux with autogroups (the default on most
@@ -110,6 +110,18 @@ def _worker_init(pause_until: Any = None) -> None:
     _pause_until = pause_until
     if pause_until is not None:
         set_yield_point(_yield_to_people)
+    # in a session of its own a worker outlives a server killed with SIGKILL (nothing tells it):
+    # it leaves as soon as the server is gone, even in the middle of a search (``server`` is the
+    # server's pid as the server saw it: a worker that starts after a kill has another parent already)
+    if server is not None:
+        threading.Thread(target=_leave_with_parent, args=(server,), name="alhambra-parent-watch", daemon=True).start()
+
+
+def _leave_with_parent(parent: int, every: float = 0.5) -> None:
+    """Exit this worker process once ``parent`` is no longer its parent (the server died)."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
 
 
 def _yield_to_people() -> float:
@@ -409,7 +421,7 @@ class BotPool:
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_worker_init,
-                    initargs=(self._pause_until,),
+                    initargs=(self._pause_until, os.getpid()),
                 )
             pool = self._pool
         try:

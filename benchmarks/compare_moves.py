@@ -42,6 +42,9 @@ def recording(*args, **kw):
 
 mcts_mod.search = recording
 bot = make_bot("mcts:" + level)
+if getattr(bot.settings, "native_iterations", None) is not None:  # the level's iterations on both cores
+    import dataclasses
+    bot.settings = dataclasses.replace(bot.settings, native_iterations=None)
 budget = Budget(iterations=bot.settings.iterations, seconds=None)
 greedy = make_bot("greedy")
 out = []

@@ -293,7 +293,6 @@ def test_budgets_are_respected(monkeypatch: pytest.MonkeyPatch) -> None:
     10 ms per reading, so the test does not depend on the machine's load); an iteration budget
     gives exactly that many iterations; whichever ends first wins."""
     import alhambra.bots.mcts as mcts
-    from alhambra.bots import native_search
 
     state, events = new_game(GameConfig(players=3), 6)
     for _ in range(3):  # a position with a real choice
@@ -310,7 +309,6 @@ def test_budgets_are_respected(monkeypatch: pytest.MonkeyPatch) -> None:
             return clock[0]
 
     monkeypatch.setattr(mcts, "time", FakeTime)
-    monkeypatch.setattr(native_search, "time", FakeTime)  # the search on the native core reads the same clock
     bot = MctsBot("m", MctsSettings(iterations=None, seconds=0.15))
     start = clock[0]
     bot.choose(obs, Budget(None, 0.15), random.Random(0))

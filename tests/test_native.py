@@ -176,6 +176,7 @@ def test_token_game_on_the_native_core_matches_the_python_engine() -> None:
     py = TokenGame(config, 21, core="python")
     nat = TokenGame(config, 21, core="native")
     assert py.native is None and nat.native is not None
+    assert nat.events == py.events  # the deal's events
     encoder = ObservationEncoder.for_config(config, py.codec)
     rng = random.Random(5)
     steps = 0
@@ -188,11 +189,12 @@ def test_token_game_on_the_native_core_matches_the_python_engine() -> None:
             assert nat.view(seat) == py.view(seat)
             assert np.array_equal(encoder.encode(nat.view(seat), nat.prefix), encoder.encode(py.view(seat), py.prefix))
         token = legal[rng.randrange(len(legal))]
-        a, _ = py.step(token)
+        a, got = py.step(token)
         b, events = nat.step(token)
-        assert a == b and events == []
+        assert a == b and events == got
         steps += 1
     assert nat.is_over and nat.returns() == py.returns() and nat.state.outcome == "truncated"
+    assert nat.events == py.events
     assert steps > 100
 
 
@@ -247,11 +249,32 @@ def test_pettingzoo_and_gymnasium_play_the_same_games_on_both_cores() -> None:
         return out
 
     assert gym_run("native") == gym_run("python")
-    assert AlhambraEnv(players=2, opponents="uniform").core == "auto"
-    assert AlhambraEnv(players=2, opponents="random").core == "auto"  # the random bot reads no events
-    assert AlhambraEnv(players=2, opponents="greedy").core == "python"  # the other bots read them
-    with pytest.raises(ValueError, match="events"):
-        AlhambraEnv(players=2, opponents="greedy", core="native")
+    assert AlhambraEnv(players=2, opponents="greedy").core == "auto"  # bots read the native core's events too
+
+
+def test_gymnasium_with_bot_opponents_plays_the_same_game_on_both_cores() -> None:
+    """Opponent bots read the events: on the native core they read the same ones and play the
+    same moves, so the agent sees the same observations and action masks."""
+    from alhambra.gymnasium import AlhambraEnv
+
+    def run(core: str) -> list[tuple[bytes, bytes, float]]:
+        e = AlhambraEnv(players=3, opponents=["greedy", "random"], turn_limit=18, core=core)
+        obs, info = e.reset(seed=7)
+        assert (e.game is not None) and ((e.game.native is not None) == (core == "native"))
+        rng = random.Random(7)
+        out = [(obs.tobytes(), info["action_mask"].tobytes(), 0.0)]
+        done = False
+        while not done:
+            legal = info["action_mask"].nonzero()[0]
+            obs, r, term, trunc, info = e.step(int(legal[rng.randrange(len(legal))]))
+            out.append((obs.tobytes(), info["action_mask"].tobytes(), r))
+            done = term or trunc
+        assert e.game is not None
+        out.append((repr(e.game.events).encode(), b"", 0.0))
+        return out
+
+    native_run = run("native")
+    assert native_run == run("python") and len(native_run) > 25
 
 
 def test_bench_core_native_without_the_core_measures_python_and_says_so() -> None:

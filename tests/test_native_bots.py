@@ -80,7 +80,14 @@ def test_the_native_evaluation_is_float_exact() -> None:
 
 @pytest.mark.parametrize(
     ("players", "level", "iterations", "changes"),
-    [(2, "normal", 150, {}), (2, "hard", 120, {}), (3, "normal", 100, {}), (4, "hard", 80, {}), (2, "easy", 60, {"rollout_plies": 2})],
+    [
+        (2, "normal", 150, {}),
+        (2, "hard", 120, {}),
+        (3, "normal", 100, {}),
+        (4, "hard", 80, {}),
+        (2, "easy", 60, {"rollout_plies": 2}),
+        (3, "easy", 60, {"reward": "rank", "rollout_plies": 1}),
+    ],
 )
 def test_the_native_search_chooses_the_moves_of_the_python_search(
     players: int, level: str, iterations: int, changes: dict[str, object]
@@ -139,3 +146,46 @@ def test_actions_of_the_native_search_are_engine_actions() -> None:
     assert set(stats) <= set(obs.legal)
     native = NativeGame.from_state(Sampler(obs).base())
     assert all(encode(native.rules, a) in native.legal_ids("minimal") for a in native.legal_actions("minimal"))
+
+
+def test_the_levels_spend_the_native_speed_on_more_iterations() -> None:
+    """A level's own iterations become ``native_iterations`` on the native core (the time
+    budget stays); a budget or spec with other iterations is kept as given, and so is the level
+    on the Python engine or in a game with modules."""
+    obs = _positions(2, 9, 4, 1)[0]
+    assert LEVELS["easy"].native_iterations == 4 * (LEVELS["easy"].iterations or 0)
+    level = replace(LEVELS["easy"], seconds=None, native_iterations=60, iterations=20)
+    bot = mcts_mod.MctsBot("m", level)
+    bot.choose(obs, bot.budget, random.Random(1))
+    assert bot.last_iterations == 60
+    bot.choose(obs, Budget(iterations=30, seconds=None), random.Random(1))
+    assert bot.last_iterations == 30
+    python = mcts_mod.MctsBot("m", replace(level, core="python"))
+    python.choose(obs, python.budget, random.Random(1))
+    assert python.last_iterations == 20
+    spec = make_bot("mcts:easy@iterations=25+seconds=none")
+    assert isinstance(spec, mcts_mod.MctsBot) and spec.settings.native_iterations is None
+    spec.choose(obs, spec.budget, random.Random(1))
+    assert spec.last_iterations == 25
+
+
+def test_the_native_sampler_draws_what_the_python_sampler_draws() -> None:
+    """native/sample.pxi makes the same generator calls as Sampler.hidden: the same seed, draw
+    pile and bag, and the generator left in the same state (early positions place the special
+    cards in the draw pile; late ones may follow a reshuffle)."""
+    from alhambra.native import core_module
+
+    checked = 0
+    for players, seed in ((2, 8), (5, 9)):
+        for obs in _positions(players, seed, 6, 12):
+            sampler = Sampler(obs)
+            base = NativeGame.from_state(sampler.base()).core
+            plan = sampler.hidden_plan()
+            for i in range(3):
+                want_rng, got_rng = random.Random(i), random.Random(i)
+                seed_, deck, bag = sampler.hidden(want_rng)
+                got = core_module().sample_game(base, got_rng, *plan).to_state()
+                assert (got.seed, got.deck, got.bag) == (seed_, deck, bag)
+                assert got_rng.random() == want_rng.random()
+                checked += 1
+    assert checked == 72

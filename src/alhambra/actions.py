@@ -291,6 +291,12 @@ def parse_target(text: str) -> Target:
 _NUMBERS: Final = frozenset({"square", "seat", "count"})
 
 
+def parse_tile(word: str) -> str:
+    """A tile code as the notation writes it (first letter upper case, the rest lower case);
+    :class:`NotationError` for a word that is no tile code."""
+    return _tile_word(word)
+
+
 def _argument(arg_type: str, word: str) -> Any:
     if arg_type in _NUMBERS:
         return int(word)

@@ -125,6 +125,23 @@ def _ring_runs(cells: Cells, p: int) -> int:
     return _RUNS[m]
 
 
+def creates_hole_with(cells: Cells, filled: Mapping[int, int], p: int) -> bool:
+    """:func:`creates_hole` in ``cells`` with the ``filled`` places counted as filled (a
+    module's pieces outside the city: camps); the union is built only when the ring of eight
+    places around ``p`` says an area may close."""
+    m = 0
+    bit = 1
+    for d in _RING:
+        if p + d in cells or p + d in filled:
+            m |= bit
+        bit <<= 1
+    if _RUNS[m] <= 1:
+        return False
+    merged = dict(cells)
+    merged.update(filled)
+    return creates_hole(merged, p)
+
+
 def creates_hole(cells: Cells, p: int) -> bool:
     """Would putting a tile on empty ``p`` enclose an empty area? (``cells`` has no hole.)"""
     if _ring_runs(cells, p) <= 1:
@@ -165,6 +182,48 @@ def placement_problem(cells: Cells, walls: Sequence[int], tile_walls: int, p: in
     if creates_hole(cells, p):
         return "no_holes"
     return None
+
+
+def placement_problem_filled(cells: Cells, walls: Sequence[int], tile_walls: int, p: int, filled: Iterable[int]) -> str | None:
+    """:func:`placement_problem` in an Alhambra where ``filled`` places hold pieces outside
+    ``cells`` (a module's camps): such a place is occupied, and it counts as filled in the hole
+    test (an area of such pieces is no empty area), nowhere else (no walls, no paths)."""
+    taken = set(filled)
+    if p in taken:
+        return "occupied"
+    rule = placement_problem(cells, walls, tile_walls, p)
+    if rule is not None and rule != "no_holes":
+        return rule
+    merged = dict(cells)
+    for q in taken:
+        merged.setdefault(q, -1)
+    return "no_holes" if creates_hole(merged, p) else None
+
+
+def legal_spots_filled(
+    cells: Cells, walls: Sequence[int], tile_walls: int, filled: Iterable[int], spots: Sequence[int] | None = None
+) -> list[int]:
+    """:func:`legal_spots` with ``filled`` places (see :func:`placement_problem_filled`);
+    ``spots``: the places :func:`legal_spots` gives without them (a memoised analysis's).
+
+    From those, a filled place goes and so does a place that closes an area counting the filled
+    places; a place refused only because it closed an area of filled places alone comes in (it
+    touches one of them by a side, so only the places next to filled ones are tried)."""
+    taken = frozenset(q for q in filled if q not in cells)
+    plain = legal_spots(cells, walls, tile_walls) if spots is None else spots
+    if not taken:
+        return list(plain)
+    merged = dict(cells)
+    merged.update(dict.fromkeys(taken, -1))
+    out = [p for p in plain if p not in taken and not creates_hole(merged, p)]
+    have = set(plain)
+    near = {f + d for f in taken for d in (-_STRIDE, 1, _STRIDE, -1)}
+    for p in near:
+        if p in have or p in merged or all(p + d not in cells for d in (-_STRIDE, 1, _STRIDE, -1)):
+            continue
+        if placement_problem(cells, walls, tile_walls, p) == "no_holes" and not creates_hole(merged, p):
+            out.append(p)
+    return sorted(out)
 
 
 def frontier(cells: Cells) -> list[int]:
@@ -996,8 +1055,9 @@ def _longest_trail(adj: dict[int, list[int]], ends: list[int], comp: list[int], 
     return best
 
 
-def validate_layout(cells: Cells, walls: Sequence[int], fountain: int) -> list[Violation]:
-    """Every building-rule violation of a whole Alhambra (used to check physical layouts)."""
+def validate_layout(cells: Cells, walls: Sequence[int], fountain: int, filled: Iterable[int] = ()) -> list[Violation]:
+    """Every building-rule violation of a whole Alhambra (used to check physical layouts);
+    ``filled`` places hold pieces outside ``cells`` (camps) that count as filled in the hole test."""
     out: list[Violation] = []
 
     def add(rule: str, p: int) -> None:
@@ -1026,12 +1086,16 @@ def validate_layout(cells: Cells, walls: Sequence[int], fountain: int) -> list[V
             add("adjacent", p)
         elif p not in walk:
             add("on_foot", p)
-    box = _bbox(cells)
+    solid: Cells = cells
+    extra = [q for q in filled if q not in cells]
+    if extra:
+        solid = {**cells, **dict.fromkeys(extra, -1)}
+    box = _bbox(solid)
     box = (box[0] - 1, box[1] + 1, box[2] - 1, box[3] + 1)
     for yy in range(box[2] + 1, box[3]):
         for xx in range(box[0] + 1, box[1]):
             p = yy * _STRIDE + xx
-            if p not in cells and _enclosed(cells, p, box):
+            if p not in solid and _enclosed(solid, p, box):
                 add("no_holes", p)
     return out
 

@@ -43,7 +43,17 @@ from .engine import build_components, building_counts, check_options, winners
 from .errors import AlhambraError, ConfigError, RecordError
 from .events import Event, GameEnded, GameStarted, RoundScored, TurnEnded
 from .hooks import available_modules, load_module, modules_of, parse_module_ids
-from .layout import LayoutError, LayoutReport, check_layout, decode_json, draw_layout, game_words, parse_layout, read_json_file
+from .layout import (
+    LayoutError,
+    LayoutReport,
+    check_layout,
+    decode_json,
+    draw_layout,
+    game_words,
+    layout_modules,
+    parse_layout,
+    read_json_file,
+)
 from .record import GameRecord, replay
 from .rulesets import game_ids, ruleset
 from .state import GameConfig, GameState
@@ -249,7 +259,7 @@ def score(
         tiles = parse_layout(data, game)
     except LayoutError as e:
         _fail(str(e) if layout == "-" or str(e).startswith(layout) else f"{layout}: {e}")
-    report = check_layout(tiles, game)
+    report = check_layout(tiles, game, layout_modules(data))
     if as_json:
         print(json.dumps(report.to_json()))
     else:
@@ -312,6 +322,8 @@ def _print_layout_report(report: LayoutReport, charset: str, game: str = "alhamb
     con.print(
         Text.assemble((f"Longest outer {rules.wall_name}: ", "bold"), f"{report.longest_wall} (1 point per segment in every scoring round)")
     )
+    for m, inputs in report.modules.items():  # what the modules read from their tiles (the camps' lines...)
+        con.print(Text.assemble((f"{m}: ", "bold"), ", ".join(f"{k} {v}" for k, v in inputs.items())))
     con.print()
     if report.valid:
         mark = "✔ " if charset == "unicode" else "OK: "

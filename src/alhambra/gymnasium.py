@@ -52,11 +52,6 @@ Opponent = Callable[[GameState, int, Sequence[dict[str, Any]], random.Random], A
 """Chooses an action for ``seat`` from the state (only its view and the public events are used)."""
 
 
-EVENTLESS_OPPONENTS = frozenset({*POLICIES, "random"})
-"""Opponent specs that read no events: the only ones a game on the native core (which makes no
-events) can serve."""
-
-
 def make_opponent(spec: str) -> Opponent:
     """An opponent from a bot spec (``"greedy"``, ``"mcts:easy"``...) or a policy name
     (``"kinds"``, ``"uniform"``). Bots see only their view and the public events."""
@@ -117,14 +112,9 @@ class AlhambraEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.opponent_specs = tuple(specs)
         if core not in CORES:
             raise ValueError(f"core must be one of {', '.join(CORES)}")
-        eventless = all(s in EVENTLESS_OPPONENTS for s in specs)
-        if core == "native" and not eventless:
-            raise ValueError(
-                "core='native' needs opponents that read no events (random policies or the random bot): "
-                "the native core does not make events, and the other bots read them"
-            )
-        self.core = core if eventless else "python"
-        """The engine of the games: the native core only with opponents that read no events."""
+        self.core = core
+        """The engine of the games (see :data:`~alhambra.research.session.CORES`): the native
+        core makes the Python engine's events too, so every opponent plays on it."""
         self._opponents = [make_opponent(s) for s in specs]
         self.seat_choice = seat
         self.illegal = illegal

@@ -348,13 +348,40 @@ class Module:
         is on top; its ``perform`` moves the tile with :func:`alhambra.engine.place_waiting`."""
         return []
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
+    def entry_walls(self, state: GameState, seat: int, tile: int) -> tuple[int, ...] | None:
+        """The wall masks ``tile`` may show as it enters ``seat``'s Alhambra when this module
+        turns it (a magical building: every way it can be turned), or None: it is built as it
+        lies. A module that builds tiles by its own actions (a city gate) builds such a tile
+        turned in the same move; the module giving the turns is then not asked its
+        ``placement_problem`` for that tile (which only refuses the tile as it lies)."""
+        return None
+
+    def redesign_actions(self, state: GameState, seat: int) -> list[Action]:
+        """This module's own redesigns ``seat`` may make now (a magical building built turned, a
+        tile built through a city gate): the same actions its ``turn_actions`` offers as a
+        turn's redesign, asked by :func:`alhambra.engine.module_redesigns` for an extra
+        redesign (master builders). The module's ``check`` accepts them while
+        :func:`alhambra.engine.redesign_seat` names the seat, and its ``perform`` ends with
+        :func:`alhambra.engine.finish_redesign`."""
+        return []
+
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
         """A reason why ``tile`` may not leave ``position`` of ``seat``'s Alhambra in a redesign
         (``redesign remove``, or the city tile of a ``redesign exchange``), or None: a module's
-        veto beside the core's building rules (a gated tile is never redesigned). Asked for
-        every removal and exchange the core lists or checks, and by
+        veto beside the core's building rules (a gated tile is never redesigned). ``incoming``
+        is the tile that takes ``position`` in an exchange (None: a removal), so a veto can judge
+        the Alhambra as it will be (a watchtower keeps a building of its colour). Asked for every
+        removal and exchange the core lists or checks, and by
         :func:`alhambra.engine.redesign_options`."""
         return None
+
+    def occupied_places(self, state: GameState, seat: int) -> list[int]:
+        """Places (packed positions) of ``seat``'s Alhambra that this module's pieces fill without
+        being tiles of ``PlayerState.city`` (camps outside the city walls): the core builds no
+        tile there and counts them as filled in its hole test, and other modules read them
+        through :func:`alhambra.engine.occupied_places` (a trader tile stands only on an empty
+        place)."""
+        return []
 
     def unbuilt_tiles(self, state: GameState, seat: int) -> list[int]:
         """Tiles of ``seat``'s Alhambra that are not buildings yet (a building site before it is
@@ -430,6 +457,12 @@ class Module:
         (a magical building), or its printed walls with segments added (city walls). The
         engine never calls it."""
         return (tile.walls,)
+
+    def layout_segments(self) -> int:
+        """How many wooden wall segments this module brings that players build on tiles (city
+        walls: 12): a layout (``alhambra score``) naming the module may give a tile ``added``
+        walls, at most this many segments in all. The engine never calls it."""
+        return 0
 
     # ----- bots ------------------------------------------------------------------------
     def bot_values(self, state: GameState) -> list[float] | None:
@@ -529,7 +562,12 @@ class Facet:
 
 
 FACETS: Final = (
-    Facet("setup", True, ("check_config", "extra_tiles", "deck_piles", "setup", "game_set_up"), "the game's set-up"),
+    Facet(
+        "setup",
+        True,
+        ("check_config", "option", "extra_tiles", "deck_piles", "setup", "game_set_up"),
+        "the game's set-up (``option`` reads the module's options; never overridden)",
+    ),
     Facet("components", False, ("extra_cards", "extra_currencies"), "cards and currencies that reach the turn's draws and payments"),
     Facet(
         "actions",
@@ -554,7 +592,16 @@ FACETS: Final = (
     Facet(
         "building",
         False,
-        ("placement_problem", "target_problem", "place_actions", "removal_problem", "unbuilt_tiles"),
+        (
+            "placement_problem",
+            "target_problem",
+            "place_actions",
+            "entry_walls",
+            "redesign_actions",
+            "removal_problem",
+            "occupied_places",
+            "unbuilt_tiles",
+        ),
         "building rules, the module's own placements, redesign vetoes and unfinished buildings",
     ),
     Facet(
@@ -580,7 +627,12 @@ FACETS: Final = (
         "accounting, views and the research observation",
     ),
     Facet("persistence", True, ("slice_to_json", "slice_from_json"), "the state slice's JSON"),
-    Facet("companion", True, ("companion", "layout_walls"), "scoring a game played on a real table (the engine never calls it)"),
+    Facet(
+        "companion",
+        True,
+        ("companion", "layout_walls", "layout_segments"),
+        "scoring a game played on a real table (the engine never calls it)",
+    ),
 )
 """Every hook of :class:`Module`, each in one facet (``tests/test_engine_rooms.py`` checks it)."""
 

@@ -24,9 +24,12 @@ Two kinds of problem are kept apart:
   tile in the base game), ``duplicate_tile`` (the same physical tile twice), ``occupied``
   (two tiles on one spot), ``one_fountain`` (not exactly one fountain).
 
-Tile objects may only carry the keys ``x``, ``y``, ``kind``, ``price`` and ``walls`` (a typo
-such as ``wall`` would otherwise silently change the meaning); other top-level keys are
-ignored.
+Tile objects may only carry the keys ``x``, ``y``, ``kind``, ``price``, ``walls`` and ``added``
+(a typo such as ``wall`` would otherwise silently change the meaning); other top-level keys are
+ignored. ``added`` (letters like ``walls``) are wooden wall segments built on the tile (the city
+walls module: the document names it in ``"modules"``): ``walls`` stays the printed walls that
+identify the tile, a segment never lies over one, the tile then has both, and the layout holds
+at most as many segments as the modules bring (``Module.layout_segments``).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -44,6 +47,7 @@ from .rulesets import DEFAULT_GAME, Ruleset, ruleset
 
 __all__ = [
     "LAYOUT_RULE_MESSAGES",
+    "LayoutCity",
     "LayoutError",
     "LayoutReport",
     "LayoutTile",
@@ -53,6 +57,7 @@ __all__ = [
     "draw_layout",
     "drawing_text",
     "game_words",
+    "layout_modules",
     "load_layout",
     "parse_layout",
     "read_json_file",
@@ -66,7 +71,7 @@ COORD_LIMIT: Final = 500
 MAX_NESTING: Final = 20
 """JSON nested deeper than this is refused (a layout or table file is 4 levels deep)."""
 
-_TILE_KEYS: Final = frozenset({"x", "y", "kind", "price", "walls"})
+_TILE_KEYS: Final = frozenset({"x", "y", "kind", "price", "walls", "tile", "added"})
 
 LAYOUT_RULE_MESSAGES: Final = {
     **geo.RULE_MESSAGES,
@@ -101,6 +106,10 @@ class LayoutTile:
     """The kind's letter in tile codes (``?`` for a kind the game does not have)."""
     physical: int = -1
     """Which physical tile of the game this is (two faces of a Granada tile share it); -1: none."""
+    code: str = ""
+    """The tile's code as the game names it (``G8sw``, a module's ``L8ne`` or ``Wp1``); "" when unknown."""
+    added: int = 0
+    """Wooden wall segments built on the tile (city walls), a part of ``walls``."""
 
     @property
     def is_fountain(self) -> bool:
@@ -112,14 +121,17 @@ class LayoutTile:
         """Short label for drawings: ``F`` for the fountain, else kind letter + price (``G8``)."""
         if self.is_fountain:
             return "F"
+        if self.letter == "?" and self.code:  # a module's tile that is no building kind (a camp, a watchtower)
+            return self.code
         return f"{self.letter}{self.price}"
 
     def describe(self) -> str:
         """Readable name, e.g. ``garden 8 (walls NW)``."""
+        w = walls_to_letters(self.walls & ~self.added).upper()
+        plus = f" + segment{'s' if self.added.bit_count() > 1 else ''} {walls_to_letters(self.added).upper()}" if self.added else ""
         if self.is_fountain:
-            return "fountain"
-        w = walls_to_letters(self.walls).upper()
-        return f"{self.kind} {self.price} ({'walls ' + w if w else 'no walls'})"
+            return f"fountain{plus}"
+        return f"{self.kind} {self.price} ({'walls ' + w if w else 'no walls'}{plus})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +157,9 @@ class LayoutReport:
     buildings: dict[str, int]
     """Building tiles per kind (the fountain is not a building), every kind of the game present."""
     longest_wall: int
+    modules: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Per module whose tiles the layout holds, the scoring inputs read from it
+    (``CompanionHooks.layout_inputs``: the camps' lines, the wall with the watchtowers)."""
 
     @property
     def valid(self) -> bool:
@@ -152,13 +167,30 @@ class LayoutReport:
         return not self.violations
 
     def to_json(self) -> dict[str, Any]:
-        """The ``alhambra score --json`` document."""
-        return {
+        """The ``alhambra score --json`` document (``modules`` only when a module's tiles are in it)."""
+        out: dict[str, Any] = {
             "valid": self.valid,
             "violations": [v.to_json() for v in self.violations],
             "buildings": dict(self.buildings),
             "longest_wall": self.longest_wall,
         }
+        if self.modules:
+            out["modules"] = {m: dict(v) for m, v in self.modules.items()}
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutCity:
+    """A read layout as a module's companion sees it (``CompanionHooks.layout_problems`` and
+    ``layout_inputs``): ``cells`` maps each place of the Alhambra to the index of its tile in
+    ``tiles``, ``outside`` the places of the tiles that lie outside the city walls (camps:
+    ``CompanionHooks.outside_kinds``); ``walls`` holds each tile's walls by index."""
+
+    tiles: tuple[LayoutTile, ...]
+    cells: Mapping[int, int]
+    outside: Mapping[int, int]
+    walls: tuple[int, ...]
+    fountain: int | None
 
 
 def _faces(rules: Ruleset) -> list[tuple[TileType, int]]:
@@ -201,13 +233,37 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _read_tile(raw: object, i: int, rules: Ruleset, module_faces: Sequence[tuple[TileType, int, tuple[int, ...]]] = ()) -> LayoutTile:
+def _read_tile(
+    raw: object, i: int, rules: Ruleset, module_faces: Sequence[tuple[TileType, int, tuple[int, ...]]] = (), segments: int = 0
+) -> LayoutTile:
+    """One tile of the layout; ``segments``: may it carry ``added`` wall segments (city walls)?"""
+    tile = _read_printed(raw, i, rules, module_faces)
+    assert isinstance(raw, Mapping)
+    added_raw = raw.get("added")
+    if added_raw is None:
+        return tile
+    where = f"tile {i + 1} at {tile.x},{tile.y}"
+    if not isinstance(added_raw, str):
+        raise LayoutError(f"{where}: 'added' must be a string of side letters N, E, S, W like \"S\" (the wooden segments built on it)")
+    if not segments:
+        raise LayoutError(f"{where}: 'added' wall segments come with the city walls module: name it in \"modules\"")
+    try:
+        added = letters_to_walls(added_raw.replace(" ", ""))
+    except ValueError as e:
+        raise LayoutError(f"{where}: {e}") from None
+    if added & tile.walls:
+        over = walls_to_letters(added & tile.walls).upper()
+        raise LayoutError(f"{where}: a wall segment is never built over a wall ({over} is walled already)")
+    return replace(tile, walls=tile.walls | added, added=added)
+
+
+def _read_printed(raw: object, i: int, rules: Ruleset, module_faces: Sequence[tuple[TileType, int, tuple[int, ...]]] = ()) -> LayoutTile:
     where = f"tile {i + 1}"
     if not isinstance(raw, Mapping):
         raise LayoutError(f'{where}: expected an object like {{"x": 1, "y": 0, "kind": "garden", "price": 8, "walls": "NW"}}')
     extra = sorted(str(k) for k in raw if k not in _TILE_KEYS)
     if extra:
-        raise LayoutError(f"{where}: unknown field(s) {', '.join(extra)} (allowed: x, y, kind, price, walls)")
+        raise LayoutError(f"{where}: unknown field(s) {', '.join(extra)} (allowed: x, y, kind, price, walls, tile, added)")
     for key in ("x", "y"):
         if key not in raw:
             raise LayoutError(f"{where}: missing {key!r}")
@@ -221,6 +277,8 @@ def _read_tile(raw: object, i: int, rules: Ruleset, module_faces: Sequence[tuple
     x: int = raw["x"]
     y: int = raw["y"]
     where = f"tile {i + 1} at {x},{y}"
+    if "tile" in raw:
+        return _read_coded(raw, x, y, i, where, rules, module_faces)
     kind = raw.get("kind")
     if not isinstance(kind, str):
         raise LayoutError(f"{where}: 'kind' must be a string (fountain, {', '.join(rules.kinds)})")
@@ -248,7 +306,7 @@ def _read_tile(raw: object, i: int, rules: Ruleset, module_faces: Sequence[tuple
         return LayoutTile(x, y, kind, 0, walls or 0, False, i, letter)
     for t, physical, may_show in module_faces:  # a module's tile (its walls may be any it can show)
         if t.kind == kind and t.price == price and ((walls is None and len(may_show) == 1) or walls in may_show):
-            return LayoutTile(x, y, kind, price, may_show[0] if walls is None else walls, True, i, letter, physical)
+            return LayoutTile(x, y, kind, price, may_show[0] if walls is None else walls, True, i, letter, physical, t.code)
     if walls is None:
         choices = tile_choices(kind, price, rules.id)
         if len(choices) > 1:
@@ -257,8 +315,52 @@ def _read_tile(raw: object, i: int, rules: Ruleset, module_faces: Sequence[tuple
         if not choices:
             return LayoutTile(x, y, kind, price, 0, False, i, letter)
         walls = letters_to_walls(choices[0])
-    physical = next((p for t, p in _faces(rules) if t.kind == kind and t.price == price and t.walls == walls), -1)
-    return LayoutTile(x, y, kind, price, walls, physical >= 0, i, letter, physical)
+    face = next(((t, p) for t, p in _faces(rules) if t.kind == kind and t.price == price and t.walls == walls), None)
+    if face is None:
+        return LayoutTile(x, y, kind, price, walls, False, i, letter)
+    return LayoutTile(x, y, kind, price, walls, True, i, letter, face[1], face[0].code)
+
+
+def _read_coded(
+    raw: Mapping[str, Any],
+    x: int,
+    y: int,
+    i: int,
+    where: str,
+    rules: Ruleset,
+    module_faces: Sequence[tuple[TileType, int, tuple[int, ...]]],
+) -> LayoutTile:
+    """A tile named by its code (``"tile": "Wp1"``: a module's tile that kind and price do not
+    name, such as a watchtower of a colour); ``walls`` as it lies, when it may lie several ways."""
+    code = raw["tile"]
+    if not isinstance(code, str):
+        raise LayoutError(f'{where}: \'tile\' must be a tile code like "Wp1" or "G8sw"')
+    if "kind" in raw or "price" in raw:
+        raise LayoutError(f"{where}: give either 'tile' (a code) or 'kind' and 'price', not both")
+    walls_raw = raw.get("walls")
+    walls: int | None = None
+    if walls_raw is not None:
+        if not isinstance(walls_raw, str):
+            raise LayoutError(f'{where}: \'walls\' must be a string of side letters N, E, S, W like "NW" (or "" for none)')
+        try:
+            walls = letters_to_walls(walls_raw.replace(" ", ""))
+        except ValueError as e:
+            raise LayoutError(f"{where}: {e}") from None
+    for t, physical, may_show in module_faces:
+        if t.code == code:
+            if walls is None:
+                if len(may_show) > 1:
+                    shown = ", ".join(walls_to_letters(m).upper() or "none" for m in may_show)
+                    raise LayoutError(f"{where}: {code} may lie several ways; give 'walls' (one of: {shown})")
+                walls = may_show[0]
+            letter = rules.kind_letters.get(t.kind, "?")
+            return LayoutTile(x, y, t.kind, t.price, walls, walls in may_show, i, letter, physical, t.code)
+    for t, physical in _faces(rules):
+        if t.code == code:
+            w = t.walls if walls is None else walls
+            return LayoutTile(x, y, t.kind, t.price, w, w == t.walls, i, rules.kind_letters.get(t.kind, "?"), physical, t.code)
+    hint = "" if module_faces else " (name its module in the layout's 'modules')"
+    raise LayoutError(f"{where}: no tile has the code {code!r}{hint}")
 
 
 def parse_layout(data: Any, game: str = DEFAULT_GAME, modules: Sequence[str] = ()) -> list[LayoutTile]:
@@ -285,7 +387,21 @@ def parse_layout(data: Any, game: str = DEFAULT_GAME, modules: Sequence[str] = (
             f"the layout has {len(tiles)} tiles, but a real {rules.title} table has at most {most} "
             f"(the fountain and the {len(rules.tiles)} building tiles)"
         )
-    return [_read_tile(raw, i, rules, extra) for i, raw in enumerate(tiles)]
+    segments = _module_segments(mods)
+    out = [_read_tile(raw, i, rules, extra, segments) for i, raw in enumerate(tiles)]
+    used = sum(t.added.bit_count() for t in out)
+    if used > segments:
+        raise LayoutError(f"the layout adds {used} wall segments, but the modules bring only {segments}")
+    return out
+
+
+def _module_segments(modules: Sequence[str]) -> int:
+    """How many wooden wall segments the ``modules`` bring (``Module.layout_segments``)."""
+    if not modules:
+        return 0
+    from .hooks import load_module
+
+    return sum(load_module(m).layout_segments() for m in modules)
 
 
 def _depth(text: str) -> int:
@@ -353,23 +469,45 @@ def _violation(rule: str, x: int | None, y: int | None, detail: str = "") -> Lay
     return LayoutViolation(rule, x, y, f"{msg}: {detail}" if detail else msg)
 
 
-def check_layout(tiles: Sequence[LayoutTile], game: str = DEFAULT_GAME) -> LayoutReport:
-    """Check a layout against the building rules and the tiles of ``game``, and score it.
+def _companions(modules: Sequence[str]) -> list[tuple[str, Any]]:
+    """(module id, companion part) of the ``modules`` that have one."""
+    if not modules:
+        return []
+    from .hooks import load_module
+
+    out = []
+    for m in sorted(set(modules)):
+        comp = load_module(m).companion()
+        if comp is not None:
+            out.append((m, comp))
+    return out
+
+
+def check_layout(tiles: Sequence[LayoutTile], game: str = DEFAULT_GAME, modules: Sequence[str] = ()) -> LayoutReport:
+    """Check a layout against the building rules and the tiles of ``game`` (and of the
+    ``modules`` in play), and score it.
 
     Violations come in a fixed order: the tile problems (``occupied``, ``one_fountain``,
     ``unknown_tile``, ``duplicate_tile``) in input order, then the building rules in the order
-    :func:`alhambra.city.validate_layout` reports them. When two tiles lie on one place, the
-    first one is the one checked further and counted.
+    :func:`alhambra.city.validate_layout` reports them, then each module's rules for its tiles
+    (``CompanionHooks.layout_problems``, in module id order). When two tiles lie on one place,
+    the first one is the one checked further and counted. Tiles of a kind a module places
+    outside the city walls (``CompanionHooks.outside_kinds``: camps) are not part of the
+    Alhambra's building rules, but fill their places in the hole test.
     """
+    companions = _companions(modules)
+    outside_kinds = frozenset(k for _, c in companions for k in c.outside_kinds)
     out: list[LayoutViolation] = []
+    outside: dict[int, int] = {}
+    taken: dict[int, int] = {}
     cells: dict[int, int] = {}
     placed: list[LayoutTile] = []
     seen: dict[int, LayoutTile] = {}
     fountain: int | None = None
     for t in tiles:
         p = geo.pos(t.x, t.y)
-        if p in cells:
-            other = placed[cells[p]]
+        if p in taken:
+            other = placed[taken[p]]
             out.append(_violation("occupied", t.x, t.y, f"{t.describe()} on top of {other.describe()}"))
             continue
         if t.is_fountain:
@@ -389,24 +527,33 @@ def check_layout(tiles: Sequence[LayoutTile], game: str = DEFAULT_GAME) -> Layou
                 out.append(_violation("duplicate_tile", t.x, t.y, f"{t.describe()} {same} at {first.x},{first.y}"))
             else:
                 seen[t.physical] = t
-        cells[p] = len(placed)
+        taken[p] = len(placed)
+        (outside if t.kind in outside_kinds else cells)[p] = len(placed)
         placed.append(t)
     if fountain is None:
         out.append(_violation("one_fountain", None, None, "there is none"))
     walls = [t.walls for t in placed]
     if cells:
         if fountain is not None:
-            found = geo.validate_layout(cells, walls, fountain)
+            found = geo.validate_layout(cells, walls, fountain, outside)
         else:
             # Without a fountain only the rules that need no starting point can be checked.
-            found = [v for v in geo.validate_layout(cells, walls, next(iter(cells))) if v.rule not in ("adjacent", "on_foot")]
+            found = [v for v in geo.validate_layout(cells, walls, next(iter(cells)), outside) if v.rule not in ("adjacent", "on_foot")]
         out.extend(LayoutViolation(v.rule, v.x, v.y, v.message) for v in found)
+    inputs: dict[str, dict[str, Any]] = {}
+    if companions:
+        city = LayoutCity(tuple(placed), cells, outside, tuple(walls), fountain)
+        for m, comp in companions:
+            out.extend(comp.layout_problems(city))
+            got = comp.layout_inputs(city)
+            if got:
+                inputs[m] = got
     counts = geo.kind_counts(cells, [t.kind for t in placed])
     rules = ruleset(game)
     buildings = {k: counts.get(k, 0) for k in rules.kinds}
     if rules.id != DEFAULT_GAME:
         out = [LayoutViolation(v.rule, v.x, v.y, game_words(v.message, rules)) for v in out]
-    return LayoutReport(tuple(placed), tuple(out), buildings, geo.longest_wall(cells, walls))
+    return LayoutReport(tuple(placed), tuple(out), buildings, geo.longest_wall(cells, walls), inputs)
 
 
 def game_words(text: str, rules: Ruleset) -> str:
@@ -424,9 +571,15 @@ def game_words(text: str, rules: Ruleset) -> str:
     return text
 
 
+def layout_modules(data: Any) -> tuple[str, ...]:
+    """The modules a layout document names (``"modules"``), sorted; () when it names none."""
+    named = data.get("modules", []) if isinstance(data, Mapping) else []
+    return tuple(sorted({str(m) for m in named})) if isinstance(named, list) else ()
+
+
 def score_layout(data: Any, game: str = DEFAULT_GAME) -> LayoutReport:
-    """Parse a decoded layout document and check it (see :func:`check_layout`)."""
-    return check_layout(parse_layout(data, game), game)
+    """Parse a decoded layout document and check it (see :func:`check_layout`) with the modules it names."""
+    return check_layout(parse_layout(data, game), game, layout_modules(data))
 
 
 # ---------------------------------------------------------------------------------- drawing

@@ -103,6 +103,10 @@ class Pending(Value):
 
     __slots__ = ()
     registry: ClassVar[dict[str, type[Value]]] = {}
+    extra_redesign: ClassVar[bool] = False
+    """True for a module's pending that owes ``seat`` one redesign (an extra redesign paid with a
+    master-builder card): the modules' own redesigns (``Module.redesign_actions``) are taken
+    while it is on top (:func:`alhambra.engine.redesign_seat`, :func:`alhambra.engine.finish_redesign`)."""
     seat: int
 
 

@@ -87,6 +87,7 @@ __all__ = [
     "replay_by_keyboard",
     "served_page",
     "served_table",
+    "steer_table",
     "tab_to",
     "version",
     "wait_change",
@@ -772,6 +773,59 @@ class ClickPlayer:
                 self.pages[0].wait_for_timeout(15)
 
 
+def play_module_table(
+    tmp_path: Path,
+    player: type[ClickPlayer],
+    *,
+    seed: int,
+    ready: str,
+    badge: re.Pattern[str],
+    log: re.Pattern[str],
+    before: Any = None,
+    after: Any = None,
+    seconds: float = 40.0,
+    names: tuple[str, ...] = ("Ada", "Bo"),
+    rng_seed: int = 5,
+) -> ClickPlayer:
+    """A module's short browser game, the pattern its ``test_browser.py`` shares with others: one
+    person plays every seat of a table of ``player.module`` alone on the fixed deal ``seed`` by
+    clicks (``player``, a :class:`ClickPlayer`), for at most ``seconds`` or until every control
+    of ``player.wanted`` was used. Each page first shows ``ready`` (the module's panel) and passes
+    ``before(page)``; after the game, on the first page: ``after(page, player)`` (the module's
+    art on the board...), a seat badge of the module whose text matches ``badge``, a screenshot
+    ``<module>-table.png``, a log with a line matching ``log`` and none showing ``player.raw``.
+    Then every wanted control was used, the console stayed clean and every screenshot shows
+    something. Returns the player (``seen``: the controls used)."""
+    module = player.module
+    problems: list[str] = []
+    started = time.monotonic()
+    with served_table(tmp_path, problems, (module,), names, constant_seed=seed) as pages:
+        for p in pages:
+            p.wait_for_selector(ready, timeout=10000)
+            if before is not None:
+                before(p)
+        clicker = player(pages, random.Random(rng_seed))
+        clicker.play(seconds)
+        page = pages[0]
+        if page.locator("#btn-close-modal").count():
+            page.locator("#btn-close-modal").click(timeout=5000)
+        page.wait_for_timeout(200)
+        if after is not None:
+            after(page, clicker)
+        badges = page.locator(f".score-track .seat-badge[data-module='{module}']")
+        assert badges.count() >= 1 and badge.fullmatch(badges.first.inner_text().strip()), badges.all_inner_texts()
+        clicker.shot(page, "table")
+        text = page.locator(".log-list").inner_text()
+        assert log.search(text), text[-500:]
+        assert clicker.raw is None or not clicker.raw.search(text), f"the log shows {module}' notation or codes"
+    print("seen:", clicker.seen, f"in {time.monotonic() - started:.1f} s")
+    for w in clicker.wanted:
+        assert clicker.seen.get(w, 0) >= 1, (w, clicker.seen)
+    assert problems == []
+    clicker.check_shots()
+    return clicker
+
+
 def joined_table(http: Any, names: list[str], modules: list[str]) -> tuple[str, list[str]]:
     """Create a table of person seats with these names and modules through the API and join
     every seat; returns the table id and the seats' tokens (``http``: an httpx client on the server)."""
@@ -811,6 +865,33 @@ def play_until(
         r = http.post(f"/api/tables/{table_id}/actions", json=body, headers={"Authorization": f"Bearer {tokens[seat]}"})
         assert r.status_code == 200, r.text
     raise AssertionError(f"no such situation in {max_actions} actions")
+
+
+def steer_table(
+    http: Any, table_id: str, tokens: list[str], config: Any, seed: int, choose: Any, until: Any, max_actions: int = 300
+) -> tuple[Any, int]:
+    """Play a table of person seats dealt with game ``seed`` (a server started with
+    ``constant_seed=seed``) through the API to a short fixed position: the same game is played
+    in-process (``config``), each move ``choose(state)`` (deterministic), until ``until(state)``
+    holds; returns that state and the table's version. Cheap (one POST a move): for browser
+    tests that start where a module's controls are needed. AssertionError when the moves are
+    refused (the server's game is another) or the position never comes."""
+    from .engine import apply, new_game
+
+    state, _ = new_game(config, seed)
+    ver = int(http.get(f"/api/tables/{table_id}/view").json()["version"])
+    for _ in range(max_actions):
+        if until(state):
+            return state, ver
+        action = choose(state)
+        seat = state.to_act
+        assert seat is not None
+        body = {"action": str(action), "version": ver}
+        r = http.post(f"/api/tables/{table_id}/actions", json=body, headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, r.text
+        ver = int(r.json()["version"])
+        state, _ = apply(state, action)
+    raise AssertionError(f"no such position in {max_actions} moves: the deal changed")
 
 
 # ---------------------------------------------------------------------------- a person's core moves

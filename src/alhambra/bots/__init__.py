@@ -34,13 +34,15 @@ __all__ = [
 ]
 
 LEVELS: dict[str, MctsSettings] = {
-    "easy": MctsSettings(iterations=100, seconds=0.25, opponent_pw_c=0.3),
-    "normal": MctsSettings(iterations=1000, seconds=1.0, opponent_pw_c=0.3),
-    "hard": MctsSettings(iterations=3000, seconds=4.0, opponent_pw_c=0.3, weights=TUNED_WEIGHTS),
+    "easy": MctsSettings(iterations=100, seconds=0.25, opponent_pw_c=0.3, native_iterations=400),
+    "normal": MctsSettings(iterations=1000, seconds=1.0, opponent_pw_c=0.3, native_iterations=4000),
+    "hard": MctsSettings(iterations=3000, seconds=4.0, opponent_pw_c=0.3, weights=TUNED_WEIGHTS, native_iterations=12000),
 }
 """The settings of each MCTS difficulty level (iterations and seconds: whichever ends first;
 ``opponent_pw_c`` acts only with 3 or more players; ``hard`` evaluates positions with the
-tuned weights)."""
+tuned weights). On the native core (games without modules) the same time budgets buy four
+times the iterations (``native_iterations``: the native search runs about 4x the Python
+engine's iterations per second, benchmarks/compare_native_moves.py)."""
 
 BOT_NAMES = ("random", "greedy", "mcts")
 
@@ -61,7 +63,7 @@ def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
     return name, level or None, opts
 
 
-_INT_OPTS = {"iterations", "workers", "rollout_plies"}
+_INT_OPTS = {"iterations", "native_iterations", "workers", "rollout_plies"}
 _FLOAT_OPTS = {"seconds", "c_ucb", "bias", "pw_c", "pw_alpha", "opponent_pw_c", "temperature", "temperature_early"}
 _CHOICE_OPTS = {"reward": ("rank", "win"), "core": ("auto", "python", "native")}
 
@@ -99,6 +101,8 @@ def make_bot(spec: str, workers: int | None = None) -> Bot:
                     raise ValueError(f"unknown mcts option {k!r}")
             except ValueError as e:
                 raise ValueError(f"bad option {k}={v} in {spec!r}: {e}") from None
+        if "iterations" in changes and "native_iterations" not in changes:
+            changes["native_iterations"] = None  # the iterations asked for, on either core
         if workers is not None:
             changes["workers"] = workers
         settings = replace(settings, **changes)  # type: ignore[arg-type]

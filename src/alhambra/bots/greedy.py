@@ -26,7 +26,7 @@ import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import city as geo
 from ..actions import Action, BuyBuilding
@@ -39,7 +39,19 @@ from .base import Budget, Observation, fallback_action, log
 from .repetition import Repetition
 from .tracker import Sampler, Tracker
 
-__all__ = ["DEFAULT_WEIGHTS", "TUNED_WEIGHTS", "GreedyBot", "Weights", "canonical_actions", "evaluate", "greedy_action", "seat_values"]
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "TUNED_WEIGHTS",
+    "GreedyBot",
+    "Weights",
+    "canonical_actions",
+    "evaluate",
+    "greedy_action",
+    "pick_best",
+    "seat_values",
+]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -576,12 +588,20 @@ def greedy_action(
     cands = canonical_actions(state, actions)
     if len(cands) == 1:
         return cands[0]
-    best: list[Action] = []
-    best_v = float("-inf")
+    values = []
     for a in cands:
         s = state.copy()
         apply_unchecked(s, a, events=False)
-        v = evaluate(s, seat, weights)
+        values.append(evaluate(s, seat, weights))
+    return pick_best(cands, values, rng)
+
+
+def pick_best(cands: Sequence[T], values: Sequence[float], rng: random.Random) -> T:
+    """The candidate of the highest value; ties (within 1e-9) broken by ``rng`` (one draw, only
+    when there is a tie)."""
+    best: list[T] = []
+    best_v = float("-inf")
+    for a, v in zip(cands, values, strict=True):
         if v > best_v + 1e-9:
             best_v = v
             best = [a]

@@ -34,11 +34,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, Protocol
 
 from ..actions import Action, parse_action
 from ..city import shared_analyses
@@ -90,6 +90,10 @@ class MctsSettings:
     (built, no modules: :mod:`alhambra.bots.native_search`, the same moves faster), else on the
     Python engine; ``python`` always on the Python engine; ``native`` as ``auto`` but says once
     when the native core is missing."""
+    native_iterations: int | None = None
+    """The iteration cap of a search on the native core when the bot searches with its own
+    iterations (``iterations``; None: the same): the levels keep their time budgets and spend
+    the native core's speed on more iterations. A budget with other iterations is kept as given."""
 
 
 _ANSWER_RESERVE = 0.01
@@ -100,7 +104,7 @@ _BAG_START = 44
 
 
 class _Node:
-    __slots__ = ("avail", "children", "entries", "legal", "mover", "rank", "ranked", "reward", "sq", "visits")
+    __slots__ = ("avail", "children", "entries", "legal", "mover", "rank", "ranked", "reward", "sets", "sq", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -109,15 +113,19 @@ class _Node:
         self.avail = 0
         self.reward = 0.0
         self.sq = 0.0
-        self.children: dict[Action, _Node] = {}
-        """The children created so far, in the order they were first candidates."""
+        self.children: dict[Any, _Node] = {}
+        """The children created so far, in the order they were first candidates (by action:
+        an :class:`Action` on the Python engine, an action id on the native core)."""
         self.entries: list[_Cand] | None = None
         """Every action seen here, best prior first (actions first seen later, with prior 0, after)."""
-        self.rank: dict[Action, int] = {}
+        self.rank: dict[Any, int] = {}
         """Each action's place in ``entries``."""
-        self.legal: list[Action] | None = None
+        self.legal: list[Any] | None = None
         """The legal (canonical) actions of the last visit, and their entries in prior order (``ranked``)."""
         self.ranked: list[_Cand] = []
+        self.sets: dict[tuple[Any, ...], list[_Cand]] = {}
+        """``ranked`` by the legal actions of a visit (samples with other hidden facts may allow
+        other actions; each set's list is made once)."""
 
 
 class _Cand:
@@ -125,7 +133,7 @@ class _Cand:
 
     __slots__ = ("action", "child", "prior")
 
-    def __init__(self, action: Action, prior: float, child: _Node | None) -> None:
+    def __init__(self, action: Any, prior: float, child: _Node | None) -> None:
         self.action = action
         self.prior = prior
         self.child = child
@@ -134,16 +142,23 @@ class _Cand:
 def _rewards(state: GameState, settings: MctsSettings, weights: Weights, values: list[float] | None = None) -> list[float]:
     """Every seat's reward (see ``MctsSettings.reward``), soft before the end (``values``: the
     state's ``seat_values`` if already known)."""
-    n = state.config.players
     if state.outcome is not None:
-        v = [float(s) for s in state.scores]
+        return reward_of(state.scores, True, 0, settings)
+    return reward_of(seat_values(state, weights) if values is None else values, False, len(state.bag), settings)
+
+
+def reward_of(v: Sequence[float], over: bool, bag_left: int, settings: MctsSettings) -> list[float]:
+    """Every seat's reward from the final scores (``over``) or the estimated final points ``v``
+    with ``bag_left`` tiles in the bag (the same for both engines)."""
+    n = len(v)
+    if over:
+        v = [float(s) for s in v]
         if settings.reward == "win":
             top = max(v)
             k = v.count(top)
             return [1.0 / k if x == top else 0.0 for x in v]
         return [sum(1.0 if v[s] > v[o] else 0.5 if v[s] == v[o] else 0.0 for o in range(n) if o != s) / (n - 1) for s in range(n)]
-    v = seat_values(state, weights) if values is None else values
-    bag = min(1.0, len(state.bag) / _BAG_START)
+    bag = min(1.0, bag_left / _BAG_START)
     temperature = settings.temperature + (settings.temperature_early - settings.temperature) * bag
     out = []
     win = settings.reward == "win"
@@ -178,6 +193,12 @@ def _prior(
                 seen[a] = values
             v = relative(values, seat, weights)
         scored.append((v, -i, a))
+    return ranked(scored)
+
+
+def ranked(scored: list[tuple[float, int, Any]]) -> list[tuple[Any, float]]:
+    """Candidates ``(value, -place, action)`` best first with their prior: the value scaled to
+    0-1 between the worst and the best (the same for both engines)."""
     scored.sort(reverse=True)  # by value, then by place in ``acts`` (``-i`` is unique: actions are never compared)
     if not scored:
         return []
@@ -211,14 +232,61 @@ def _search(sampler: Sampler, settings: MctsSettings, rng: random.Random, weight
     return stats, it
 
 
-def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights) -> tuple[_Node, int]:
-    """Grow one search tree; return its root and the number of iterations done."""
+def _play(state: GameState, action: Action) -> None:
+    apply_unchecked(state, action, events=False)
+
+
+class Plays(Protocol):
+    """What :func:`_grow` plays its samples with (see :class:`Play`)."""
+
+    sample: Callable[[random.Random], Any]
+    legal: Callable[[Any], list[Any]]
+    apply: Callable[[Any, Any], None]
+
+    def prior(self, game: Any, legal: list[Any], seat: int, seen: dict[Any, list[float]]) -> list[tuple[Any, float]]: ...
+    def greedy(self, game: Any, rng: random.Random) -> Any: ...
+    def rewards(self, game: Any, values: list[float] | None) -> list[float]: ...
+
+
+class Play:
+    """How a search plays its samples: on the Python engine (this class; the games are
+    :class:`GameState` values and the actions :class:`Action` values) or on the native core
+    (:class:`alhambra.bots.native_search.NativePlay`: native games and action ids). A game has
+    ``outcome`` (None until the end) and ``to_act``; the tree is the same for both."""
+
+    def __init__(self, sampler: Sampler, settings: MctsSettings, weights: Weights) -> None:
+        self.settings = settings
+        self.weights = weights
+        self.sample: Callable[[random.Random], Any] = sampler.sample
+        """A fresh sample of the hidden facts (a game to play an iteration in)."""
+        self.legal: Callable[[Any], list[Any]] = canonical_actions
+        """The actions the tree considers in a game (the canonical ones)."""
+        self.apply: Callable[[Any, Any], None] = _play
+        """Play an action of :attr:`legal` in place."""
+
+    def prior(self, game: Any, legal: list[Any], seat: int, seen: dict[Any, list[float]]) -> list[tuple[Any, float]]:
+        """:func:`_prior`: the candidates best first with their prior; ``seen`` gets the seat values after each."""
+        return _prior(game, legal, seat, self.weights, seen)
+
+    def greedy(self, game: Any, rng: random.Random) -> Any:
+        """A rollout's move: the greedy choice."""
+        return greedy_action(game, rng, self.weights)
+
+    def rewards(self, game: Any, values: list[float] | None) -> list[float]:
+        """:func:`_rewards` of a game (``values``: its seat values if known)."""
+        return _rewards(game, self.settings, self.weights, values)
+
+
+def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights, play: Plays | None = None) -> tuple[_Node, int]:
+    """Grow one search tree; return its root and the number of iterations done (``play``: how
+    the samples are played, by default on the Python engine)."""
+    plays: Plays = Play(sampler, settings, weights) if play is None else play
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     max_iter = settings.iterations
     me = sampler.obs.seat
     opp_pw_c = settings.pw_c if settings.opponent_pw_c is None or sampler.config.players < 3 else settings.opponent_pw_c
     root = _Node(-1)
-    root_legal: list[Action] | None = None
+    root_legal: list[Any] | None = None
     it = 0
     sqrt = math.sqrt
     ln = math.log
@@ -227,7 +295,10 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
     c_ucb = settings.c_ucb
     bias_c = settings.bias
     own_pw_c = settings.pw_c
-    sample = sampler.sample
+    sample = plays.sample
+    legal_of = plays.legal
+    apply = plays.apply
+    prior = plays.prior
     pause = yield_point()
     while True:
         if pause is not None:
@@ -244,8 +315,8 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
         state = sample(rng)
         node = root
         path = [root]
-        known: dict[Action, list[float]] | None = None
-        last: Action | None = None
+        known: dict[Any, list[float]] | None = None
+        last: Any = None
         while state.outcome is None:
             seat = state.to_act
             assert seat is not None
@@ -253,30 +324,34 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                 # the decision being searched depends only on what the seat sees, never on
                 # the sampled hidden facts: its actions are the same in every sample
                 if root_legal is None:
-                    root_legal = canonical_actions(state)
+                    root_legal = legal_of(state)
                 legal = root_legal
             else:
-                legal = canonical_actions(state)
+                legal = legal_of(state)
             entries = node.entries
             if entries is None:
                 if node is not root and node.visits == 0:
                     break
                 known = {}
-                ranked = _prior(state, legal, seat, weights, known) if len(legal) > 1 else [(a, 1.0) for a in legal]
-                entries = node.entries = [_Cand(a, p, None) for a, p in ranked]
+                order = prior(state, legal, seat, known) if len(legal) > 1 else [(a, 1.0) for a in legal]
+                entries = node.entries = [_Cand(a, p, None) for a, p in order]
                 node.rank = {e.action: i for i, e in enumerate(entries)}
                 node.ranked = entries[:]
                 node.legal = legal
             elif legal is not node.legal and legal != node.legal:  # another sample: other actions may be legal here
-                rank = node.rank
-                idx = []
-                for a in legal:
-                    i = rank.get(a)
-                    if i is None:  # first seen now: after the others, with no prior
-                        i = rank[a] = len(entries)
-                        entries.append(_Cand(a, 0.0, None))
-                    idx.append(i)
-                node.ranked = [entries[i] for i in sorted(set(idx))]
+                key = tuple(legal)
+                got = node.sets.get(key)
+                if got is None:  # an action's place never changes, so neither does this list
+                    rank = node.rank
+                    idx = []
+                    for a in legal:
+                        i = rank.get(a)
+                        if i is None:  # first seen now: after the others, with no prior
+                            i = rank[a] = len(entries)
+                            entries.append(_Cand(a, 0.0, None))
+                        idx.append(i)
+                    got = node.sets[key] = [entries[i] for i in sorted(set(idx))]
+                node.ranked = got
                 node.legal = legal
             pw_c = own_pw_c if seat == me else opp_pw_c
             allowed = max(1, ceil(pw_c * (node.visits + 1) ** pw_alpha))
@@ -316,7 +391,7 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
                     best = e
             assert best is not None
             last = best.action
-            apply_unchecked(state, last, events=False)
+            apply(state, last)
             nxt = best.child
             assert nxt is not None
             node = nxt
@@ -326,10 +401,10 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
         for _ in range(settings.rollout_plies):
             if state.outcome is not None:
                 break
-            apply_unchecked(state, greedy_action(state, rng, weights), events=False)
+            apply(state, plays.greedy(state, rng))
         # a node expanded in this iteration evaluated its children: the leaf is the one chosen
         values = known.get(last) if known is not None and last is not None and not settings.rollout_plies else None
-        rewards = _rewards(state, settings, weights, values)
+        rewards = plays.rewards(state, values)
         for nd in path:
             nd.visits += 1
             if nd.mover >= 0:
@@ -372,7 +447,11 @@ class MctsBot:
             seconds = budget.seconds
             if seconds is not None:  # what is left, less a little for answering
                 seconds = max(0.0, seconds - (time.perf_counter() - start) - _ANSWER_RESERVE)
-            settings = replace(self.settings, iterations=budget.iterations, seconds=seconds)
+            its = budget.iterations
+            own = self.settings
+            if own.native_iterations is not None and its == own.iterations and own.core != "python" and native_search.covers(sampler):
+                its = own.native_iterations
+            settings = replace(own, iterations=its, seconds=seconds)
             if settings.workers > 1:
                 stats, its = self._parallel(obs, settings, rng)
             else:

@@ -214,6 +214,15 @@ class Sampler:
             raise ValueError("this observation hides more than the draw pile and the bag")
         return self._hidden(rng)
 
+    def hidden_plan(self) -> tuple[list[int], list[int], list[int], list[list[int]], bool, int, int]:
+        """What :meth:`hidden` draws from, for the native twin of it (``native/sample.pxi``):
+        the unknown tiles, money cards and special cards, each special card's possible depths,
+        whether the draw pile was reshuffled, and the shuffled top sizes (cards, tiles)."""
+        if not self.plain:
+            raise ValueError("this observation hides more than the draw pile and the bag")
+        places = [self._places[c] for c in self._special]
+        return self._unknown_tiles, self._money, self._special, places, bool(self.tracker.reshuffles), TOP_CARDS, TOP_TILES
+
     def _hidden(self, rng: random.Random) -> tuple[int, list[int], list[int]]:
         seed = rng.randrange(1 << 62)
         bag = self._unknown_tiles[:]

@@ -26,14 +26,24 @@ def _counts(state: GameState, tiles: Sequence[int]) -> tuple[dict[str, int], dic
 
 
 def _layout(state: GameState, seat: int) -> list[dict[str, Any]] | None:
-    """The seat's Alhambra as layout tiles; None when a module's tile is in it (not a base tile)."""
+    """The seat's Alhambra as layout tiles; None when a module's tile is in it that its module
+    cannot give as layout tiles (``CompanionHooks.export_tiles``)."""
     comp = state.components
     out: list[dict[str, Any]] = []
+    given: set[str] = set()
+    for m in state.config.modules:
+        hooks = companion_of(m)
+        tiles = hooks.export_tiles(state, seat) if hooks is not None else None
+        if tiles is not None:
+            out += tiles
+            given.add(m)
     for q, t in sorted(state.players[seat].city.items()):
         tt = comp.tiles[t]
         x, y = geo.xy(q)
         if tt.module:
-            return None
+            if tt.module not in given:
+                return None
+            continue
         if tt.kind == "fountain" or tt.price == 0:
             out.append({"x": x, "y": y, "kind": "fountain"})
         else:

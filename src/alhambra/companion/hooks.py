@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
+    from ..layout import LayoutCity, LayoutViolation
     from ..state import GameState
 
 
@@ -105,6 +106,26 @@ class CompanionHooks:
     """Inputs entered once for the table (the score cards of the round, the invasion card)."""
     seat_fields: ClassVar[tuple[Field, ...]] = ()
     """Inputs entered per player (and for the neutral player where ``Field.neutral``)."""
+    outside_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Tile kinds of this module that lie outside the city walls in a layout (camps): the
+    Alhambra's building rules leave them out, the hole test counts their places as filled."""
+
+    def layout_problems(self, city: LayoutCity) -> list[LayoutViolation]:
+        """The module's building rules broken by a layout (``alhambra score`` with tiles): a camp
+        without a bastion against a city wall, a watchtower without a building of its colour."""
+        return []
+
+    def export_tiles(self, state: GameState, seat: int) -> list[dict[str, Any]] | None:
+        """This module's tiles of ``seat``'s Alhambra (in it or outside its walls) as layout tiles
+        (``{"x", "y", "tile", "walls"}``) for :func:`alhambra.companion.export.export_table`;
+        None: the module's tiles cannot be given as a layout (the player's counts are exported)."""
+        return None
+
+    def layout_inputs(self, city: LayoutCity) -> dict[str, Any]:
+        """This module's per-player inputs (``seat_fields`` keys) read from a layout, so a player
+        who lays out the Alhambra tile by tile need not count them (the camps' lines); {} when
+        the layout holds none of the module's tiles. Inputs the player gives win."""
+        return {}
 
     def check(self, tally: Tally) -> list[str]:
         """Problems of the inputs that the fields' ranges do not catch (each a sentence)."""

@@ -195,7 +195,7 @@ def _participant(raw: object, i: int, rules: Ruleset, mods: tuple[str, ...], neu
             tiles_ = parse_layout({"tiles": raw["tiles"]}, rules.id, mods)
         except LayoutError as e:
             raise TableError(f"{who}: {e}") from None
-        report = check_layout(tiles_, rules.id)
+        report = check_layout(tiles_, rules.id, mods)
         buildings = dict(report.buildings)
         wall = report.longest_wall
         for t in report.tiles:
@@ -237,7 +237,11 @@ def _participant(raw: object, i: int, rules: Ruleset, mods: tuple[str, ...], neu
     for m in mods:
         comp = companion_of(m)
         fields = tuple(f for f in comp.seat_fields if f.neutral or not neutral) if comp else ()
-        values[m] = _fields(fields, raw_mods.get(m), f"{who}: {m}")
+        given = raw_mods.get(m)
+        read = report.modules.get(m) if report is not None else None
+        if read and (given is None or isinstance(given, Mapping)):  # read from the tiles; what the player gives wins
+            given = {**read, **(given or {})}
+        values[m] = _fields(fields, given, f"{who}: {m}")
     return Participant(name, buildings, wall, dearest, score, report, values, neutral)
 
 

@@ -34,7 +34,9 @@ from .common import (
     _tile_id,
     _users,
     _waiting_for,
+    build_spots,
     payment_value,
+    position_problem,
 )
 from .generate import _stuck, take_limit
 from .payments import _check_money, _check_offer, _check_payment, _plain_payment
@@ -209,8 +211,7 @@ def _must_build(state: GameState, seat: int, tile: int) -> bool:
     """A tile paid to be turned over must be built, unless no place is left for it."""
     if tile not in state.turned:
         return False
-    walls = state.walls
-    return bool(state.players[seat].analysis(walls).spots(walls[tile]))
+    return bool(build_spots(state, seat, state.walls[tile]))
 
 
 def _check_turn_over(state: GameState, action: Action) -> None:
@@ -231,7 +232,7 @@ def _check_turn_over(state: GameState, action: Action) -> None:
         raise IllegalAction(f"{action.tile} has been turned over already")
     other = comp.tile_twin[t]
     walls = state.walls
-    if not state.players[top.seat].analysis(walls).spots(walls[other]):
+    if not build_spots(state, top.seat, walls[other]):
         raise IllegalPlacement(
             f"{comp.tile_code[other]} (the other face of {action.tile}) cannot be built anywhere in your city now", "adjacent"
         )
@@ -246,9 +247,12 @@ def _check_position(state: GameState, seat: int, tile: int, target: tuple[int, i
     if not (-500 < x < 500 and -500 < y < 500):
         raise IllegalPlacement(f"{x},{y} is far outside any Alhambra", "adjacent")
     q = geo.pos(x, y)
-    walls = state.walls
-    p = state.players[seat]
-    rule = None if q in p.analysis(walls).spots(walls[tile]) else geo.placement_problem(p.city, walls, walls[tile], q)
+    if state.config.modules:
+        rule = position_problem(state, seat, state.walls[tile], q)
+    else:
+        walls = state.walls
+        p = state.players[seat]
+        rule = None if q in p.analysis(walls).spots(walls[tile]) else geo.placement_problem(p.city, walls, walls[tile], q)
     if rule is None and state.config.modules:
         for m in _users(state, "placement_problem"):
             rule = m.placement_problem(state, seat, tile, q)

@@ -140,13 +140,13 @@ def _exchange_problem(state: GameState, seat: int, q: int, new_tile: int) -> str
             if rule is not None:
                 break
     if rule is None:
-        rule = _removal_veto(state, seat, q)
+        rule = _removal_veto(state, seat, q, new_tile)
     return rule
 
 
-def _removal_veto(state: GameState, seat: int, q: int) -> str | None:
+def _removal_veto(state: GameState, seat: int, q: int, incoming: int | None = None) -> str | None:
     """The first module's reason why the tile on ``q`` may not leave ``seat``'s Alhambra in a
-    redesign (``Module.removal_problem``), or None."""
+    redesign (``Module.removal_problem``; ``incoming``: the tile exchanged for it), or None."""
     if not state.config.modules:
         return None
     users = _users(state, "removal_problem")
@@ -154,10 +154,74 @@ def _removal_veto(state: GameState, seat: int, q: int) -> str | None:
         return None
     t = state.players[seat].city[q]
     for m in users:
-        why = m.removal_problem(state, seat, t, q)
+        why = m.removal_problem(state, seat, t, q, incoming)
         if why is not None:
             return why
     return None
+
+
+def placement_veto(
+    state: GameState, seat: int, tile: int, position: int, walls: int | None = None, skip: tuple[Module, ...] = ()
+) -> str | None:
+    """The first module building rule (``Module.placement_problem``) that refuses ``tile`` on
+    ``position`` of ``seat``'s Alhambra, asking every module but those in ``skip``, or None.
+    With ``walls`` the tile is asked about as if it showed those walls (a tile built turned):
+    they are set in ``state.walls`` while the modules are asked (a module reads walls there),
+    then taken back."""
+    users = [m for m in _users(state, "placement_problem") if m not in skip]
+    if not users:
+        return None
+    old = state.walls
+    if walls is not None and old[tile] != walls:
+        set_walls(state, tile, walls)
+    try:
+        for m in users:
+            rule = m.placement_problem(state, seat, tile, position)
+            if rule is not None:
+                return rule
+        return None
+    finally:
+        state.walls = old
+
+
+_NOTHING_FILLED: Final[frozenset[int]] = frozenset()
+
+
+def occupied_places(state: GameState, seat: int) -> frozenset[int]:
+    """Places of ``seat``'s Alhambra that modules' pieces fill outside ``PlayerState.city``
+    (``Module.occupied_places``: camps): no tile is built there, no trader tile stands there,
+    and the hole test counts them as filled. Empty, at no cost, when no module overrides it."""
+    if not state.config.modules:
+        return _NOTHING_FILLED
+    users = _users(state, "occupied_places")
+    if not users:
+        return _NOTHING_FILLED
+    out: set[int] = set()
+    for m in users:
+        out.update(m.occupied_places(state, seat))
+    return frozenset(out)
+
+
+def build_spots(state: GameState, seat: int, mask: int) -> list[int]:
+    """Every place of ``seat``'s Alhambra where a tile showing the walls ``mask`` may be built under
+    the core's building rules, with the places modules fill (:func:`occupied_places`) taken and
+    counted in the hole test; ascending. The Alhambra's memoised analysis when none is filled."""
+    p = state.players[seat]
+    walls = state.walls
+    filled = occupied_places(state, seat) if state.config.modules else _NOTHING_FILLED
+    spots = p.analysis(walls).spots(mask)
+    return geo.legal_spots_filled(p.city, walls, mask, filled, spots) if filled else spots
+
+
+def position_problem(state: GameState, seat: int, mask: int, q: int) -> str | None:
+    """The core's building rule (an id) that a tile showing ``mask`` on ``q`` of ``seat``'s
+    Alhambra breaks, the places modules fill counted (:func:`occupied_places`), or None."""
+    p = state.players[seat]
+    walls = state.walls
+    filled = occupied_places(state, seat) if state.config.modules else _NOTHING_FILLED
+    if filled:
+        return geo.placement_problem_filled(p.city, walls, mask, q, filled)
+    return None if q in p.analysis(walls).spots(mask) else geo.placement_problem(p.city, walls, mask, q)
 
 
 def set_walls(state: GameState, tile: int, walls: int) -> None:

@@ -12,7 +12,7 @@ from ..components import CURRENCIES, MARKET_SIZE, TAKE_LIMIT
 from ..hooks import load_module
 from ..state import BetweenTurns, ChooseAction, GameState, PlaceTiles
 from .caches import _LAST_TABLES, _MEMO_LIMIT, _TAKE_MEMO, _memo_put, _Tables, _tables
-from .common import _users
+from .common import _users, build_spots, occupied_places
 from .payments import PAYMENTS, _offers, _subsets, _way_payments
 from .redesign import REDESIGN_KINDS, _redesign_actions
 
@@ -402,6 +402,7 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
     an = state.players[seat].analysis(walls)
     mods = _users(state, "placement_problem")
     targets = _users(state, "target_problem")
+    filled = bool(state.config.modules) and bool(occupied_places(state, seat))  # places modules' pieces fill: the exact list
     neutral = top.neutral and state.neutral is not None
     tables = _tables(comp)
     out: list[Action] = []
@@ -409,7 +410,7 @@ def _place_actions(state: GameState, top: PlaceTiles) -> list[Action]:
     twins = comp.twins
     for code in sorted(set(tiles)) if len(tiles) > 1 else tiles:
         t = comp.tile_ids[code]
-        spots = an.spots(walls[t])
+        spots = build_spots(state, seat, walls[t]) if filled else an.spots(walls[t])
         if mods:
             spots = [q for q in spots if all(m.placement_problem(state, seat, t, q) is None for m in mods)]
         acts = _place_actions_of(tables, code)
@@ -443,7 +444,6 @@ def _turn_over_actions(state: GameState, top: PlaceTiles, payments: str = "all")
     seat = top.seat
     hand = state.players[seat].hand
     walls = state.walls
-    an = state.players[seat].analysis(walls)
     pays: list[tuple[str, ...]] = []
     for cur in range(len(CURRENCIES)):
         for total, low, pay in _subsets(comp, hand, cur):
@@ -455,7 +455,7 @@ def _turn_over_actions(state: GameState, top: PlaceTiles, payments: str = "all")
     for code in sorted(set(top.tiles)):
         t = comp.tile_ids[code]
         other = comp.tile_twin[t]
-        if other < 0 or t in state.turned or not an.spots(walls[other]):
+        if other < 0 or t in state.turned or not build_spots(state, seat, walls[other]):
             continue
         out += [TurnOver(code, pay) for pay in pays]
     return out

@@ -38,6 +38,43 @@ def finish_turn_action(state: GameState, again: bool = False) -> None:
     _finish_action(state, top, again, None)
 
 
+def build_tile(state: GameState, seat: int, tile: str, target: tuple[int, int], events: list[Event]) -> None:
+    """Build ``tile`` (a code) at ``target`` of ``seat``'s Alhambra by a module's action (checked
+    by its module): the tile waiting in the ``PlaceTiles`` on top (:func:`place_waiting`), or else,
+    as a redesign, the tile from the seat's reserve board (the core's ``AlhambraRedesigned``; the
+    redesign is closed by :func:`finish_redesign`)."""
+    top = state.pending[-1] if state.pending else None
+    if isinstance(top, PlaceTiles) and tile in top.tiles:
+        place_waiting(state, tile, target, events)
+        return
+    p = state.players[seat]
+    p.reserve.remove(state.components.tile_ids[tile])
+    p.build(geo.pos(*target), state.components.tile_ids[tile])
+    events.append(AlhambraRedesigned(seat, "build", tile, target[0], target[1]))
+    finish_redesign(state)
+
+
+def redesign_seat(state: GameState) -> int | None:
+    """The seat that may make a redesign by a module's action now (``Module.redesign_actions``):
+    the seat of the turn's action choice, or of a module's pending that owes it an extra
+    redesign (``Pending.extra_redesign``); None when no redesign may be made."""
+    top = state.pending[-1] if state.pending else None
+    if isinstance(top, ChooseAction) or (top is not None and top.extra_redesign):
+        return top.seat
+    return None
+
+
+def finish_redesign(state: GameState) -> None:
+    """Close a module's redesign (call it from ``Module.perform``): as a turn's action it ends
+    the actions (:func:`finish_turn_action`); as an extra redesign the pending that owed it is
+    taken off and the flow goes on."""
+    top = state.pending[-1] if state.pending else None
+    if top is not None and top.extra_redesign:
+        state.pending.pop()
+        return
+    finish_turn_action(state, again=False)
+
+
 def _perform(state: GameState, action: Action, events: list[Event] | None) -> None:
     handler = _PERFORM.get(type(action))
     if handler is not None:

@@ -8,7 +8,7 @@ from ..actions import Action, BuildFromReserve, ExchangeTiles, MoveToReserve
 from ..components import ComponentSet
 from ..state import GameState
 from .caches import _LAST_TABLES, _MEMO_LIMIT, _Tables, _tables
-from .common import _exchange_problem, _removal_veto, _users
+from .common import _exchange_problem, _removal_veto, _users, build_spots
 
 
 def _build_actions(tables: _Tables, code: str) -> dict[int, Action]:
@@ -77,13 +77,14 @@ def _without_vetoed(state: GameState, seat: int, actions: list[Action]) -> list[
     """A new list of ``actions`` without the removals and exchanges of tiles a module keeps in
     the Alhambra (``Module.removal_problem``)."""
     code_of = state.components.tile_code
+    ids = state.components.tile_ids
     where = {code_of[t]: q for q, t in state.players[seat].city.items()}
     out: list[Action] = []
     for a in actions:
         if isinstance(a, MoveToReserve):
             if _removal_veto(state, seat, where[a.tile]) is not None:
                 continue
-        elif isinstance(a, ExchangeTiles) and _removal_veto(state, seat, where[a.city_tile]) is not None:
+        elif isinstance(a, ExchangeTiles) and _removal_veto(state, seat, where[a.city_tile], ids[a.reserve_tile]) is not None:
             continue
         out.append(a)
     return out
@@ -175,7 +176,7 @@ def _redesign_with_rules(state: GameState, seat: int, form: str | None, an: geo.
         for t in reserve:
             code = code_of[t]
             acts = _build_actions(tables, code)
-            for q in an.spots(walls[t]):
+            for q in build_spots(state, seat, walls[t]):
                 if all(m.placement_problem(state, seat, t, q) is None for m in mods):
                     a = acts.get(q)
                     if a is None:
@@ -199,3 +200,16 @@ def redesign_options(state: GameState, seat: int, form: str | None = None) -> li
     core redesign actions (``redesign build/remove/exchange``); ``form`` is ``build``,
     ``remove`` or ``exchange`` for one form only. For modules that grant an extra redesign."""
     return list(_redesign_actions(state, seat, form))
+
+
+def module_redesigns(state: GameState, seat: int) -> list[Action]:
+    """Every redesign the loaded modules offer ``seat`` now by their own actions
+    (``Module.redesign_actions``: a magical building built turned, a tile built through a city
+    gate), in module order; beside :func:`redesign_options` for modules that grant an extra
+    redesign."""
+    if not state.config.modules:
+        return []
+    out: list[Action] = []
+    for m in _users(state, "redesign_actions"):
+        out += m.redesign_actions(state, seat)
+    return out

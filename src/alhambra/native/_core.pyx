@@ -9,7 +9,8 @@ chance of engine/setup.py), ``city.pxi`` (city.py), ``money.pxi`` (takes and pay
 engine/generate.py, engine/payments.py), ``flow.pxi`` (engine/supply.py, engine/flow.py,
 engine/scoring.py: drawing, refills, the end of a turn, scoring, the end of the game),
 ``rules.pxi`` (engine/generate.py, engine/redesign.py, engine/perform.py, engine/setup.py:
-legal actions, applying them, setup), ``bots.pxi`` (bots/greedy.py: the evaluation). Use it through :mod:`alhambra.native`, not directly.
+legal actions, applying them, setup), ``bots.pxi`` (bots/greedy.py: the evaluation), ``sample.pxi`` (bots/tracker.py: the
+sampler's hidden draws; bots/mcts.py: the search's rewards). Use it through :mod:`alhambra.native`, not directly.
 """
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
@@ -28,3 +29,4 @@ include "money.pxi"
 include "flow.pxi"
 include "bots.pxi"
 include "rules.pxi"
+include "sample.pxi"

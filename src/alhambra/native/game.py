@@ -332,14 +332,18 @@ class NativeGame:
         """Apply a legal action id in place (unchecked)."""
         self.core.apply_id(a)
 
-    def apply(self, action: Action) -> None:
-        """Apply an action in place after checking that it is legal now."""
+    def apply(self, action: Action, events: bool = False) -> list[Event]:
+        """Apply an action in place after checking that it is legal now; with ``events`` its
+        events (as :meth:`apply_events`), else an empty list."""
         if self.core.is_over:
             raise GameOver("the game is over")
         a = encode(self.rules, action)
         if a not in self.core.legal_ids(0):
             raise IllegalAction(f"{action} is not legal now")
+        if events:
+            return events_of(self.rules, self.core.apply_id_events(a))
         self.core.apply_id(a)
+        return []
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action in place without a check."""

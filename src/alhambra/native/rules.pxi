@@ -433,6 +433,12 @@ cdef class Game:
         return self.s.outcome != 0
 
     @property
+    def outcome(self):
+        """How the game ended (``GameState.outcome``): None while it goes on, else
+        ``"finished"`` or ``"truncated"``."""
+        return None if not self.s.outcome else ("finished", "truncated")[self.s.outcome - 1]
+
+    @property
     def scores(self):
         return [self.s.scores[i] for i in range(self.s.n)]
 

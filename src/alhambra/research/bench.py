@@ -63,9 +63,9 @@ def bench_pettingzoo(players: int, games: int, seed: int) -> tuple[int, float]:
 
 def _bench_gym(opponents: str) -> Callable[[int, int, int], tuple[int, float]]:
     def bench(players: int, games: int, seed: int) -> tuple[int, float]:
-        from ..gymnasium import EVENTLESS_OPPONENTS, AlhambraEnv
+        from ..gymnasium import AlhambraEnv
 
-        e = AlhambraEnv(players=players, opponents=opponents, core=CORE[0] if opponents in EVENTLESS_OPPONENTS else "auto")
+        e = AlhambraEnv(players=players, opponents=opponents, core=CORE[0])
         steps = 0
         start = time.perf_counter()
         for g in range(games):

@@ -77,8 +77,9 @@ class TokenGame:
 
     ``core`` (see :data:`CORES`): on the native core the legal actions and the moves are
     computed natively and ``state`` is the Python twin of the native state, built when asked
-    for; the native core makes no events, so ``events`` stays empty and :meth:`step` and
-    :meth:`play` return none (use ``core="python"`` when the events are needed)."""
+    for; the events are the native core's event records read back as engine events
+    (:func:`alhambra.native.game.events_of`), equal to the Python engine's, so bots that read
+    events play the same on both cores."""
 
     def __init__(self, config: GameConfig, seed: int, codec: ActionCodec | None = None, core: str = "auto") -> None:
         self.config = config
@@ -90,10 +91,11 @@ class TokenGame:
             from ..native.game import NativeGame
 
             self.native = NativeGame.new(config, seed)
+            events = self.native.setup_events()
         else:
             self._state, events = new_game(config, seed)
         self.events: list[Event] = list(events)
-        """Every event of the game so far (all public; none on the native core)."""
+        """Every event of the game so far (all of them; :func:`alhambra.view.view_events` redacts them per seat)."""
         self.prefix: tuple[int, ...] = ()
         self._tree: DecisionTree | None = None
         self._views: dict[int | None, dict[str, Any]] = {}
@@ -184,11 +186,7 @@ class TokenGame:
         if isinstance(node, dict):
             self.prefix = prefix  # views do not depend on the partial tokens: keep them
             return None, []
-        if self.native is not None:
-            self.native.apply_unchecked(node)
-            events: list[Event] = []
-        else:
-            events = apply_unchecked(self.state, node)
+        events = self.native.apply_events(node) if self.native is not None else apply_unchecked(self.state, node)
         self._moved(events)
         return node, events
 
@@ -197,7 +195,7 @@ class TokenGame:
         events: list[Event] = []
         if self.native is not None:
             try:
-                self.native.apply(action)
+                events = self.native.apply(action, events=True)
             except NativeLimit:
                 self._leave_native()
         if self.native is None:

@@ -14,8 +14,9 @@ Flow (plug-in hooks):
   place (the core adds the reserve, and the neutral player in 2-player purchases);
   ``placement_problem`` keeps camps out of the core's city places and adds the camps' rules to
   every building placement; ``removal_problem`` to every removal in a redesign.
-* ``turn_actions``: the camps' redesigns (``camp build``, ``camp remove``, ``camp exchange``),
-  each a whole action (``engine.finish_turn_action``).
+* ``turn_actions`` = ``redesign_actions``: the camps' redesigns (``camp build``, ``camp
+  remove``, ``camp exchange``), each a whole action (``engine.finish_redesign``), also a
+  master-builder card's extra redesign (``engine.redesign_seat``).
 * ``round_points``: the arrows' lines, every round.
 """
 
@@ -33,11 +34,12 @@ from ... import city as geo
 from ...actions import Action, need_words, parse_xy, register_parser
 from ...companion.hooks import CompanionHooks
 from ...components import OPPOSITE, SIDE_DELTAS, SIDE_LETTERS, SIDES, ComponentSet, TileType, letters_to_walls, walls_to_letters
-from ...engine.services import finish_turn_action, place_waiting
+from ...engine.services import finish_redesign, place_waiting, redesign_seat
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module
-from ...state import ChooseAction, GameConfig, GameState, Pending, PlaceTiles
+from ...slices import ModuleState, slice_reader
+from ...state import GameConfig, GameState, Pending, PlaceTiles
 
 MODULE_ID: Final = "camps"
 CAMP_KIND: Final = "camp"
@@ -85,9 +87,10 @@ def camp_tiles() -> list[TileType]:
 
 @dataclass(frozen=True, slots=True)
 class _Tables:
-    """Per game's components: each tile id's bastions (-1: not a camp) and whether it is a watchtower."""
+    """Per game's components: each tile id's bastions (-1: not a camp) and whether it is a watchtower
+    (``comp`` None: the tiles of a layout, by index)."""
 
-    comp: ComponentSet
+    comp: ComponentSet | None
     bastions: tuple[int, ...]
     tower: tuple[bool, ...]
 
@@ -107,49 +110,54 @@ def tables(comp: ComponentSet) -> _Tables:
     return got
 
 
+def layout_tables(kinds: Sequence[str], walls: Sequence[int]) -> _Tables:
+    """The lookup tables for the tiles of a layout (``alhambra score``), by their index: a camp's
+    walls are its bastions."""
+    return _Tables(
+        None, tuple(w if k == CAMP_KIND else -1 for k, w in zip(kinds, walls, strict=True)), tuple(k == WATCHTOWER_KIND for k in kinds)
+    )
+
+
 def is_camp(comp: ComponentSet, tile: int) -> bool:
     """Whether tile id ``tile`` is a camp."""
     return tables(comp).bastions[tile] >= 0
 
 
 # ---------------------------------------------------------------------------------- state
+@dataclass(frozen=True, slots=True, order=True)
+class CampAt:
+    """A camp outside a seat's city walls: its place and code (sorted by place)."""
+
+    x: int
+    y: int
+    camp: str
+
+
 @dataclass(frozen=True, slots=True)
-class CampsState:
-    """The module's slice (public): per seat its camps outside the city, ``(x, y, code)`` sorted."""
+class CampsState(ModuleState):
+    """The module's slice (public): per seat its camps outside the city, sorted. JSON form from
+    :class:`~alhambra.slices.ModuleState`: ``{"placed": [[{"x", "y", "camp"}, ...], ...]}``."""
 
-    placed: tuple[tuple[tuple[int, int, str], ...], ...]
+    module = MODULE_ID
+    placed: tuple[tuple[CampAt, ...], ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"placed": [[{"x": x, "y": y, "camp": c} for x, y, c in row] for row in self.placed]}
-
-    @classmethod
-    def from_dict(cls, raw: Any) -> CampsState:
-        """Read the JSON form back (a :class:`NotationError` on junk)."""
-        try:
-            rows = tuple(tuple(sorted((int(e["x"]), int(e["y"]), str(e["camp"])) for e in row)) for row in raw["placed"])
-        except (TypeError, KeyError, ValueError) as e:
-            raise NotationError(f"bad camps state {raw!r}") from e
-        codes = [c for row in rows for _, _, c in row]
+    def check(self) -> None:
+        """Known camps, each once; one camp a place."""
+        codes = [c.camp for row in self.placed for c in row]
         if any(c not in BASTIONS for c in codes) or len(set(codes)) != len(codes):
-            raise NotationError(f"bad camps state {raw!r}: unknown or repeated camps")
-        for row in rows:
-            if len({(x, y) for x, y, _ in row}) != len(row):
-                raise NotationError(f"bad camps state {raw!r}: two camps on one place")
-        return cls(rows)
+            raise ValueError("unknown or repeated camps")
+        if any(len({(c.x, c.y) for c in row}) != len(row) for row in self.placed):
+            raise ValueError("two camps on one place")
 
 
-def camps_state(state: GameState) -> CampsState:
-    """The module's slice of a game."""
-    value = state.mods[MODULE_ID]
-    assert isinstance(value, CampsState)
-    return value
+camps_state: Final = slice_reader(MODULE_ID, CampsState)
+"""The module's slice of a game."""
 
 
 def camps_of(state: GameState, seat: int) -> dict[int, int]:
     """``seat``'s camps: position -> tile id."""
     ids = state.components.tile_ids
-    return {geo.pos(x, y): ids[c] for x, y, c in camps_state(state).placed[seat]}
+    return {geo.pos(c.x, c.y): ids[c.camp] for c in camps_state(state).placed[seat]}
 
 
 def effective_walls(state: GameState) -> Sequence[int]:
@@ -157,7 +165,7 @@ def effective_walls(state: GameState) -> Sequence[int]:
     return state.walls
 
 
-def _with_row(state: GameState, seat: int, row: list[tuple[int, int, str]]) -> None:
+def _with_row(state: GameState, seat: int, row: list[CampAt]) -> None:
     placed = list(camps_state(state).placed)
     placed[seat] = tuple(sorted(row))
     state.mods[MODULE_ID] = CampsState(tuple(placed))
@@ -234,7 +242,7 @@ def camp_problem(
             return "bastion_camp"
     if not joined:
         return "joined"
-    if geo.creates_hole(_merged(cells, camps), q):
+    if geo.creates_hole_with(cells, camps, q):
         return "no_holes"
     return None
 
@@ -254,7 +262,7 @@ def building_problem(cells: Mapping[int, int], camps: Mapping[int, int], tab: _T
             return "green_side"
         if not tile_walls & side:
             return "no_wall"
-    if q not in cells and geo.creates_hole(_merged(cells, camps), q):
+    if q not in cells and geo.creates_hole_with(cells, camps, q):
         return "no_holes"
     return None
 
@@ -311,8 +319,8 @@ def camp_points(state: GameState, seat: int) -> int:
     tab = tables(state.components)
     cells = state.players[seat].city
     total = 0
-    for x, y, code in sl:
-        total += camp_lines(cells, tab, BASTIONS[code], geo.pos(x, y))
+    for c in sl:
+        total += camp_lines(cells, tab, BASTIONS[c.camp], geo.pos(c.x, c.y))
     return total
 
 
@@ -460,6 +468,7 @@ class Camps(Module):
     """Camps."""
 
     id = MODULE_ID
+    state_type = CampsState
     title = "Camps"
     description = (
         "Eight camp tiles come onto the market with the buildings. A camp is built outside the city, a bastion against a "
@@ -493,7 +502,7 @@ class Camps(Module):
     def held_tiles(self, state: GameState) -> list[int]:
         """The camps outside the Alhambras."""
         ids = state.components.tile_ids
-        return [ids[c] for row in camps_state(state).placed for _, _, c in row]
+        return [ids[c.camp] for row in camps_state(state).placed for c in row]
 
     # ----- building rules -----------------------------------------------------------------
     def placement_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
@@ -509,9 +518,16 @@ class Camps(Module):
         why = building_problem(state.players[seat].city, camps, tab, tile, walls[tile], position)
         return None if why is None else RULES[why]
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
-        """A building leaves only if the camps next to it stay joined and no hole opens."""
-        if not camps_state(state).placed[seat]:
+    def occupied_places(self, state: GameState, seat: int) -> list[int]:
+        """The places of ``seat``'s camps: no tile goes there, and the core's hole test counts
+        them as filled (a ring of buildings closed around camps encloses no empty area)."""
+        return [geo.pos(c.x, c.y) for c in camps_state(state).placed[seat]]
+
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
+        """A building leaves only if the camps next to it stay joined and no hole opens. In an
+        exchange (``incoming``) the place stays filled, and ``placement_problem`` holds the
+        incoming tile to the camps' rules (a wall against every bastion it touches)."""
+        if incoming is not None or not camps_state(state).placed[seat]:
             return None
         why = removal_problem(state.players[seat].city, effective_walls(state), camps_of(state, seat), tables(state.components), position)
         return None if why is None else RULES[why]
@@ -529,7 +545,12 @@ class Camps(Module):
         return out
 
     def turn_actions(self, state: GameState, seat: int) -> list[Action]:
-        """The camps' redesigns: build from the reserve, remove, exchange two camps."""
+        """The camps' redesigns (:meth:`redesign_actions`)."""
+        return self.redesign_actions(state, seat)
+
+    def redesign_actions(self, state: GameState, seat: int) -> list[Action]:
+        """The camps' redesigns: build from the reserve, remove, exchange two camps (a turn's
+        redesign, or a master-builder card's extra redesign)."""
         tab = tables(state.components)
         p = state.players[seat]
         code_of = state.components.tile_code
@@ -545,20 +566,19 @@ class Camps(Module):
             cells = p.city
             walls = effective_walls(state)
             camps = camps_of(state, seat)
-            for x, y, code in row:
-                q = geo.pos(x, y)
-                if removal_problem(cells, walls, camps, tab, q) is None:
-                    out.append(RemoveCamp(code))
+            for c in row:
+                if removal_problem(cells, walls, camps, tab, geo.pos(c.x, c.y)) is None:
+                    out.append(RemoveCamp(c.camp))
             for code in reserve:
-                for _x, _y, other in row:
-                    if self._exchange_problem(state, seat, code, other) is None:
-                        out.append(ExchangeCamp(code, other))
+                for c in row:
+                    if self._exchange_problem(state, seat, code, c.camp) is None:
+                        out.append(ExchangeCamp(code, c.camp))
         return out
 
     def _exchange_problem(self, state: GameState, seat: int, code: str, other: str) -> str | None:
         tab = tables(state.components)
         camps = camps_of(state, seat)
-        q = next(geo.pos(x, y) for x, y, c in camps_state(state).placed[seat] if c == other)
+        q = next(geo.pos(c.x, c.y) for c in camps_state(state).placed[seat] if c.camp == other)
         del camps[q]
         return camp_problem(state.players[seat].city, effective_walls(state), camps, tab, BASTIONS[code], q)
 
@@ -576,9 +596,10 @@ class Camps(Module):
             return
         if not isinstance(action, (BuildCamp, RemoveCamp, ExchangeCamp)):
             raise IllegalAction(f"{action} is not a camps action")
-        if not isinstance(top, ChooseAction):
+        got = redesign_seat(state)
+        if got is None:
             raise WrongPhase("a redesign is an action of your own turn")
-        seat = top.seat
+        seat = got
         row = camps_state(state).placed[seat]
         if isinstance(action, BuildCamp):
             if ids[action.tile] not in state.players[seat].reserve:
@@ -586,7 +607,7 @@ class Camps(Module):
             self._check_spot(state, seat, ids[action.tile], action.target)
             return
         if isinstance(action, RemoveCamp):
-            where = [(x, y) for x, y, c in row if c == action.tile]
+            where = [(c.x, c.y) for c in row if c.camp == action.tile]
             if not where:
                 raise IllegalAction(f"the camp {action.tile} is not in your Alhambra")
             q = geo.pos(*where[0])
@@ -597,7 +618,7 @@ class Camps(Module):
         assert isinstance(action, ExchangeCamp)
         if ids[action.reserve_tile] not in state.players[seat].reserve:
             raise IllegalAction(f"{action.reserve_tile} is not on your reserve board")
-        if not any(c == action.camp for _, _, c in row):
+        if not any(c.camp == action.camp for c in row):
             raise IllegalAction(f"the camp {action.camp} is not in your Alhambra")
         why = self._exchange_problem(state, seat, action.reserve_tile, action.camp)
         if why is not None:
@@ -618,31 +639,35 @@ class Camps(Module):
         """Carry a checked camps action out."""
         ids = state.components.tile_ids
         top = state.pending[-1]
-        seat = top.seat
+        who = top.seat if isinstance(top, PlaceTiles) else redesign_seat(state)
+        assert who is not None
+        seat = who
         row = list(camps_state(state).placed[seat])
         if isinstance(action, PlaceCamp):
             place_waiting(state, action.tile, None, events)
-            _with_row(state, seat, [*row, (*action.target, action.tile)])
+            _with_row(state, seat, [*row, CampAt(*action.target, action.tile)])
             events.append(CampPlaced(seat, action.tile, *action.target))
             return
         reserve = state.players[seat].reserve
         if isinstance(action, BuildCamp):
             reserve.remove(ids[action.tile])
-            _with_row(state, seat, [*row, (*action.target, action.tile)])
+            _with_row(state, seat, [*row, CampAt(*action.target, action.tile)])
             events.append(CampPlaced(seat, action.tile, *action.target, redesign=True))
         elif isinstance(action, RemoveCamp):
-            x, y, _ = next(e for e in row if e[2] == action.tile)
-            _with_row(state, seat, [e for e in row if e[2] != action.tile])
+            at = next(c for c in row if c.camp == action.tile)
+            x, y = at.x, at.y
+            _with_row(state, seat, [c for c in row if c is not at])
             reserve.append(ids[action.tile])
             events.append(CampRemoved(seat, action.tile, x, y))
         else:
             assert isinstance(action, ExchangeCamp)
-            x, y, _ = next(e for e in row if e[2] == action.camp)
+            at = next(c for c in row if c.camp == action.camp)
+            x, y = at.x, at.y
             reserve.remove(ids[action.reserve_tile])
             reserve.append(ids[action.camp])
-            _with_row(state, seat, [*(e for e in row if e[2] != action.camp), (x, y, action.reserve_tile)])
+            _with_row(state, seat, [*(c for c in row if c is not at), CampAt(x, y, action.reserve_tile)])
             events.append(CampRemoved(seat, action.camp, x, y, replaced_by=action.reserve_tile))
-        finish_turn_action(state, again=False)
+        finish_redesign(state)
 
     # ----- scoring ------------------------------------------------------------------------
     def round_points(self, state: GameState, round_no: int) -> list[int] | None:
@@ -682,31 +707,25 @@ class Camps(Module):
             seats.append(
                 [
                     {
-                        "camp": code,
-                        "x": x,
-                        "y": y,
-                        "bastions": walls_to_letters(BASTIONS[code]),
+                        "camp": c.camp,
+                        "x": c.x,
+                        "y": c.y,
+                        "bastions": walls_to_letters(BASTIONS[c.camp]),
                         "arrows": {
-                            SIDE_LETTERS[side]: arrow_points(cells, tab, geo.pos(x, y), side) for side in SIDES if BASTIONS[code] & side
+                            SIDE_LETTERS[side]: arrow_points(cells, tab, geo.pos(c.x, c.y), side)
+                            for side in SIDES
+                            if BASTIONS[c.camp] & side
                         },
                     }
-                    for x, y, code in row
+                    for c in row
                 ]
             )
         return {"placed": seats, "points_now": [camp_points(state, s) for s in range(state.config.players)]}
 
     def slice_from_view(self, module_view: dict[str, Any], config: GameConfig) -> Any:
-        """The whole slice is public."""
-        return CampsState.from_dict({"placed": module_view["placed"]})
-
-    def slice_to_json(self, value: Any) -> Any:
-        """The slice's ``to_dict``."""
-        assert isinstance(value, CampsState)
-        return value.to_dict()
-
-    def slice_from_json(self, data: Any) -> Any:
-        """Rebuild the :class:`CampsState`."""
-        return CampsState.from_dict(data)
+        """The whole slice is public: each camp's place and code, read back from the view."""
+        rows = [[{k: e[k] for k in ("x", "y", "camp")} for e in row] for row in module_view["placed"]]
+        return CampsState.from_dict({"placed": rows})
 
 
 def waiting(pending: Pending) -> tuple[str, ...]:

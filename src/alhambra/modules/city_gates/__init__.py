@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from .module import MODULE, CityGateOpened, CityGates, CityGatesState, GateBuild, GatePlace, TakeGate, gate_spots
+from .module import MODULE, CityGateOpened, CityGates, CityGatesState, GateBuild, GatePlace, GateTurn, TakeGate, gate_spots
 
-__all__ = ["MODULE", "CityGateOpened", "CityGates", "CityGatesState", "GateBuild", "GatePlace", "TakeGate", "gate_spots"]
+__all__ = ["MODULE", "CityGateOpened", "CityGates", "CityGatesState", "GateBuild", "GatePlace", "GateTurn", "TakeGate", "gate_spots"]

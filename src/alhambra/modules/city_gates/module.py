@@ -8,9 +8,12 @@ Flow (plug-in hooks and the geometry protocol of docs/hooks.md):
 
 * ``extra_cards`` (one card per player), ``deck_piles`` (spread over the piles 3-5),
   ``card_drawn`` (laid open, or onto the discard pile).
-* ``turn_actions``: ``gate take`` (the open card; ends the actions like taking money) and
-  ``gate build TILE X,Y SIDE`` (a redesign from the reserve board through a gate).
-* ``place_actions``: ``gate place TILE X,Y SIDE`` for a waiting tile (``engine.place_waiting``).
+* ``turn_actions``: ``gate take`` (the open card; ends the actions like taking money) and the
+  ``redesign_actions``: ``gate build TILE X,Y SIDE`` (from the reserve board through a gate),
+  also in a master-builder card's extra redesign.
+* ``place_actions``: ``gate place TILE X,Y SIDE`` for a waiting tile (``engine.build_tile``).
+* A tile that turns as it enters the Alhambra (another module's ``entry_walls``: a magical
+  building) is turned and built through a gate in one move: ``gate turn TILE X,Y SIDE WALLS``.
 * A gate opens the double wall: ``engine.set_walls`` takes the wall off both facing sides, so
   the on-foot rule, the hole test and the longest wall need nothing more (a double wall between
   two tiles never scored). ``removal_problem`` keeps the two tiles in place for good.
@@ -26,17 +29,20 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_xy, register_parser, word_parser
-from ...components import OPPOSITE, SIDE_DELTAS, CardType
-from ...engine.services import finish_turn_action, place_waiting, set_walls
+from ...actions import Action, need_words, parse_tile, parse_xy, register_parser, word_parser
+from ...components import OPPOSITE, SIDE_DELTAS, CardType, letters_to_walls, walls_to_letters
+from ...engine.services import build_tile, finish_turn_action, occupied_places, placement_veto, redesign_seat, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
-from ...events import AlhambraRedesigned, Event
+from ...events import Event
 from ...hooks import Module, hook_users
 from ...state import ChooseAction, GameConfig, GameState, PlaceTiles
 
 MODULE_ID: Final = "city_gates"
 CARD_KIND: Final = "citygate"
 SIDE_WORDS: Final = "word:n|e|s|w"
+WALL_LETTERS: Final = tuple(walls_to_letters(m) for m in range(1, 15))
+"""The wall letters a turned tile may show (one to three walls, and two opposite)."""
+WALL_WORDS: Final = "word:" + "|".join(WALL_LETTERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +138,23 @@ class GateBuild(Action):
     side: str
 
 
-def _tile(word: str) -> str:
-    if not word.isalnum() or not word[0].isalpha():
-        raise NotationError(f"bad tile code {word!r}")
-    return word[0].upper() + word[1:].lower()
+@dataclass(frozen=True, slots=True)
+class GateTurn(Action):
+    """Build a tile that turns (a magical building), turned to show the walls ``walls``, at
+    ``target`` through a gate on its ``side``, in one move: the tile waiting to be placed, or (a
+    redesign) the tile from the reserve board (``gate turn TILE X,Y SIDE WALLS``)."""
+
+    module = MODULE_ID
+    keyword: ClassVar[str] = "gate turn"
+    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", SIDE_WORDS, WALL_WORDS)
+    tile: str
+    target: tuple[int, int]
+    side: str
+    walls: str
+
+
+GateAction = GatePlace | GateBuild | GateTurn
+"""A tile built through a gate (waiting or from the reserve board; as it lies or turned)."""
 
 
 def _side(word: str) -> str:
@@ -145,19 +164,32 @@ def _side(word: str) -> str:
     return w
 
 
+def _walls(word: str) -> str:
+    w = word.lower()
+    if w not in WALL_LETTERS:
+        raise NotationError(f"bad walls {word!r}: the wall letters of the turned tile (e.g. es)")
+    return w
+
+
 def _parse_place(words: list[str]) -> Action:
     need_words(words, 3, "gate place TILE X,Y SIDE (e.g. gate place G8sw 1,0 w)")
-    return GatePlace(_tile(words[0]), parse_xy(words[1]), _side(words[2]))
+    return GatePlace(parse_tile(words[0]), parse_xy(words[1]), _side(words[2]))
 
 
 def _parse_build(words: list[str]) -> Action:
     need_words(words, 3, "gate build TILE X,Y SIDE (e.g. gate build G8sw 1,0 w)")
-    return GateBuild(_tile(words[0]), parse_xy(words[1]), _side(words[2]))
+    return GateBuild(parse_tile(words[0]), parse_xy(words[1]), _side(words[2]))
+
+
+def _parse_turn(words: list[str]) -> Action:
+    need_words(words, 4, "gate turn TILE X,Y SIDE WALLS (e.g. gate turn Xa11 1,0 w es)")
+    return GateTurn(parse_tile(words[0]), parse_xy(words[1]), _side(words[2]), _walls(words[3]))
 
 
 register_parser("gate take", word_parser(TakeGate()), TakeGate)
 register_parser("gate place", _parse_place, GatePlace)
 register_parser("gate build", _parse_build, GateBuild)
+register_parser("gate turn", _parse_turn, GateTurn)
 
 
 # ---------------------------------------------------------------------------------- events
@@ -200,21 +232,23 @@ class CityGateOpened(Event):
     side: str
     other: str
     card: str
+    walls: str = ""
+    """The walls the tile was turned to show (a magical building), "" when built as it lies."""
 
     def describe(self) -> str:
-        return f"player {self.seat + 1} builds {self.tile} at {self.x},{self.y} through a city gate (to {self.other})"
+        turned = f" turned to show walls {self.walls}" if self.walls else ""
+        return f"player {self.seat + 1} builds {self.tile}{turned} at {self.x},{self.y} through a city gate (to {self.other})"
 
 
 # ---------------------------------------------------------------------------------- rules
 _SIDE: Final = {"n": 1, "e": 2, "s": 4, "w": 8}
 
 
-def _printed(state: GameState, tile: int, side: int) -> bool:
-    """Is ``tile``'s wall on ``side`` printed, not a wooden city-wall segment? (A magical building
-    turned shows its printed walls turned: as many walls as printed.)"""
-    now = state.walls[tile]
+def _printed(state: GameState, tile: int, side: int, walls: int) -> bool:
+    """Is ``tile``'s wall on ``side`` printed, not a wooden city-wall segment, when it shows
+    ``walls``? (A turned magical building shows its printed walls turned: as many walls as printed.)"""
     printed = state.components.tile_walls[tile]
-    return bool(now & side) and (bool(printed & side) or now.bit_count() == printed.bit_count())
+    return bool(walls & side) and (bool(printed & side) or walls.bit_count() == printed.bit_count())
 
 
 def _neighbour(position: int, side: int) -> int:
@@ -222,25 +256,47 @@ def _neighbour(position: int, side: int) -> int:
     return position + geo.pos(dx, dy) - geo.ORIGIN
 
 
-def gate_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, str]]:
-    """Every (position, side) where ``seat`` may build ``tile`` through a gate: the place breaks
-    only the on-foot rule (every joined side is a double wall), and the gate goes on one of
-    those double walls, both walls printed."""
+def _entry(state: GameState, seat: int, tile: int) -> tuple[tuple[int, ...], Module | None]:
+    """The walls ``tile`` may show as it enters ``seat``'s Alhambra and the module that turns it
+    (``Module.entry_walls``), or its walls as they are and None."""
+    for m in hook_users(state.config, "entry_walls"):
+        got = m.entry_walls(state, seat, tile)
+        if got is not None:
+            return got, m
+    return (state.walls[tile],), None
+
+
+def gate_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, str, int | None]]:
+    """Every (position, side, walls) where ``seat`` may build ``tile`` through a gate: the place
+    breaks only the on-foot rule (every joined side is a double wall, no hole is closed), and the
+    gate goes on one of those double walls, both walls printed. ``walls`` is the wall mask a tile
+    that turns is built showing (turned in the same move), None for a tile built as it lies."""
     city = state.players[seat].city
     walls = state.walls
-    w = walls[tile]
-    others = [m for m in hook_users(state.config, "placement_problem") if m.id != MODULE_ID]
-    out: list[tuple[int, str]] = []
-    for q in state.players[seat].analysis(walls).frontier:
-        if geo.placement_problem(city, walls, w, q) != "on_foot":
-            continue
-        if any(m.placement_problem(state, seat, tile, q) is not None for m in others):
-            continue
-        for letter, side in _SIDE.items():
-            nb = city.get(_neighbour(q, side))
-            if nb is not None and _printed(state, tile, side) and _printed(state, nb, OPPOSITE[side]):
-                out.append((q, letter))
+    masks, turner = _entry(state, seat, tile)
+    skip = tuple(m for m in (MODULE, turner) if m is not None)
+    frontier = state.players[seat].analysis(walls).frontier
+    filled = occupied_places(state, seat)  # places modules' pieces fill (camps): no tile there
+    out: list[tuple[int, str, int | None]] = []
+    for w in masks:
+        for q in frontier:
+            if q in filled or geo.placement_problem(city, walls, w, q) != "on_foot" or geo.creates_hole(city, q):
+                continue
+            if placement_veto(state, seat, tile, q, w, skip) is not None:
+                continue
+            for letter, side in _SIDE.items():
+                nb = city.get(_neighbour(q, side))
+                if nb is not None and _printed(state, tile, side, w) and _printed(state, nb, OPPOSITE[side], walls[nb]):
+                    out.append((q, letter, None if turner is None else w))
     return out
+
+
+def _gate_action(kind: str, code: str, q: int, side: str, walls: int | None) -> Action:
+    """The action that builds ``code`` through a gate (``kind``: ``place`` or ``build``; turned
+    when ``walls`` is given)."""
+    if walls is None:
+        return (GatePlace if kind == "place" else GateBuild)(code, geo.xy(q), side)
+    return GateTurn(code, geo.xy(q), side, walls_to_letters(walls))
 
 
 def _holds(state: GameState, seat: int) -> int:
@@ -279,7 +335,6 @@ class CityGates(Module):
         "A gate goes only over two printed walls, never over a wooden city-wall segment (rulebook, city walls).",
         "A gate can be used wherever a tile is built into the Alhambra: bought tiles, a vizier's or sultan's tile, the "
         "final hand-out, and a redesign from the reserve board (an exchange keeps the open sides, so it never needs one).",
-        "A tile is built through a gate as it lies: a magical building is not turned in the same move.",
     )
 
     # ----- components and setup ---------------------------------------------------------
@@ -321,25 +376,25 @@ class CityGates(Module):
 
     # ----- actions ------------------------------------------------------------------------
     def turn_actions(self, state: GameState, seat: int) -> list[Action]:
-        """``gate take`` while a card lies open; ``gate build`` for reserve tiles while holding a card."""
-        out: list[Action] = []
-        if gates_slice(state).open is not None:
-            out.append(TakeGate())
-        if _holds(state, seat):
-            code = state.components.tile_code
-            for t in sorted(set(state.players[seat].reserve)):
-                out += [GateBuild(code[t], geo.xy(q), d) for q, d in gate_spots(state, seat, t)]
-        return out
+        """``gate take`` while a card lies open; the redesigns through a gate (``gate build``)."""
+        out: list[Action] = [TakeGate()] if gates_slice(state).open is not None else []
+        return out + self.redesign_actions(state, seat)
+
+    def redesign_actions(self, state: GameState, seat: int) -> list[Action]:
+        """``gate build TILE X,Y SIDE [WALLS]`` for the reserve tiles while ``seat`` holds a card."""
+        if not _holds(state, seat):
+            return []
+        code = state.components.tile_code
+        tiles = sorted(set(state.players[seat].reserve))
+        return [_gate_action("build", code[t], q, d, w) for t in tiles for q, d, w in gate_spots(state, seat, t)]
 
     def place_actions(self, state: GameState, pending: PlaceTiles) -> list[Action]:
-        """``gate place TILE X,Y SIDE`` for the waiting tiles, while the seat holds a card."""
+        """``gate place TILE X,Y SIDE [WALLS]`` for the waiting tiles, while the seat holds a card."""
         if not _holds(state, pending.seat):
             return []
         ids = state.components.tile_ids
-        out: list[Action] = []
-        for code in sorted(set(pending.tiles)):
-            out += [GatePlace(code, geo.xy(q), d) for q, d in gate_spots(state, pending.seat, ids[code])]
-        return out
+        seat = pending.seat
+        return [_gate_action("place", c, q, d, w) for c in sorted(set(pending.tiles)) for q, d, w in gate_spots(state, seat, ids[c])]
 
     def check(self, state: GameState, action: Action) -> None:
         """Raise :class:`IllegalAction` with a reason unless ``action`` is allowed now."""
@@ -350,41 +405,50 @@ class CityGates(Module):
             if gates_slice(state).open is None:
                 raise IllegalAction("no city-gate card lies open")
             return
-        if not isinstance(action, GatePlace | GateBuild):
+        if not isinstance(action, GateAction):
             raise IllegalAction(f"{action} is not a city gates action")
         t = state.components.tile_ids.get(action.tile)
         if t is None:
             raise IllegalAction(f"there is no tile {action.tile!r} in this game")
-        if isinstance(action, GatePlace):
+        waiting = isinstance(top, PlaceTiles) and action.tile in top.tiles
+        if isinstance(action, GatePlace) or (isinstance(action, GateTurn) and waiting):
             if not isinstance(top, PlaceTiles):
                 raise WrongPhase("a tile is placed through a gate when it waits to be placed")
             if action.tile not in top.tiles:
                 raise IllegalAction(f"{action.tile} is not waiting to be placed")
+            seat = top.seat
         else:
-            if not isinstance(top, ChooseAction):
+            got = redesign_seat(state)
+            if got is None:
                 raise WrongPhase("a redesign is an action of your own turn")
-            if t not in state.players[top.seat].reserve:
+            seat = got
+            if t not in state.players[seat].reserve:
                 raise IllegalAction(f"{action.tile} is not on your reserve board")
-        seat = top.seat
         if not _holds(state, seat):
             raise IllegalAction("you hold no city-gate card")
         q = geo.pos(*action.target)
-        if (q, action.side) not in gate_spots(state, seat, t):
-            rule = geo.placement_problem(state.players[seat].city, state.walls, state.walls[t], q)
+        walls = letters_to_walls(action.walls) if isinstance(action, GateTurn) else None
+        if (q, action.side, walls) not in gate_spots(state, seat, t):
+            shown = state.walls[t] if walls is None else walls
+            rule = geo.placement_problem(state.players[seat].city, state.walls, shown, q)
             why = "it can be built there without a gate" if rule is None else geo.RULE_MESSAGES.get(rule, rule)
             if rule == "on_foot":
                 why = "the gate must go on a double wall of two printed walls towards a tile of your Alhambra"
+                if geo.creates_hole(state.players[seat].city, q):
+                    why = geo.RULE_MESSAGES["no_holes"]
+            if (walls is None) != (_entry(state, seat, t)[1] is None):
+                why = "this tile is built turned: name the walls it shows" if walls is None else "this tile is built as it lies"
             raise IllegalPlacement(
                 f"{action.tile} cannot go to {action.target[0]},{action.target[1]} through a gate on its {action.side} side: {why}",
                 rule or "module",
             )
 
     def perform(self, state: GameState, action: Action, events: list[Event]) -> None:
-        """Take the card, or open the double wall and build the tile (the card leaves the game)."""
-        top = state.pending[-1]
-        seat = top.seat
+        """Take the card, or turn the tile (if it turns), open the double wall and build the tile
+        (the card leaves the game)."""
         sl = gates_slice(state)
         if isinstance(action, TakeGate):
+            seat = state.pending[-1].seat
             assert sl.open is not None
             held = list(sl.held)
             held[seat] = (*held[seat], sl.open)
@@ -392,14 +456,19 @@ class CityGates(Module):
             events.append(CityGateTaken(seat, sl.open))
             finish_turn_action(state, again=False)
             return
-        assert isinstance(action, GatePlace | GateBuild)
+        assert isinstance(action, GateAction)
+        top = state.pending[-1]
+        who = top.seat if isinstance(top, PlaceTiles) and action.tile in top.tiles else redesign_seat(state)
+        assert who is not None
+        seat = who
         comp = state.components
         t = comp.tile_ids[action.tile]
+        turned = action.walls if isinstance(action, GateTurn) else ""
+        if turned:
+            set_walls(state, t, letters_to_walls(turned))
         q = geo.pos(*action.target)
         side = _SIDE[action.side]
-        p = state.players[seat]
-        nb_pos = _neighbour(q, side)
-        nb = p.city[nb_pos]
+        nb = state.players[seat].city[_neighbour(q, side)]
         set_walls(state, t, state.walls[t] & ~side)
         set_walls(state, nb, state.walls[nb] & ~OPPOSITE[side])
         card = sl.held[seat][0]
@@ -408,17 +477,11 @@ class CityGates(Module):
         x, y = action.target
         state.mods[self.id] = CityGatesState(sl.open, tuple(held), (*sl.used, card), (*sl.gates, (seat, x, y, action.side)))
         other = state.wall_key(nb) if nb in comp.fountains else comp.tile_code[nb]
-        events.append(CityGateOpened(seat, action.tile, x, y, action.side, other, card))
-        if isinstance(action, GatePlace):
-            place_waiting(state, action.tile, action.target, events)
-            return
-        p.reserve.remove(t)
-        p.build(q, t)
-        events.append(AlhambraRedesigned(seat, "build", action.tile, x, y))
-        finish_turn_action(state, again=False)
+        events.append(CityGateOpened(seat, action.tile, x, y, action.side, other, card, turned))
+        build_tile(state, seat, action.tile, action.target, events)
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
-        """The two tiles under a gate are never redesigned."""
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
+        """The two tiles under a gate are never redesigned (nor exchanged)."""
         if gates_slice(state).gates and position in _gated(state, seat):
             return "the tiles under a city gate are never redesigned"
         return None

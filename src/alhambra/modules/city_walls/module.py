@@ -341,6 +341,11 @@ class CityWalls(Module):
         events.append(CityWallBuilt(seat, action.card, code, walls_to_letters(mask), walls_to_letters(walls), where))
         finish_turn_action(state, again=False)
 
+    # ----- the scoring companion --------------------------------------------------------
+    def layout_segments(self) -> int:
+        """A layout (``alhambra score``) may give tiles ``added`` segments: 12 in all."""
+        return data().segments
+
     # ----- views --------------------------------------------------------------------------
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
         """Public: the open cards with their segments, the segments left, every city wall built."""

@@ -12,9 +12,11 @@ Flow (plug-in hooks, the geometry protocol of docs/hooks.md):
   enters the Alhambra the next time.
 * ``placement_problem`` refuses the core's own positions for a magical building, so that every
   way of building one names its turn: ``magic place TILE X,Y WALLS`` in the placement step
-  (``place_actions``, ``engine.place_waiting``), ``magic build TILE X,Y WALLS`` and ``magic
-  exchange TILE CITY_TILE WALLS`` as redesigns (``turn_actions``). ``WALLS`` are the wall
-  letters of the turned tile (``es``).
+  (``place_actions``, ``engine.build_tile``), ``magic build TILE X,Y WALLS`` and ``magic
+  exchange TILE CITY_TILE WALLS`` as redesigns (``turn_actions`` = ``redesign_actions``, also a
+  master-builder card's extra redesign). ``WALLS`` are the wall letters of the turned tile (``es``).
+* ``entry_walls``: the turns of a magical building, for a module that builds it by its own
+  action (a city gate: turned and built through the gate in one move).
 """
 
 from __future__ import annotations
@@ -26,13 +28,14 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_xy, register_parser
+from ...actions import Action, need_words, parse_tile, parse_xy, register_parser
 from ...components import KIND_LETTERS, KINDS, ComponentSet, TileType, letters_to_walls, walls_to_letters
-from ...engine.services import finish_turn_action, place_waiting, set_walls
+from ...engine.services import build_spots as engine_spots
+from ...engine.services import build_tile, finish_redesign, placement_veto, redesign_seat, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event
 from ...hooks import Module, hook_users
-from ...state import ChooseAction, GameConfig, GameState, PlaceTiles
+from ...state import GameConfig, GameState, PlaceTiles
 
 MODULE_ID: Final = "magical_buildings"
 ORIENTATIONS: Final = ("n", "e", "s", "w", "ne", "es", "sw", "nw", "ns", "ew", "nes", "esw", "nsw", "new")
@@ -139,13 +142,6 @@ class MagicExchange(Action):
     walls: str
 
 
-def _tile(word: str) -> str:
-    """A tile code as the core writes it (first letter upper case, the rest lower case)."""
-    if not word.isalnum() or not word[0].isalpha():
-        raise NotationError(f"bad tile code {word!r}")
-    return word[0].upper() + word[1:].lower()
-
-
 def _orientation(word: str) -> str:
     w = word.lower()
     if w not in ORIENTATIONS:
@@ -155,17 +151,17 @@ def _orientation(word: str) -> str:
 
 def _parse_place(words: list[str]) -> Action:
     need_words(words, 3, "magic place TILE X,Y WALLS (e.g. magic place Xa11 1,0 es)")
-    return MagicPlace(_tile(words[0]), parse_xy(words[1]), _orientation(words[2]))
+    return MagicPlace(parse_tile(words[0]), parse_xy(words[1]), _orientation(words[2]))
 
 
 def _parse_build(words: list[str]) -> Action:
     need_words(words, 3, "magic build TILE X,Y WALLS (e.g. magic build Xa11 1,0 es)")
-    return MagicBuild(_tile(words[0]), parse_xy(words[1]), _orientation(words[2]))
+    return MagicBuild(parse_tile(words[0]), parse_xy(words[1]), _orientation(words[2]))
 
 
 def _parse_exchange(words: list[str]) -> Action:
     need_words(words, 3, "magic exchange TILE CITY_TILE WALLS (e.g. magic exchange Xa11 G8sw es)")
-    return MagicExchange(_tile(words[0]), _tile(words[1]), _orientation(words[2]))
+    return MagicExchange(parse_tile(words[0]), parse_tile(words[1]), _orientation(words[2]))
 
 
 register_parser("magic place", _parse_place, MagicPlace)
@@ -189,32 +185,22 @@ class MagicalBuildingTurned(Event):
 
 # ---------------------------------------------------------------------------------- rules
 def _others_allow(state: GameState, seat: int, tile: int, q: int, mask: int | None = None) -> bool:
-    """Do the other modules' building rules allow ``tile`` on ``q``, turned to show ``mask``? The
-    other modules read a tile's walls from ``state.walls``, so the turn being tried is set there
-    while they are asked (a camp's bastion needs a city wall facing it), then taken back."""
-    users = [m for m in hook_users(state.config, "placement_problem") if m.id != MODULE_ID]
-    if not users:
-        return True
-    old = state.walls
-    if mask is not None and old[tile] != mask:
-        set_walls(state, tile, mask)
-    try:
-        return all(m.placement_problem(state, seat, tile, q) is None for m in users)
-    finally:
-        state.walls = old
+    """Do the other modules' building rules allow ``tile`` on ``q``, turned to show ``mask``?"""
+    return placement_veto(state, seat, tile, q, mask, (MODULE,)) is None
 
 
-def _may_leave(state: GameState, seat: int, q: int) -> bool:
-    """May the tile on ``q`` leave the Alhambra in a redesign (the other modules' vetoes)?"""
+def _may_leave(state: GameState, seat: int, q: int, incoming: int) -> bool:
+    """May the tile on ``q`` leave the Alhambra for the magical ``incoming`` in an exchange (the
+    other modules' vetoes)?"""
     t = state.players[seat].city[q]
-    return all(m.removal_problem(state, seat, t, q) is None for m in hook_users(state.config, "removal_problem"))
+    return all(m.removal_problem(state, seat, t, q, incoming) is None for m in hook_users(state.config, "removal_problem"))
 
 
 def build_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]:
     """Every (position, wall mask) where ``seat`` may build the magical ``tile`` turned (its walls
-    as they are now: city-wall segments added to it are part of the tile and turn with it)."""
-    an = state.players[seat].analysis(state.walls)
-    return [(q, m) for m in turns(state.walls[tile]) for q in an.spots(m) if _others_allow(state, seat, tile, q, m)]
+    as they are now: city-wall segments added to it are part of the tile and turn with it); the
+    places other modules' pieces fill (camps) are taken and count in the hole test."""
+    return [(q, m) for m in turns(state.walls[tile]) for q in engine_spots(state, seat, m) if _others_allow(state, seat, tile, q, m)]
 
 
 def exchange_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, int]]:
@@ -224,7 +210,7 @@ def exchange_spots(state: GameState, seat: int, tile: int) -> list[tuple[int, in
         (q, m)
         for m in turns(state.walls[tile])
         for q in an.exchanges(m)
-        if _may_leave(state, seat, q) and _others_allow(state, seat, tile, q, m)
+        if _may_leave(state, seat, q, tile) and _others_allow(state, seat, tile, q, m)
     ]
 
 
@@ -294,8 +280,16 @@ class MagicalBuildings(Module):
             out += [MagicPlace(code, geo.xy(q), walls_to_letters(m)) for q, m in build_spots(state, pending.seat, t)]
         return out
 
+    def entry_walls(self, state: GameState, seat: int, tile: int) -> tuple[int, ...] | None:
+        """A magical building shows any way it can be turned as it enters the Alhambra."""
+        return turns(state.walls[tile]) if is_magical(state, tile) else None
+
     def turn_actions(self, state: GameState, seat: int) -> list[Action]:
         """Redesigns with a magical building from the reserve board: ``magic build`` and ``magic exchange``."""
+        return self.redesign_actions(state, seat)
+
+    def redesign_actions(self, state: GameState, seat: int) -> list[Action]:
+        """``magic build`` and ``magic exchange`` for every magical building on the reserve board."""
         p = state.players[seat]
         magic = _tables(state.components).magic
         mine = sorted({t for t in p.reserve if magic[t]})
@@ -322,14 +316,15 @@ class MagicalBuildings(Module):
             return
         if not isinstance(action, MagicBuild | MagicExchange):
             raise IllegalAction(f"{action} is not a magical buildings action")
-        if not isinstance(top, ChooseAction):
+        seat = redesign_seat(state)
+        if seat is None:
             raise WrongPhase("a redesign is an action of your own turn")
         t = _magic_tile(state, action.tile)
-        p = state.players[top.seat]
+        p = state.players[seat]
         if t not in p.reserve:
             raise IllegalAction(f"{action.tile} is not on your reserve board")
         if isinstance(action, MagicBuild):
-            _check_spot(state, top.seat, t, action.tile, action.target, action.walls)
+            _check_spot(state, seat, t, action.tile, action.target, action.walls)
             return
         mask = letters_to_walls(action.walls)
         if mask not in turns(state.walls[t]):
@@ -338,7 +333,7 @@ class MagicalBuildings(Module):
         q = next((q for q, c in p.city.items() if c == ct), None)
         if ct is None or q is None:
             raise IllegalAction(f"{action.city_tile} is not in your Alhambra")
-        if (q, mask) not in exchange_spots(state, top.seat, t):
+        if (q, mask) not in exchange_spots(state, seat, t):
             raise IllegalPlacement(f"{action.tile} turned to {action.walls} cannot take the place of {action.city_tile}", "walls_match")
 
     def perform(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -347,24 +342,22 @@ class MagicalBuildings(Module):
         t = state.components.tile_ids[action.tile]
         set_walls(state, t, letters_to_walls(action.walls))
         top = state.pending[-1]
-        seat = top.seat
+        who = top.seat if isinstance(top, PlaceTiles) else redesign_seat(state)
+        assert who is not None
+        seat = who
         events.append(MagicalBuildingTurned(seat, action.tile, action.walls))
-        if isinstance(action, MagicPlace):
-            place_waiting(state, action.tile, action.target, events)
+        if not isinstance(action, MagicExchange):
+            build_tile(state, seat, action.tile, action.target, events)
             return
         p = state.players[seat]
         p.reserve.remove(t)
-        if isinstance(action, MagicBuild):
-            p.build(geo.pos(*action.target), t)
-            events.append(AlhambraRedesigned(seat, "build", action.tile, action.target[0], action.target[1]))
-        else:
-            ct = state.components.tile_ids[action.city_tile]
-            q = next(q for q, c in p.city.items() if c == ct)
-            p.reserve.append(ct)
-            p.build(q, t)
-            x, y = geo.xy(q)
-            events.append(AlhambraRedesigned(seat, "exchange", action.tile, x, y, action.city_tile))
-        finish_turn_action(state, again=False)
+        ct = state.components.tile_ids[action.city_tile]
+        q = next(q for q, c in p.city.items() if c == ct)
+        p.reserve.append(ct)
+        p.build(q, t)
+        x, y = geo.xy(q)
+        events.append(AlhambraRedesigned(seat, "exchange", action.tile, x, y, action.city_tile))
+        finish_redesign(state)
 
     def layout_walls(self, tile: TileType) -> tuple[int, ...]:
         """On a real table a magical building may lie turned any way (``alhambra score``)."""

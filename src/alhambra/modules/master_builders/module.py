@@ -45,7 +45,7 @@ from ...actions import (
 )
 from ...chance import NOBODY
 from ...components import CURRENCIES, CardType, ComponentSet
-from ...engine.services import build_components, module_deal, module_draw, redesign_options
+from ...engine.services import build_components, module_deal, module_draw, module_redesigns, redesign_options
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event
 from ...hooks import Module, hook_users
@@ -156,7 +156,29 @@ class MasterBuildersChoice(Pending):
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class MasterBuildersRedesign(Pending):
+    """``seat`` gave up a master-builder card for its extra redesign by another module's own
+    redesign (a magical building built turned, a tile through a city gate): that redesign is
+    taken now (``Module.redesign_actions``, :func:`alhambra.engine.finish_redesign` takes this off)."""
+
+    module = MODULE_ID
+    extra_redesign = True
+    seat: int
+
+
 # ---------------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class MasterBuildersUse(Action):
+    """Give up master-builder card ``card`` for an extra redesign made by another module's own
+    redesign action, which follows (``builder use CARD``)."""
+
+    module = MODULE_ID
+    keyword: ClassVar[str] = "builder use"
+    grammar: ClassVar[tuple[str, ...]] = ("card",)
+    card: str
+
+
 @dataclass(frozen=True, slots=True)
 class MasterBuildersBuild(Action):
     """Spend master-builder card ``card``: build ``tile`` from the reserve board at ``target``."""
@@ -242,6 +264,14 @@ register_parser("builder exchange", _parse_exchange, MasterBuildersExchange)
 register_parser("builder skip", word_parser(MasterBuildersSkip()), MasterBuildersSkip)
 
 
+def _parse_use(w: list[str]) -> Action:
+    need_words(w, 1, "builder use CARD (e.g. builder use mb3), then the redesign")
+    return MasterBuildersUse(_card_word(w[0]))
+
+
+register_parser("builder use", _parse_use, MasterBuildersUse)
+
+
 def core_redesign(action: BuilderAction) -> Action:
     """The core redesign action that a master-builder action carries out."""
     if isinstance(action, MasterBuildersBuild):
@@ -309,7 +339,7 @@ def may_use(state: GameState, seat: int) -> bool:
     it holds is public) and some redesign is possible (its Alhambra and reserve are public)."""
     if not builder_cards_in_hand(state, seat):
         return False
-    return bool(redesign_options(state, seat))
+    return bool(redesign_options(state, seat)) or bool(module_redesigns(state, seat))
 
 
 def _refusal(state: GameState, seat: int, redesign: Action) -> IllegalAction:
@@ -534,15 +564,25 @@ class MasterBuilders(Module):
 
     def resume(self, state: GameState, pending: Pending, events: list[Event]) -> None:
         """Wait for the seat's choice (close the question if it became pointless)."""
+        if isinstance(pending, MasterBuildersRedesign):
+            if not module_redesigns(state, pending.seat):  # pragma: no cover - the card was given up for one
+                state.pending.pop()
+            return
         if not may_use(state, pending.seat):
             state.pending.pop()
 
     def pending_actions(self, state: GameState, pending: Pending) -> list[Action]:
-        """Every redesign with every face of master-builder card held, then ``builder skip``."""
+        """Every core redesign with every face of master-builder card held, ``builder use CARD``
+        when another module offers a redesign of its own, then ``builder skip``; after ``builder
+        use``: the other modules' redesigns."""
         seat = pending.seat
+        if isinstance(pending, MasterBuildersRedesign):
+            return module_redesigns(state, seat)
         code_of = state.components.card_code
         codes = sorted({code_of[c] for c in builder_cards_in_hand(state, seat)})
         out: list[Action] = [with_card(code, r) for r in redesign_options(state, seat) for code in codes]
+        if module_redesigns(state, seat):
+            out += [MasterBuildersUse(code) for code in codes]
         out.append(MasterBuildersSkip())
         return out
 
@@ -555,13 +595,17 @@ class MasterBuilders(Module):
             )
         if isinstance(action, MasterBuildersSkip):
             return
-        if not isinstance(action, MasterBuildersBuild | MasterBuildersRemove | MasterBuildersExchange):
+        if not isinstance(action, MasterBuildersBuild | MasterBuildersRemove | MasterBuildersExchange | MasterBuildersUse):
             raise IllegalAction(f"{action} is not a master builders action")
         code_of = state.components.card_code
         if action.card not in CARD_CODES:
             raise IllegalAction(f"{action.card} is not a master-builder card ({', '.join(CARD_CODES)})")
         if not any(code_of[c] == action.card for c in builder_cards_in_hand(state, top.seat)):
             raise IllegalAction(f"you do not hold the master-builder card {action.card}")
+        if isinstance(action, MasterBuildersUse):
+            if not module_redesigns(state, top.seat):
+                raise IllegalAction("no module offers a redesign of its own now (use builder build, remove or exchange)")
+            return
         redesign = core_redesign(action)
         if redesign not in redesign_options(state, top.seat):
             raise _refusal(state, top.seat, redesign)
@@ -573,7 +617,7 @@ class MasterBuilders(Module):
         if isinstance(action, MasterBuildersSkip):
             events.append(MasterBuildersDeclined(seat))
             return
-        assert isinstance(action, MasterBuildersBuild | MasterBuildersRemove | MasterBuildersExchange)
+        assert isinstance(action, MasterBuildersBuild | MasterBuildersRemove | MasterBuildersExchange | MasterBuildersUse)
         sl = _slice(state)
         code_of = state.components.card_code
         hand = state.players[seat].hand
@@ -586,6 +630,9 @@ class MasterBuilders(Module):
         if card in sl.secret[seat]:
             sl = _forget(state, sl, seat, card, events)
         state.mods[self.id] = sl
+        if isinstance(action, MasterBuildersUse):
+            state.pending.append(MasterBuildersRedesign(seat))
+            return
         _do_redesign(state, seat, core_redesign(action), events)
 
     # ----- bots -------------------------------------------------------------------------
@@ -602,9 +649,10 @@ class MasterBuilders(Module):
         return (("held", most), ("secret", most))
 
     def max_actions_between_turns(self, config: GameConfig) -> int:
-        """At most one action per turn: the end-of-turn choice (use one card, or skip). For the
-        research game length (a hook of the research branch; unused by this core)."""
-        return 1
+        """At most two actions per turn: the end-of-turn choice (use one card, or skip) and, after
+        ``builder use``, another module's redesign. For the research game length (a hook of the
+        research branch; unused by this core)."""
+        return 2
 
     # ----- accounting, views, persistence -----------------------------------------------
     def held_cards(self, state: GameState) -> list[int]:

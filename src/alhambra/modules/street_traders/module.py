@@ -34,7 +34,7 @@ from ... import city as geo
 from ...actions import Action, need_words, parse_kind, parse_xy, register_parser
 from ...companion.hooks import CompanionHooks
 from ...components import KINDS
-from ...engine.services import unbuilt_tiles
+from ...engine.services import occupied_places, unbuilt_tiles
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, hook_users
@@ -436,8 +436,10 @@ def home_counts(state: GameState, seat: int) -> list[int]:
 
 def trader_spots(state: GameState, seat: int) -> list[tuple[int, int]]:
     """Where ``seat`` may put its trader tile: every empty place orthogonally next to a tile of
-    its Alhambra (fountain included), west to east within rows north to south."""
-    return [geo.xy(q) for q in geo.frontier(state.players[seat].city)]
+    its Alhambra (fountain included), west to east within rows north to south. A place a
+    module's piece fills (a camp: ``engine.occupied_places``) is not empty."""
+    filled = occupied_places(state, seat)
+    return [geo.xy(q) for q in geo.frontier(state.players[seat].city) if q not in filled]
 
 
 def _base_kind(state: GameState, code: str) -> str | None:
@@ -463,7 +465,7 @@ def _needs_placing(state: GameState, sl: StreetTradersState, seat: int) -> bool:
         return True
     q = geo.pos(*ts.at)
     city = state.players[seat].city
-    return q in city or all(q + d not in city for d in _STEPS)
+    return q in city or q in occupied_places(state, seat) or all(q + d not in city for d in _STEPS)
 
 
 _STEPS: Final = tuple(geo.pos(x, y) - geo.ORIGIN for x, y in ((0, -1), (1, 0), (0, 1), (-1, 0)))
@@ -578,7 +580,7 @@ class StreetTraders(Module):
                 raise IllegalPlacement(f"{x},{y} is far outside your Alhambra", "adjacent")
             q = geo.pos(x, y)
             city = state.players[top.seat].city
-            if q in city:
+            if q in city or q in occupied_places(state, top.seat):
                 raise IllegalPlacement(f"{x},{y} already holds a tile: the trader tile stands on an empty place", "occupied")
             if all(q + d not in city for d in _STEPS):
                 raise IllegalPlacement(

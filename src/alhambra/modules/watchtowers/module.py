@@ -507,6 +507,11 @@ class Watchtowers(Module):
                 out.append(ReturnTower(code))
         return out
 
+    def layout_walls(self, tile: TileType) -> tuple[int, ...]:
+        """On a real table a watchtower lies in any of the four halves: the walls it shows are the
+        two sides facing its empty half (``alhambra score`` layouts give them as ``walls``)."""
+        return tuple(15 ^ SHORT[h] for h in HALVES)
+
     def target_problem(self, state: GameState, seat: int, tile: int, target: str) -> str | None:
         """A watchtower never goes to the reserve board nor to the neutral player."""
         if tables(state.components).tower[tile]:
@@ -532,13 +537,16 @@ class Watchtowers(Module):
                 return RULES["keeps_colour"]
         return None
 
-    def removal_problem(self, state: GameState, seat: int, tile: int, position: int) -> str | None:
-        """A watchtower never moves; a building leaves only if every watchtower keeps its colour."""
+    def removal_problem(self, state: GameState, seat: int, tile: int, position: int, incoming: int | None = None) -> str | None:
+        """A watchtower never moves; a building leaves (or is exchanged for ``incoming``) only if
+        every watchtower still touches a building of its colour "after rebuilding is complete"."""
         if tables(state.components).tower[tile]:
             return RULES["never_moved"]
         if not towers(state).placed[seat]:
             return None
         trial = {q: t for q, t in state.players[seat].city.items() if q != position}
+        if incoming is not None:
+            trial[position] = incoming
         return None if self._all_supported(state, seat, trial) else RULES["keeps_colour"]
 
     def _all_supported(self, state: GameState, seat: int, cells: Mapping[int, int]) -> bool:

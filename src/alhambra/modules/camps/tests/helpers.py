@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from alhambra import apply, legal_actions, parse_action
 from alhambra import city as geo
 from alhambra.events import Event
-from alhambra.modules.camps.module import MODULE_ID, CampsState, camps_state
+from alhambra.modules.camps.module import MODULE_ID, CampAt, CampsState, camps_state
 from alhambra.state import GameState
 from alhambra.testing import build_tiles, check_conservation, fresh_game, take_tile
 
@@ -38,7 +38,7 @@ def put_camps(state: GameState, seat: int, camps: Mapping[tuple[int, int], str])
         take_tile(state, code)
     sl = camps_state(state)
     placed = list(sl.placed)
-    placed[seat] = tuple(sorted([*placed[seat], *((x, y, c) for (x, y), c in camps.items())]))
+    placed[seat] = tuple(sorted([*placed[seat], *(CampAt(x, y, c) for (x, y), c in camps.items())]))
     state.mods[ID] = CampsState(tuple(placed))
 
 

@@ -10,9 +10,7 @@ artifacts/screenshots/camps-*.png."""
 
 from __future__ import annotations
 
-import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -81,34 +79,30 @@ class _Player(tb.ClickPlayer):
         self.click(page, "#btn-reserve")
 
 
+def _market(page: Any) -> None:
+    assert page.locator(".market svg.camp-tile").count() == 3  # the deal's three camps in the plug-in's art
+
+
+def _built(page: Any, player: tb.ClickPlayer) -> None:
+    built = page.locator(".board-overlay.camp-placed-item")
+    assert built.count() >= 1  # a built camp on an Alhambra, with its lines and points
+    assert built.first.locator(".camp-points").count() >= 1
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    player.shot(page, "phone")
+    page.set_viewport_size({"width": 1400, "height": 1000})
+
+
 def test_both_seats_buy_and_build_camps(tmp_path: Path) -> None:
-    problems: list[str] = []
-    started = time.monotonic()
-    with tb.served_table(tmp_path, problems, (ID,), NAMES, constant_seed=SEED) as pages:
-        for p in pages:
-            p.wait_for_selector(f"{PANEL} .camp-seats", timeout=10000)
-            assert p.locator(".market svg.camp-tile").count() == 3  # the deal's three camps in the plug-in's art
-        player = _Player(pages, random.Random(5))
-        player.play(PLAY_SECONDS)
-        page = pages[0]
-        if page.locator("#btn-close-modal").count():
-            page.locator("#btn-close-modal").click(timeout=5000)
-        page.wait_for_timeout(200)
-        built = page.locator(".board-overlay.camp-placed-item")
-        assert built.count() >= 1  # a built camp on an Alhambra, with its lines and points
-        assert built.first.locator(".camp-points").count() >= 1
-        badges = page.locator(f".score-track .seat-badge[data-module='{ID}']")
-        assert badges.count() >= 1 and re.fullmatch(r"\d camps? \+\d+", badges.first.inner_text().strip())
-        player.shot(page, "table")
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_timeout(300)
-        player.shot(page, "phone")
-        page.set_viewport_size({"width": 1400, "height": 1000})
-        log = page.locator(".log-list").inner_text()
-        assert re.search(r"camp \d+ \(bastions? [a-z, ]+\)", log), log[-500:]
-        assert not RAW.search(log), "the log names camps by their codes"
-    print("seen:", player.seen, f"in {time.monotonic() - started:.1f} s")
-    for w in WANTED:
-        assert player.seen.get(w, 0) >= 1, (w, player.seen)
-    assert problems == []
-    player.check_shots()
+    tb.play_module_table(
+        tmp_path,
+        _Player,
+        seed=SEED,
+        ready=f"{PANEL} .camp-seats",
+        before=_market,
+        after=_built,
+        badge=re.compile(r"\d camps? \+\d+"),
+        log=re.compile(r"camp \d+ \(bastions? [a-z, ]+\)"),
+        seconds=PLAY_SECONDS,
+        names=NAMES,
+    )

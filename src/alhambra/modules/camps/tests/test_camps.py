@@ -10,7 +10,7 @@ from alhambra import city as geo
 from alhambra import parse_action, state_from_json, state_to_json
 from alhambra.actions import Action
 from alhambra.components import EAST
-from alhambra.engine import set_walls
+from alhambra.engine import occupied_places, set_walls
 from alhambra.errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from alhambra.events import RoundScored
 from alhambra.modules.camps import (
@@ -28,7 +28,7 @@ from alhambra.modules.camps import (
     camps_of,
     camps_state,
 )
-from alhambra.modules.camps.module import building_problem, camp_problem, removal_problem, tables
+from alhambra.modules.camps.module import CampAt, building_problem, camp_problem, removal_problem, tables
 from alhambra.state import GameState, PlaceTiles
 from alhambra.testing import build_tiles, check_conservation, score_next_round, set_hand, take_tile
 
@@ -230,11 +230,11 @@ def test_camp_redesigns() -> None:
     assert camp_moves == ["camp build L10nw 2,2", "camp exchange L10nw L3n", "camp remove L3n"]
     after, events = act(state, "camp build L10nw 2,2")
     assert CampPlaced(seat, "L10nw", 2, 2, redesign=True) in events
-    assert camps_state(after).placed[seat] == ((0, 2, "L3n"), (2, 2, "L10nw"))
+    assert camps_state(after).placed[seat] == (CampAt(0, 2, "L3n"), CampAt(2, 2, "L10nw"))
     assert after.to_act != seat  # a redesign is a whole action: the turn is over
     after, events = act(state, "camp exchange L10nw L3n")
     assert CampRemoved(seat, "L3n", 0, 2, replaced_by="L10nw") in events
-    assert camps_state(after).placed[seat] == ((0, 2, "L10nw"),)
+    assert camps_state(after).placed[seat] == (CampAt(0, 2, "L10nw"),)
     assert after.players[seat].reserve == [after.components.tile_ids["L3n"]]
     after, events = act(state, "camp remove L3n")
     assert CampRemoved(seat, "L3n", 0, 2) in events and camps_state(after).placed[seat] == ()
@@ -280,6 +280,14 @@ def test_state_round_trips_through_json() -> None:
     assert MODULE.slice_from_view(view, state.config) == camps_state(state)
     with pytest.raises(NotationError):
         CampsState.from_dict({"placed": [[{"x": 0, "y": 0, "camp": "P8"}]]})
+    # the JSON form saved games hold: per seat a list of {x, y, camp}, sorted by place
+    assert camps_state(state).to_dict()["placed"][0] == [
+        {"x": -1, "y": 1, "camp": "L4e"},
+        {"x": 1, "y": 3, "camp": "L3n"},
+        {"x": 4, "y": 1, "camp": "L6w"},
+    ]
+    with pytest.raises(NotationError, match="two camps on one place"):
+        CampsState.from_dict({"placed": [[{"x": 0, "y": 2, "camp": "L3n"}, {"x": 0, "y": 2, "camp": "L4e"}]]})
 
 
 # ---------------------------------------------------------------------------------- the placement step
@@ -311,7 +319,7 @@ def test_a_bought_camp_is_placed_outside_the_walls() -> None:
         act(state, "camp place L3n 3,1")
     after, events = act(state, "camp place L3n 0,2")
     assert CampPlaced(seat, "L3n", 0, 2) in events
-    assert camps_state(after).placed[seat] == ((0, 2, "L3n"),)
+    assert camps_state(after).placed[seat] == (CampAt(0, 2, "L3n"),)
     assert not any(isinstance(p, PlaceTiles) for p in after.pending)
     assert camp_points(after, seat) == 2  # 0,1 and the fountain above it
     again = state_from_json(state_to_json(state))
@@ -340,3 +348,48 @@ def test_camp_rules_read_the_walls_as_they_stand_now() -> None:
     # a module adds a city wall on the east side of T11s: the west bastion may stand against it
     set_walls(state, state.components.tile_ids["T11s"], state.walls[state.components.tile_ids["T11s"]] | EAST)
     assert camp_spots(state, seat, tile) == [(3, 1)]
+
+
+# ---------------------------------------------------------------------------------- holes and camps
+RING = {
+    (1, 0): "S8s",
+    (2, 0): "G12s",
+    (3, 0): "P6n",
+    (3, 1): "G10w",
+    (3, 2): "S7w",
+    (0, 1): "P7e",
+    (0, 2): "G9e",
+    (0, 3): "P3sw",
+    (1, 3): "G10n",
+}
+"""Buildings around a 2x2 block of camps (1,1 to 2,2), each showing a city wall to the block, all
+reached on foot from the fountain; only 2,3 is missing from the ring."""
+BLOCK = {(1, 1): "L10nw", (2, 1): "L8ne", (1, 2): "L7sw", (2, 2): "L9es"}
+"""Four two-bastion camps, green sides against green sides, a bastion on every outer side."""
+
+
+def test_a_ring_closed_around_camps_encloses_no_hole() -> None:
+    """The base game's "no gaps" rule with camps (p. 15: the other building rules stay): the camps
+    fill their places, so the last building of a ring around a block of camps closes no empty
+    area; the core's hole test counts the camps (``occupied_places``), and no tile goes onto a camp."""
+    state = fresh()
+    seat = state.current
+    build_tiles(state, seat, RING)
+    put_camps(state, seat, BLOCK)
+    state.players[seat].reserve.append(take_tile(state, "T11n"))
+    check_conservation(state)
+    assert occupied_places(state, seat) == frozenset(geo.pos(x, y) for x, y in BLOCK)
+    # the city alone would see an empty 2x2 area enclosed once 2,3 is built
+    assert geo.creates_hole(state.players[seat].city, geo.pos(2, 3))
+    moves = legal(state)
+    assert "redesign build T11n 2,3" in moves and "redesign build T11n 1,1" not in moves
+    after, _ = act(state, "redesign build T11n 2,3")
+    assert after.players[seat].city[geo.pos(2, 3)] == after.components.tile_ids["T11n"]
+    with pytest.raises(IllegalPlacement, match="already holds"):
+        act(state, "redesign build T11n 2,2")
+    # a real hole is still refused: without the camp on 2,2 its place would be enclosed
+    open_state = fresh()
+    build_tiles(open_state, seat, RING)
+    put_camps(open_state, seat, {k: v for k, v in BLOCK.items() if k != (2, 2)})
+    open_state.players[seat].reserve.append(take_tile(open_state, "T11n"))
+    assert "redesign build T11n 2,3" not in legal(open_state)

@@ -33,10 +33,10 @@ def check_camps(state: GameState) -> None:
     tab = tables(state.components)
     for seat, row in enumerate(camps_state(state).placed):
         camps = camps_of(state, seat)
-        for x, y, code in row:
-            q = geo.pos(x, y)
+        for c in row:
+            q = geo.pos(c.x, c.y)
             others = {p: t for p, t in camps.items() if p != q}
-            assert camp_problem(state.players[seat].city, state.walls, others, tab, BASTIONS[code], q) is None, (seat, code)
+            assert camp_problem(state.players[seat].city, state.walls, others, tab, BASTIONS[c.camp], q) is None, (seat, c)
 
 
 def camps_weighted(action: object) -> float:

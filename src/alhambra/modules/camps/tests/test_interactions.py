@@ -3,9 +3,13 @@ watchtowers (p. 29)."""
 
 from __future__ import annotations
 
+import pytest
+
+from alhambra import apply
 from alhambra import city as geo
 from alhambra.components import CURRENCY_LETTERS
 from alhambra.engine import set_walls
+from alhambra.errors import IllegalPlacement
 from alhambra.modules.camps import MODULE, arrow_points, camp_points, camps_of
 from alhambra.modules.camps.module import BASTIONS, camp_problem, tables
 from alhambra.modules.watchtowers import TowersState, towers
@@ -94,3 +98,29 @@ def test_a_magical_building_turned_next_to_a_camp_shows_a_wall_to_its_bastion() 
     tile = state.components.tile_ids[magic_code("arcades", 11)]  # printed walls north and east
     at = {m for q, m in build_spots(state, seat, tile) if q == geo.pos(0, -1)}
     assert at == {NORTH | WEST}  # turned: west against the bastion, the south open to the fountain
+
+
+def test_a_trader_tile_never_stands_on_a_camp() -> None:
+    """Street traders (p. 19): "The trader tile may be placed in any empty space"; a camp's place
+    (p. 15: camps are placed in the player's Alhambra) is not empty. A camp built where the trader
+    tile stands sets it aside, and it is put back on an empty place at the end of the turn."""
+    from alhambra.modules.street_traders import StreetTraderPlacement, TraderPlace, trader_spots, traders
+    from alhambra.modules.street_traders.tests.support import buy, set_trader, started
+
+    state = started(modules=("street_traders", "camps"))
+    seat = state.current
+    build_tiles(state, seat, {(0, -1): "P6n"})  # a city wall to the north: a camp's place above it
+    set_trader(state, seat, at=(0, -2))
+    check_conservation(state)
+    state = buy(state, "L5s")
+    assert "camp place L5s 0,-2" in legal(state)
+    state, _ = act(state, "camp place L5s 0,-2")
+    while not (isinstance(state.pending[-1], StreetTraderPlacement) and state.pending[-1].seat == seat):
+        state, _ = act(state, next(m for m in legal(state) if m.startswith("take ") or m in ("pass", "end")))
+    spots = trader_spots(state, seat)
+    assert (0, -2) not in spots and (0, 1) in spots
+    assert "trader place 0,-2" not in legal(state)
+    with pytest.raises(IllegalPlacement, match="already holds"):
+        apply(state, TraderPlace((0, -2)), seat)
+    state, _ = act(state, "trader place 0,1")
+    assert traders(state).seats[seat].at == (0, 1) and camps_of(state, seat) == {geo.pos(0, -2): state.components.tile_ids["L5s"]}

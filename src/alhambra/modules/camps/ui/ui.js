@@ -16,17 +16,16 @@ const GRASS_DARK = "#5f8f3a";
 const ARROW = "#f2c200";
 const SIDE_WORDS = { n: "north", e: "east", s: "south", w: "west" };
 const STEP = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] };
-const PLACE = /^camp (place|build) (L\d+[nesw]+) (-?\d+),(-?\d+)$/;
-const REMOVE = /^camp remove (L\d+[nesw]+)$/;
-const EXCHANGE = /^camp exchange (L\d+[nesw]+) (L\d+[nesw]+)$/;
+const KEYWORDS = { "camp place": "place", "camp build": "build", "camp remove": "remove", "camp exchange": "exchange" };
 
 // ------------------------------------------------------------------ facts and words
-/** A camp's facts from its code ("L8ne" -> {price: 8, bastions: "ne"}), or null. */
+/** A camp's facts by its code ("L8ne" -> {price: 8, bastions: "ne"}: the catalogue's), or null. */
 function campOf(ctx, code) {
   const tiles = ctx.catalogue && ctx.catalogue.tiles ? ctx.catalogue.tiles : null;
   const t = tiles && Object.hasOwn(tiles, code) ? tiles[code] : null;
   if (tiles && (!t || t.module !== ID)) return null;
-  const m = /^L(\d+)([nesw]+)$/.exec(code || "");
+  if (t) return { code, price: t.price, bastions: t.walls };  // the catalogue's facts (a camp's walls are its bastions)
+  const m = /^L(\d+)([nesw]+)$/.exec(code || "");  // no catalogue yet: the code says price and bastions
   return m ? { code, price: Number(m[1]), bastions: m[2] } : null;
 }
 
@@ -41,14 +40,16 @@ function tileName(ctx, code) {
   return `camp ${c.price} (bastion${c.bastions.length > 1 ? "s" : ""} ${sidesText(c.bastions)})`;
 }
 
-function parse(notation) {
-  let m = PLACE.exec(notation || "");
-  if (m) return { type: m[1], camp: m[2], x: Number(m[3]), y: Number(m[4]), action: notation };
-  m = REMOVE.exec(notation || "");
-  if (m) return { type: "remove", camp: m[1], action: notation };
-  m = EXCHANGE.exec(notation || "");
-  if (m) return { type: "exchange", camp: m[1], other: m[2], action: notation };
-  return null;
+/** A camps action as {type, camp, x, y, other, action}, read from the structured legal action the
+ * server sends (ctx.move: keyword and typed arguments, never the notation); null for anything else. */
+function parse(ctx, notation) {
+  const mv = ctx.move ? ctx.move(notation) : null;
+  const type = mv ? KEYWORDS[mv.keyword] : undefined;
+  if (!type) return null;
+  const [first, second] = mv.args.map((a) => a.value);
+  if (type === "place" || type === "build") return { type, camp: first, x: second.x, y: second.y, action: notation };
+  if (type === "remove") return { type, camp: first, action: notation };
+  return { type, camp: first, other: second, action: notation };
 }
 
 const where = (ctx, x, y) => (ctx.placeText ? ctx.placeText(x, y) : `${x},${y}`);
@@ -157,7 +158,7 @@ function pickGroup(ctx, c, chosen) {
 
 // ------------------------------------------------------------------ choosing
 function moves(ctx, actions) {
-  return (actions || ctx.legal || []).map(parse).filter(Boolean);
+  return (actions || ctx.legal || []).map((n) => parse(ctx, n)).filter(Boolean);
 }
 
 /** The plug-in's selection: the camp chosen to build when several could be. */
@@ -256,7 +257,7 @@ function seatBadges(ctx, seat) {
 }
 
 function describeAction(ctx, notation) {
-  const a = parse(notation);
+  const a = parse(ctx, notation);
   if (!a) return null;
   if (a.type === "place") return `Build the ${tileName(ctx, a.camp)} outside the city walls ${where(ctx, a.x, a.y)}`;
   if (a.type === "build") return `Redesign: build the ${tileName(ctx, a.camp)} from your reserve board ${where(ctx, a.x, a.y)}`;

@@ -17,7 +17,7 @@ from alhambra.components import EAST, NORTH, SOUTH, WEST
 from alhambra.engine import redesign_options, refill_display, wall_points
 from alhambra.errors import IllegalAction, IllegalPlacement
 from alhambra.events import Event
-from alhambra.modules.city_gates import MODULE, CityGateOpened, CityGatesState, GateBuild, GatePlace, TakeGate
+from alhambra.modules.city_gates import MODULE, CityGateOpened, CityGatesState, GateBuild, GatePlace, GateTurn, TakeGate
 from alhambra.modules.city_gates.module import BOT_CARD_VALUE, CityGateCardShown
 from alhambra.state import ChooseAction, GameState, PlaceTiles
 from alhambra.testing import build_tiles, check_conservation, play_random_game, take_tile
@@ -138,6 +138,29 @@ def test_a_gate_only_where_it_is_needed() -> None:
         apply(state, GatePlace(b, (2, 0), "n"))  # the gate must go on the double wall (west), not north
 
 
+def test_no_gate_where_the_tile_would_close_a_hole() -> None:
+    """A place that fails on foot and would also enclose an empty place: no gate (the hole test
+    comes after the on-foot rule, and a gate opens only the on-foot rule)."""
+    state = fresh()
+    seat = state.current
+    plain: list[str] = []
+    for _ in range(4):
+        plain.append(base_tile(state, 0, tuple(plain)))
+    walled = base_tile(state, EAST)
+    # around the empty place 1,1: 1,0 2,0 2,1 and 0,1 0,2 (its east wall towards 1,2)
+    build_tiles(state, seat, {(1, 0): plain[0], (2, 0): plain[1], (2, 1): plain[2], (0, 1): plain[3], (0, 2): walled})
+    b = base_tile(state, WEST)
+    take_tile(state, b)
+    state.pending[-1] = PlaceTiles(seat, (b,), state.neutral is not None, "bought")
+    give_cards(state, seat, 1)
+    city = state.players[seat].city
+    q = geo.pos(1, 2)
+    assert geo.placement_problem(city, state.walls, WEST, q) == "on_foot" and geo.creates_hole(city, q)
+    assert GatePlace(b, (1, 2), "w") not in legal_actions(state, ID)
+    with pytest.raises(IllegalPlacement):
+        apply(state, GatePlace(b, (1, 2), "w"))
+
+
 def test_two_gates_in_one_turn_and_one_in_a_redesign() -> None:
     state = fresh()
     seat = state.current
@@ -211,3 +234,49 @@ def test_bots_value_a_held_card_and_greedy_plays_with_gates() -> None:
     assert MODULE.bot_values(state) == [0.0, 2 * BOT_CARD_VALUE, 0.0]
     result = play_game(GameConfig(players=2, modules=(ID,), turn_limit=40), ["greedy", "greedy"], seed=3, game=0)
     assert result.fallbacks == 0
+
+
+def test_a_magical_building_is_turned_and_built_through_a_gate_in_one_move() -> None:
+    """Rulebook: the gate is no action of its own but part of placing a tile, and a magical
+    building is turned "in any direction" whenever it is added: the magic pavilion (one wall),
+    waiting, east of a tile with an east wall, stands only turned with its wall to the west and
+    joined through a gate on that double wall: ``gate turn`` does both in one move."""
+    state = fresh(modules=("magical_buildings",))
+    seat = state.current
+    a = base_tile(state, EAST)
+    build_tiles(state, seat, {(1, 0): a})
+    take_tile(state, "Xp9")
+    state.pending[-1] = PlaceTiles(seat, ("Xp9",), state.neutral is not None, "bought")
+    give_cards(state, seat, 1)
+    legal = legal_actions(state)
+    assert not [x for x in legal if getattr(x, "target", None) == (2, 0) and not isinstance(x, GateTurn)]  # no way but the gate
+    gate = [x for x in legal if isinstance(x, GateTurn)]
+    assert GateTurn("Xp9", (2, 0), "w", "w") in gate and all(x.walls == x.side == "w" or x.target != (2, 0) for x in gate)
+    assert str(GateTurn("Xp9", (2, 0), "w", "w")) == "gate turn Xp9 2,0 w w"
+    assert parse_action("gate turn Xp9 2,0 w w") == GateTurn("Xp9", (2, 0), "w", "w")
+    with pytest.raises(IllegalPlacement, match="turned"):
+        apply(state, GatePlace("Xp9", (2, 0), "w"))  # a magical building is never built as it lies
+    after, events = apply(state, GateTurn("Xp9", (2, 0), "w", "w"))
+    p = state.components.tile_ids["Xp9"]
+    assert after.players[seat].city[geo.pos(2, 0)] == p and after.walls[p] == 0  # turned west, then opened by the gate
+    assert after.mods[ID].gates == ((seat, 2, 0, "w"),) and not after.mods[ID].held[seat]
+    opened = next(e for e in events if isinstance(e, CityGateOpened))
+    assert opened.walls == "w" and "turned to show walls w" in opened.describe()
+    assert not geo.validate_layout(after.players[seat].city, after.walls, geo.ORIGIN)
+    check_conservation(after)
+    data = state_to_json(after)
+    assert state_to_json(state_from_json(json.loads(json.dumps(data)))) == data
+
+
+def test_a_magical_building_from_the_reserve_through_a_gate_turned_and_never_a_plain_gate() -> None:
+    state = fresh(modules=("magical_buildings",))
+    seat = state.current
+    a = base_tile(state, SOUTH)
+    build_tiles(state, seat, {(0, 1): a})
+    state.players[seat].reserve.append(take_tile(state, "Xs10"))
+    give_cards(state, seat, 1)
+    mine = [x for x in legal_actions(state, ID)]
+    assert GateTurn("Xs10", (0, 2), "n", "n") in mine and not [x for x in mine if isinstance(x, GateBuild)]
+    after, _ = apply(state, GateTurn("Xs10", (0, 2), "n", "n"))
+    assert after.players[seat].city[geo.pos(0, 2)] == state.components.tile_ids["Xs10"]
+    assert not isinstance(after.pending[-1], ChooseAction) or after.pending[-1].seat != seat  # a redesign ends the actions

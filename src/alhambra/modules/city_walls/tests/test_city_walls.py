@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -205,3 +206,37 @@ def test_greedy_builds_city_walls() -> None:
 
 def test_walls_letters() -> None:
     assert card_walls("cwne") == NORTH | EAST and card_walls("cww") == WEST
+
+
+def test_alhambra_score_reads_wall_segments_added_to_tiles(tmp_path: Path) -> None:
+    """``alhambra score``: a layout naming the module gives a tile's wooden segments as ``added``
+    (its printed ``walls`` still name the tile): the fountain and a base tile with segments, a
+    magical building turned beside them; the segments count in the longest wall and in the
+    building rules; no segment over a wall, none without the module, no more than 12."""
+    from tests.cli_helpers import invoke
+
+    from alhambra.layout import LayoutError, score_layout
+
+    tiles = [
+        {"x": 0, "y": 0, "kind": "fountain", "added": "S"},
+        {"x": 1, "y": 0, "kind": "pavilion", "price": 8, "added": "N"},
+        {"x": -1, "y": 0, "kind": "garden", "price": 13, "walls": "NSW"},
+    ]
+    doc = {"modules": [ID, "magical_buildings"], "tiles": tiles}
+    report = score_layout(doc)
+    assert report.valid and report.longest_wall == 4 and report.buildings["pavilion"] == report.buildings["garden"] == 1
+    assert report.tiles[1].walls == NORTH and report.tiles[1].added == NORTH and "+ segment N" in report.tiles[1].describe()
+    path = tmp_path / "layout.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = invoke("score", "--json", str(path))
+    assert out.exit_code == 0 and json.loads(out.stdout)["longest_wall"] == 4
+    # a segment that breaks a building rule: against the fountain's open east side
+    bad = [tiles[0], {"x": 1, "y": 0, "kind": "pavilion", "price": 8, "added": "W"}]
+    assert "walls_match" in [v.rule for v in score_layout({"modules": [ID], "tiles": bad}).violations]
+    with pytest.raises(LayoutError, match="city walls module"):
+        score_layout({"modules": ["magical_buildings"], "tiles": tiles})
+    with pytest.raises(LayoutError, match="never built over a wall"):
+        score_layout({"modules": [ID], "tiles": [tiles[0], {"x": 1, "y": 0, "kind": "garden", "price": 8, "walls": "NW", "added": "WS"}]})
+    many = [{"x": 2 * i, "y": 0, "kind": "fountain", "added": "NESW"} for i in range(4)]  # 16 segments
+    with pytest.raises(LayoutError, match="only 12"):
+        score_layout({"modules": [ID], "tiles": many})

@@ -7,7 +7,6 @@
 // See docs/writing-a-module.md, "Front-end plug-in".
 
 const ID = "city_walls";
-const BUILD = /^wall build (cw[nesw]+) (\S+)$/;
 const SIDES = { n: "north", e: "east", s: "south", w: "west" };
 
 function wallsOfCard(code) {
@@ -42,23 +41,33 @@ function cardArt(ctx, code, width = 48) {
   return s;
 }
 
+/** `wall build CARD TILE` as [card, tile] ("fountain" for the starting tile), from the server's
+ * structured action (`ctx.move`); null for anything else. */
+function parse(ctx, notation) {
+  const m = ctx.move ? ctx.move(notation) : null;
+  if (!m || m.keyword !== "wall build") return null;
+  const card = (m.args.find((a) => a.type === "card") || {}).value;
+  const tile = (m.args.find((a) => a.type === "tile" || a.type.startsWith("word:")) || {}).value;
+  return card && tile ? [card, tile] : null;
+}
+
 function target(ctx, tile) {
   return tile === "fountain" ? "your fountain" : ctx.tileName(tile);
 }
 
 function describeAction(ctx, notation) {
-  const m = BUILD.exec(notation);
+  const m = parse(ctx, notation);
   if (!m) return null;
-  return `Build a city wall (${words(wallsOfCard(m[1]))}) on ${target(ctx, m[2])}`;
+  return `Build a city wall (${words(wallsOfCard(m[0]))}) on ${target(ctx, m[1])}`;
 }
 
 function actionControls(ctx, actions) {
-  const builds = actions.filter((a) => BUILD.test(a));
+  const builds = actions.filter((a) => parse(ctx, a));
   if (!builds.length) return null;
   const h = ctx.h;
   const byCard = new Map();
   for (const a of builds) {
-    const [, card, tile] = BUILD.exec(a);
+    const [card, tile] = parse(ctx, a);
     if (!byCard.has(card)) byCard.set(card, []);
     byCard.get(card).push([a, tile]);
   }

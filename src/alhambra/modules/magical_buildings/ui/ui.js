@@ -8,7 +8,7 @@
 
 const ID = "magical_buildings";
 const LETTERS = { p: "pavilion", s: "seraglio", a: "arcades", c: "chambers", g: "garden", t: "tower" };
-const MOVE = /^magic (place|build|exchange) (\S+) (\S+) ([nesw]+)$/;
+const HOW = { "magic place": "place", "magic build": "build", "magic exchange": "exchange" };
 const SIDES = { n: "north", e: "east", s: "south", w: "west" };
 
 function facts(ctx, code) {
@@ -79,26 +79,33 @@ function tileArt(ctx, code, size = 64) {
   return f ? drawTile(ctx, code, f.walls, size) : null;
 }
 
-function parse(a) {
-  const m = MOVE.exec(a);
-  return m ? { how: m[1], tile: m[2], at: m[3], walls: m[4] } : null;
+/** A magical buildings action as {how, tile, at, walls} (at: "x,y", or the tile exchanged), from
+ * the server's structured action (`ctx.move`); null for anything else. */
+function parse(ctx, notation) {
+  const m = ctx.move ? ctx.move(notation) : null;
+  const how = m ? HOW[m.keyword] : null;
+  if (!how) return null;
+  const tiles = m.args.filter((a) => a.type === "tile").map((a) => a.value);
+  const cell = (m.args.find((a) => a.type === "cell") || {}).value;
+  const walls = (m.args.find((a) => a.type.startsWith("word:")) || {}).value;
+  return { how, tile: tiles[0], at: how === "exchange" ? tiles[1] : `${cell.x},${cell.y}`, cell, walls };
 }
 
 function describeAction(ctx, notation) {
-  const p = parse(notation);
+  const p = parse(ctx, notation);
   if (!p) return null;
   const verb = p.how === "place" ? "Build" : p.how === "build" ? "Build from the reserve" : "Exchange";
-  const at = p.how === "exchange" ? `for ${ctx.tileName(p.at)}` : `at ${p.at}`;
+  const at = p.how === "exchange" ? `for ${ctx.tileName(p.at)}` : ctx.placeText ? ctx.placeText(p.cell.x, p.cell.y) : `at ${p.at}`;
   return `${verb} the ${tileName(ctx, p.tile) || p.tile} ${at}, turned to show walls ${wallWords(p.walls)}`;
 }
 
 function actionControls(ctx, actions) {
-  const moves = actions.filter((a) => MOVE.test(a));
+  const moves = actions.filter((a) => parse(ctx, a));
   if (!moves.length) return null;
   const h = ctx.h;
   const groups = new Map();
   for (const a of moves) {
-    const p = parse(a);
+    const p = parse(ctx, a);
     const key = `${p.how} ${p.tile} ${p.at}`;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push([a, p]);
@@ -108,7 +115,7 @@ function actionControls(ctx, actions) {
     const p = list[0][1];
     const verb = p.how === "place" ? "Build" : p.how === "build" ? "From the reserve" : "Exchange";
     rows.push(h("div", { class: "magic-row", dataset: { key } },
-      h("span", { class: "magic-where", text: `${verb} the ${tileName(ctx, p.tile) || ctx.tileName(p.tile)} ${p.how === "exchange" ? `in place of ${ctx.tileName(p.at)}` : `at ${p.at}`}:` }),
+      h("span", { class: "magic-where", text: `${verb} the ${tileName(ctx, p.tile) || ctx.tileName(p.tile)} ${p.how === "exchange" ? `in place of ${ctx.tileName(p.at)}` : ctx.placeText ? ctx.placeText(p.cell.x, p.cell.y) : `at ${p.at}`}:` }),
       ...list.map(([a, q]) => h("button", { class: "secondary magic-turn", dataset: { walls: q.walls, action: a }, title: describeAction(ctx, a), onclick: () => ctx.act(a, describeAction(ctx, a)) },
         drawTile(ctx, q.tile, q.walls, 30), h("span", { class: "magic-walls", text: q.walls.toUpperCase() })))));
   }

@@ -215,6 +215,8 @@ function parse(ctx, notation) {
   if (m) return { kind: "remove", card: m[0], tile: m[1], action: notation };
   m = args("builder exchange");
   if (m) return { kind: "exchange", card: m[0], tile: m[1], other: m[2], action: notation };
+  m = args("builder use");
+  if (m) return { kind: "use", card: m[0], action: notation };
   if (notation === "builder skip") return { kind: "skip", action: notation };
   return null;
 }
@@ -294,7 +296,8 @@ function actionControls(ctx, actions) {
   const faces = [...new Set(redesigns.map((a) => a.card))].sort();
   const sel = ctx.selection || {};
   const card = faces.length === 1 ? faces[0] : faces.includes(sel.card) ? sel.card : null;
-  const mine = card ? redesigns.filter((a) => a.card === card) : [];
+  const uses = card ? redesigns.filter((a) => a.card === card && a.kind === "use") : [];
+  const mine = card ? redesigns.filter((a) => a.card === card && a.kind !== "use") : [];
   const tile = mine.some((a) => a.tile === sel.tile && a.kind !== "remove") ? sel.tile : null;
   const parts = [h("p", { class: "mb-offer" }, emblemIcon(ctx, 22),
     h("span", { text: " End of your turn: you may give up one master-builder card for one extra redesign, or skip." }))];
@@ -312,7 +315,8 @@ function actionControls(ctx, actions) {
     const seat = ctx.view.seats[ctx.me];
     const usable = new Set(mine.filter((a) => a.kind !== "remove").map((a) => a.tile));
     const anyRemove = mine.some((a) => a.kind === "remove");
-    const hint = tile ? `Pick a highlighted spot for ${ctx.tileName(tile)}, or an outlined tile of your Alhambra it can replace.`
+    const hint = !mine.length ? "Give up the card for another kind of redesign (below)."
+      : tile ? `Pick a highlighted spot for ${ctx.tileName(tile)}, or an outlined tile of your Alhambra it can replace.`
       : usable.size && anyRemove ? "Pick a reserve tile to build or exchange it, or an outlined tile of your Alhambra to move it to the reserve board."
         : usable.size ? "Pick a reserve tile to build it or exchange it for a tile of your Alhambra."
           : "Pick an outlined tile of your Alhambra to move it to the reserve board.";
@@ -329,7 +333,15 @@ function actionControls(ctx, actions) {
         }, ctx.tileArt(t, 40));
       }),
       seat.reserve.length ? null : h("span", { class: "muted", text: "empty" }));
-    parts.push(h("div", { class: "mb-redesign" }, board(ctx, mine, { tile }), reserve));
+    if (mine.length) parts.push(h("div", { class: "mb-redesign" }, board(ctx, mine, { tile }), reserve));
+    for (const u of uses) {
+      // the other modules' own redesigns (a magical building turned, a tile through a city gate)
+      // come after the card is given up, with those modules' controls
+      parts.push(h("div", { class: "button-row mb-use" }, h("button", {
+        class: "secondary mb-use-button", dataset: { action: u.action }, title: describeAction(ctx, u.action),
+        onclick: () => ctx.act(u.action, describeAction(ctx, u.action)),
+      }, emblemIcon(ctx, 18), h("span", { text: " Or give it up for another kind of redesign (a magical building turned, a tile through a city gate)…" }))));
+    }
   } else {
     parts.push(h("p", { class: "muted mb-step", text: "2. Then pick the redesign: build from the reserve board, move a tile to it, or exchange." }));
   }
@@ -348,6 +360,7 @@ function describeAction(ctx, notation) {
   if (!a) return null;
   if (a.kind === "skip") return "Give up no master-builder card: no extra redesign";
   const give = `Give up ${cardName(ctx, a.card) || a.card}`;
+  if (a.kind === "use") return `${give} for a redesign you choose next (a magical building turned, a tile through a city gate)`;
   if (a.kind === "build") return `${give}: build ${ctx.tileName(a.tile)} from the reserve ${ctx.placeText ? ctx.placeText(a.x, a.y) : `at ${a.x},${a.y}`}`;
   if (a.kind === "remove") return `${give}: move ${ctx.tileName(a.tile)} to your reserve board`;
   return `${give}: exchange ${ctx.tileName(a.other)} for ${ctx.tileName(a.tile)} from your reserve`;

@@ -10,9 +10,7 @@ artifacts/screenshots/watchtowers-*.png."""
 
 from __future__ import annotations
 
-import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -78,29 +76,25 @@ class _Player(tb.ClickPlayer):
         super().place(page)
 
 
+def _supply(page: Any) -> None:
+    assert page.locator(f"{PANEL} .wt-supply").count() == 6
+
+
+def _placed(page: Any, player: tb.ClickPlayer) -> None:
+    assert page.locator(".city svg.wt-tile").count() >= 1  # a placed watchtower in the plug-in's art
+    assert page.locator(".board-overlay.wt-free-item").count() >= 2  # the two places beyond its long edge
+
+
 def test_both_seats_buy_and_place_watchtowers(tmp_path: Path) -> None:
-    problems: list[str] = []
-    started = time.monotonic()
-    with tb.served_table(tmp_path, problems, (ID,), NAMES, constant_seed=SEED) as pages:
-        for p in pages:
-            p.wait_for_selector(f"{PANEL} .wt-supplies", timeout=10000)
-            assert p.locator(f"{PANEL} .wt-supply").count() == 6
-        player = _Player(pages, random.Random(5))
-        player.play(PLAY_SECONDS)
-        page = pages[0]
-        if page.locator("#btn-close-modal").count():
-            page.locator("#btn-close-modal").click(timeout=5000)
-        page.wait_for_timeout(200)
-        assert page.locator(".city svg.wt-tile").count() >= 1  # a placed watchtower in the plug-in's art
-        assert page.locator(".board-overlay.wt-free-item").count() >= 2  # the two places beyond its long edge
-        badges = page.locator(f".score-track .seat-badge[data-module='{ID}']")
-        assert badges.count() >= 1 and re.fullmatch(r"\d+ watchtowers?", badges.first.inner_text().strip())
-        player.shot(page, "table")
-        log = page.locator(".log-list").inner_text()
-        assert re.search(r"watchtower in the (north|south)-(east|west) half", log), log[-500:]
-        assert not RAW.search(log), "the log names watchtowers by their codes"
-    print("seen:", player.seen, f"in {time.monotonic() - started:.1f} s")
-    for w in WANTED:
-        assert player.seen.get(w, 0) >= 1, (w, player.seen)
-    assert problems == []
-    player.check_shots()
+    tb.play_module_table(
+        tmp_path,
+        _Player,
+        seed=SEED,
+        ready=f"{PANEL} .wt-supplies",
+        before=_supply,
+        after=_placed,
+        badge=re.compile(r"\d+ watchtowers?"),
+        log=re.compile(r"watchtower in the (north|south)-(east|west) half"),
+        seconds=PLAY_SECONDS,
+        names=NAMES,
+    )

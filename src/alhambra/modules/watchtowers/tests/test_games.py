@@ -4,6 +4,8 @@ bots' use of them, and the research encoding of their actions."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from alhambra import GameConfig, GameRecord, replay
@@ -81,3 +83,11 @@ def test_the_companion_scores_the_walls_with_the_watchtowers() -> None:
     doc = export_table(state, 3, tuple(state.score_history[1]))
     seats = score_table(parse_table(doc)).seats
     assert [s.wall for s in seats[:3]] == [wall_points(state, s, 3) for s in range(3)]
+    # the Alhambras as tiles, watchtowers included, and no wall entered: read from the tiles
+    doc = json.loads(json.dumps(export_table(state, 3, tuple(state.score_history[1]), tiles=True)))
+    for p in doc["players"]:
+        assert "tiles" in p
+        p.pop("modules", None)
+    result = score_table(parse_table(doc))
+    assert result.valid, result.problems
+    assert [s.wall for s in result.seats[:3]] == [wall_points(state, s, 3) for s in range(3)]

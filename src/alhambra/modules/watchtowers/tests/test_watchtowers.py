@@ -13,9 +13,9 @@ from alhambra.components import CURRENCY_LETTERS, EAST, NORTH
 from alhambra.engine import wall_points
 from alhambra.errors import IllegalAction, IllegalPlacement, NotationError
 from alhambra.modules.watchtowers import MODULE, PlaceTower, ReturnTower, TowerPlaced, TowersState, tower_wall, towers
-from alhambra.modules.watchtowers.module import SHORT
-from alhambra.state import GameState, PlaceTiles
-from alhambra.testing import build_tiles, check_conservation, fresh_game, set_hand
+from alhambra.modules.watchtowers.module import RULES, SHORT
+from alhambra.state import ChooseAction, GameState, PlaceTiles
+from alhambra.testing import build_tiles, check_conservation, fresh_game, set_hand, take_tile
 
 ID = "watchtowers"
 
@@ -224,3 +224,38 @@ def test_a_decision_after_the_purchase_does_not_lose_the_watchtower() -> None:
     state = act(state, f"buy tw1 {cur}9+{cur}7")
     assert type(state.pending[-1]).__name__ == "StoreChoice"
     assert any(isinstance(p, PlaceTiles) and sorted(p.tiles) == ["P8", "Wp1"] for p in state.pending)
+
+
+def _turn_again(state: GameState, seat: int) -> GameState:
+    """The other seats take money until ``seat``'s turn comes back."""
+    while not (state.current == seat and isinstance(state.pending[-1], ChooseAction)):
+        state = act(state, next(a for a in legal(state) if a.startswith("take ") or a in ("pass", "end")))
+    return state
+
+
+def test_a_building_next_to_a_watchtower_is_exchanged_for_one_of_its_colour() -> None:
+    """ "A building tile touching a watchtower may be rebuilt only if the watchtower still touches
+    at least one building tile of its color after rebuilding is complete": the pavilion that alone
+    supports a pavilion watchtower may be exchanged for another pavilion, not for a garden, and
+    not taken away."""
+    state = bought()
+    seat = state.current
+    state = act(state, "place P8 1,0")
+    state = act(state, "watchtower place Wp1 2,0 sw")  # its west short edge on P8
+    state = _turn_again(state, seat)
+    reserve = state.players[seat].reserve
+    reserve += [take_tile(state, "P6n"), take_tile(state, "G10n")]  # both fit P8's place (open west and east)
+    moves = legal(state)
+    assert "redesign exchange P6n P8" in moves
+    assert "redesign exchange G10n P8" not in moves and "redesign remove P8" not in moves
+    with pytest.raises(IllegalPlacement, match="colour"):
+        act(state, "redesign exchange G10n P8")
+    p8 = state.components.tile_ids["P8"]
+    assert MODULE.removal_problem(state, seat, p8, geo.pos(1, 0)) == RULES["keeps_colour"]
+    after = act(state, "redesign exchange P6n P8")
+    city = after.players[seat].city
+    assert city[geo.pos(1, 0)] == after.components.tile_ids["P6n"] and after.players[seat].reserve == [
+        after.components.tile_ids["G10n"],
+        p8,
+    ]
+    assert MODULE.removal_problem(after, seat, city[geo.pos(1, 0)], geo.pos(1, 0), p8) is None

@@ -20,9 +20,7 @@ const HALF_WORDS = { ne: "north-east", nw: "north-west", se: "south-east", sw: "
 // per half: the right-angle corner and the long edge's two corners, in 100 x 100 units
 const CORNERS = { nw: [0, 0], ne: [100, 0], se: [100, 100], sw: [0, 100] };
 const LONG = { sw: [[0, 0], [100, 100]], ne: [[0, 0], [100, 100]], nw: [[100, 0], [0, 100]], se: [[100, 0], [0, 100]] };
-const PLACE = /^watchtower place (W[psacgt]\d) (-?\d+),(-?\d+) (ne|nw|se|sw)$/;
-const RETURN = /^watchtower return (W[psacgt]\d)$/;
-const BUY = /^buy tw([1-4]) (\S+)$/;
+const ITEM = "tw";
 
 // ------------------------------------------------------------------ facts and words
 function colourOf(ctx, code) {
@@ -47,13 +45,20 @@ function placedOf(ctx, code) {
   return null;
 }
 
-function parse(notation) {
-  let m = PLACE.exec(notation || "");
-  if (m) return { type: "place", tower: m[1], x: Number(m[2]), y: Number(m[3]), half: m[4], action: notation };
-  m = RETURN.exec(notation || "");
-  if (m) return { type: "return", tower: m[1], action: notation };
-  m = BUY.exec(notation || "");
-  if (m) return { type: "buy", square: Number(m[1]), cards: m[2].split("+"), action: notation };
+/** A watchtowers action as {type, tower, x, y, half, square, cards, action}, read from the
+ * structured legal action the server sends (ctx.move: keyword and typed arguments, never the
+ * notation); null for anything else. A purchase is `buy twN` (item twN: the market square N). */
+function parse(ctx, notation) {
+  const mv = ctx.move ? ctx.move(notation) : null;
+  if (!mv) return null;
+  const v = mv.args.map((a) => a.value);
+  if (mv.keyword === "watchtower place") return { type: "place", tower: v[0], x: v[1].x, y: v[1].y, half: v[2], action: notation };
+  if (mv.keyword === "watchtower return") return { type: "return", tower: v[0], action: notation };
+  const item = mv.keyword === "buy" ? mv.args.find((a) => a.type === "item") : null;
+  if (item && typeof item.value === "string" && item.value.startsWith(ITEM)) {
+    const cards = mv.args.find((a) => a.type === "cards");
+    return { type: "buy", square: Number(item.value.slice(ITEM.length)), cards: cards ? cards.value : [], action: notation };
+  }
   return null;
 }
 
@@ -137,7 +142,7 @@ function pathGroup(ctx, half) {
 
 // ------------------------------------------------------------------ choosing a place
 function placements(ctx, actions) {
-  return (actions || ctx.legal || []).map(parse).filter((a) => a && a.type === "place");
+  return (actions || ctx.legal || []).map((n) => parse(ctx, n)).filter((a) => a && a.type === "place");
 }
 
 function chosen(ctx) {
@@ -178,7 +183,7 @@ function boardOverlay(ctx, seat) {
 // ------------------------------------------------------------------ buying
 function buys(ctx, actions) {
   const out = new Map();
-  for (const a of (actions || []).map(parse)) {
+  for (const a of (actions || []).map((n) => parse(ctx, n))) {
     if (!a || a.type !== "buy") continue;
     const sq = ctx.view.market[a.square - 1];
     if (!sq || !sq.tile) continue;
@@ -241,7 +246,7 @@ function actionControls(ctx, actions) {
       }, towerIcon(ctx, colourOf(ctx, a.tower), a.half, 30), h("span", { text: `${HALF_WORDS[a.half]} half` })))));
     }
   }
-  for (const a of (actions || []).map(parse).filter((b) => b && b.type === "return")) {
+  for (const a of (actions || []).map((n) => parse(ctx, n)).filter((b) => b && b.type === "return")) {
     handled.push(a.action);
     parts.push(h("div", { class: "button-row wt-return" }, h("button", {
       class: "secondary", dataset: { action: a.action }, onclick: () => ctx.act(a.action, describeAction(ctx, a.action)),
@@ -286,7 +291,7 @@ function seatBadges(ctx, seat) {
 }
 
 function describeAction(ctx, notation) {
-  const a = parse(notation);
+  const a = parse(ctx, notation);
   if (!a) return null;
   if (a.type === "place") return `Place the ${tileName(ctx, a.tower)} in the ${HALF_WORDS[a.half]} half of the place ${where(ctx, a.x, a.y)}`;
   if (a.type === "return") return `Send the ${tileName(ctx, a.tower)} back to the supply (it fits nowhere; the price is not refunded)`;

@@ -7,10 +7,12 @@ import os
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-__all__ = ["PG_ADMIN_URL", "REDIS_URL", "fresh_pg", "need_redis", "redis_prefix"]
+__all__ = ["PG_ADMIN_URL", "REDIS_URL", "fresh_pg", "need_redis", "redis_prefix", "storage"]
 
 PG_ADMIN_URL = os.environ.get("ALHAMBRA_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 """A PostgreSQL server the tests may create databases on (``ALHAMBRA_TEST_PG``)."""
@@ -54,3 +56,18 @@ def need_redis() -> str:
 def redis_prefix() -> str:
     """A key prefix no other test run uses."""
     return f"alhambra-test-{secrets.token_hex(4)}"
+
+
+@contextmanager
+def storage(backend: str, folder: Path, name: str = "db") -> Iterator[dict[str, Any]]:
+    """``create_app``'s storage options for ``backend``: ``sqlite`` (a file in ``folder``) or
+    ``postgresql`` (a fresh PostgreSQL database, dropped afterwards, with Redis coordination
+    under a key prefix of its own); skips with a one-line reason where a service is absent."""
+    if backend == "sqlite":
+        yield {"database_url": f"sqlite:///{folder / (name + '.sqlite3')}"}
+        return
+    if backend != "postgresql":
+        raise ValueError(f"unknown backend {backend!r}")
+    redis_url = need_redis()
+    with fresh_pg() as url:
+        yield {"database_url": url, "redis_url": redis_url, "redis_prefix": redis_prefix()}

@@ -1,6 +1,7 @@
 """The bot pool: fair across tables (as scheduling order, with instant bots), searching bots in
 worker processes, recovery from a dead worker, all-bot tables only while watched and capped,
-and a shutdown that does not wait for a search."""
+and a shutdown that does not wait for a search. On SQLite only: the pool sees the storage
+through the service alone; its claims across processes on PostgreSQL + Redis are test_server_scale.py's."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from alhambra.server.botpool import BotPool, _Pending, is_searching
 from alhambra.server.db import Database
 from alhambra.server.service import BotRequest, SeatSpec, TableService
 from alhambra.view import view
-from tests.server_helpers import ServerProcess, wait_for
+from tests.server_helpers import ServerProcess, receive, wait_for
 
 PAUSE_FILE = "ALHAMBRA_TEST_PAUSE_FILE"
+PROBE_DIR = "ALHAMBRA_TEST_PROBE_DIR"
 
 
 def paused_search(spec: str, obs: Observation, seed: int) -> str:
@@ -31,6 +33,24 @@ def paused_search(spec: str, obs: Observation, seed: int) -> str:
     path = os.environ.get(PAUSE_FILE)
     while path and os.path.exists(path):
         time.sleep(0.02)
+    return obs.legal[0]
+
+
+def probe_search(spec: str, obs: Observation, seed: int) -> str:
+    """A stand-in search (runs in a worker process): waits like :func:`paused_search`, then calls
+    the worker's yield point once, as every search iteration does, and writes down whether this
+    search yields to people and how long it paused."""
+    from alhambra.bots.base import yield_point
+    from alhambra.server import botpool
+
+    (Path(os.environ[PROBE_DIR]) / f"started-{os.getpid()}").touch()
+    path = os.environ.get(PAUSE_FILE)
+    while path and os.path.exists(path):
+        time.sleep(0.02)
+    pause = yield_point()
+    paused = pause() if pause is not None else -1.0
+    out = Path(os.environ[PROBE_DIR]) / f"{os.getpid()}-{time.monotonic_ns()}"
+    out.write_text(f"{int(botpool._yields)} {paused}")
     return obs.legal[0]
 
 
@@ -214,6 +234,81 @@ def test_a_worker_is_kept_for_tables_with_a_person(svc: TableService, tmp_path: 
         pool.stop()
 
 
+def test_all_bot_searches_pause_while_a_person_move_is_in_hand(svc: TableService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """People first on the CPU: while the pool holds a person's move (``people_first``, as around
+    a person's action and a bot's reply at a table with a person), the search of an all-bot
+    table sleeps at its yield point until shortly after the hold ends; the search for a table
+    with a person never does."""
+    pause, probes = tmp_path / "pause", tmp_path / "probes"
+    pause.touch()
+    probes.mkdir()
+    monkeypatch.setenv(PAUSE_FILE, str(pause))
+    monkeypatch.setenv(PROBE_DIR, str(probes))
+    pool = BotPool(svc, delay=0.0, workers=2, max_bot_tables=5, search=probe_search)
+    bots = svc.create_table(_bots("mcts:hard", "mcts:hard"))[0].id
+    person, tokens = svc.create_table([SeatSpec("person"), SeatSpec("bot", "mcts:easy")])
+    pool.start()
+    try:
+        pool.watch(bots)
+        svc.join(person.id, tokens[0], None)
+        if person.snap.state.to_act == 0:  # hand the turn to the bot
+            snap = person.snap
+            svc.submit(person.id, 0, next(a for a in _finals(snap) if a.startswith("take")), snap.version)
+        wait_for(lambda: len(list(probes.glob("started-*"))) == 2, timeout=60, step=0.02)  # both in a worker
+        with pool.people_first():
+            assert pool.paused_until() - time.monotonic() > 0.4  # HOLD_MAX ahead
+            pause.unlink()  # both searches reach their yield point now
+            time.sleep(0.3)
+        assert 0 < pool.paused_until() - time.monotonic() <= 0.05  # LINGER after the hold
+        wait_for(lambda: {f.read_text().split()[0] for f in probes.glob("*-*") if not f.name.startswith("s")} == {"0", "1"})
+    finally:
+        pool.stop()
+    paused: dict[str, float] = {}
+    answers = [f for f in probes.iterdir() if not f.name.startswith("started")]
+    for f in sorted(answers, key=lambda f: int(f.name.split("-")[1])):  # the first answer of each kind
+        yields, seconds = f.read_text().split()
+        paused.setdefault(yields, float(seconds))
+    assert paused["0"] == 0.0  # the person's table's search went on
+    assert 0.2 < paused["1"] < 1.0  # the all-bot search slept until the hold (and LINGER) ended
+
+
+def test_a_paused_search_gets_its_time_budget_back() -> None:
+    """A search calls the yield point once per iteration and adds the seconds it paused to its
+    time budget (on the native core and on the Python engine)."""
+    import random
+
+    from alhambra.bots import make_bot
+    from alhambra.bots.base import Budget, observe, set_yield_point
+    from alhambra.engine import new_game
+    from alhambra.native import available
+    from alhambra.state import GameConfig
+
+    state, events = new_game(GameConfig(players=3), 5)
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(state, seat, events)
+    for core in ("native", "python") if available() else ("python",):
+        calls: list[float] = []
+
+        def pause(calls: list[float] = calls) -> float:
+            calls.append(time.monotonic())
+            if len(calls) == 2:
+                time.sleep(0.3)
+                return 0.3
+            return 0.0
+
+        bot = make_bot(f"mcts:easy@core={core}")
+        set_yield_point(pause)
+        try:
+            start = time.perf_counter()
+            bot.choose(obs, Budget(seconds=0.15), random.Random(1))
+            took = time.perf_counter() - start
+        finally:
+            set_yield_point(None)
+        assert took >= 0.4  # 0.15 s of search + 0.3 s paused, not cut short by the pause
+        assert len(calls) >= 3 and calls[2] - calls[1] >= 0.29
+
+
 def _finals(snap: Any) -> list[str]:
     from alhambra.server.service import final_actions
 
@@ -253,9 +348,11 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def test_the_server_stops_cleanly_during_an_expert_search(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_the_server_stops_cleanly_during_an_expert_search(tmp_path: Path, sig: int) -> None:
     """SIGTERM while an mcts:hard bot searches in a worker: the server exits by itself (the
-    helper would SIGKILL it after 15 s) and leaves no worker process behind."""
+    helper would SIGKILL it after 15 s) and leaves no worker process behind. After SIGKILL
+    (nothing runs in the server any more) the workers, in sessions of their own, leave too."""
     server = ServerProcess(tmp_path / "stop.sqlite3", bot_delay=0.0, extra_args=("--bot-workers", "1"))
     workers: list[int] = []
     try:
@@ -266,13 +363,43 @@ def test_the_server_stops_cleanly_during_an_expert_search(tmp_path: Path) -> Non
         with wsc.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}") as ws:
             ws.send('{"type": "hello"}')
             ws.recv(timeout=10)
-            workers = wait_for(lambda: _children(server.proc.pid), timeout=60, step=0.05)
+            workers = wait_for(lambda: len(got := _children(server.proc.pid)) >= 2 and got, timeout=60, step=0.05)  # tracker, worker
             time.sleep(0.5)  # the worker has started the search
-            server.proc.send_signal(signal.SIGTERM)
+            server.proc.send_signal(sig)
             rc = server.proc.wait(timeout=15)
     finally:
         server.stop()
-    assert rc in (0, -signal.SIGTERM)  # uvicorn re-raises the signal once it has shut down
-    assert "Application shutdown complete" in server.log_file.read_text()
+    if sig == signal.SIGTERM:
+        assert rc in (0, -signal.SIGTERM)  # uvicorn re-raises the signal once it has shut down
+        assert "Application shutdown complete" in server.log_file.read_text()
+    else:
+        assert rc == -signal.SIGKILL
     # the workers were told to go at shutdown; a loaded machine may take a moment to reap them
     wait_for(lambda: not any(_alive(pid) for pid in workers), timeout=10, step=0.05)
+
+
+def test_a_persons_action_holds_the_all_bot_searches(c: Any) -> None:
+    """The server wraps a person's action (HTTP and WebSocket) and undo in ``people_first``:
+    afterwards the all-bot searches stay paused for LINGER at most."""
+    from alhambra.server.botpool import LINGER
+
+    from .server_helpers import auth, two_people
+
+    tid, tokens = two_people(c)
+    runner = c.app.state.runner
+    for via in ("http", "ws"):
+        msg = c.get(f"/api/tables/{tid}/view").json()
+        seat = msg["view"]["to_act"]
+        mine = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()
+        before = time.monotonic()
+        if via == "http":
+            body = {"action": mine["final_actions"][0], "version": mine["version"]}
+            assert c.post(f"/api/tables/{tid}/actions", json=body, headers=auth(tokens[seat])).status_code == 200
+        else:
+            with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+                ws.send_json({"type": "hello", "token": tokens[seat]})
+                receive(ws)
+                ws.send_json({"type": "action", "action": mine["final_actions"][0], "version": mine["version"], "id": 1})
+                while receive(ws).get("type") != "ack":
+                    pass
+        assert before < runner.paused_until() <= time.monotonic() + LINGER  # held, and let go after

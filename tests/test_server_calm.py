@@ -1,6 +1,7 @@
 """The server stays calm (issue 28): WebSocket caps per address and per table with a clear
 close code, idle sockets closed, a client that sends and closes at once handled quietly, a busy
-port refused in one line, /docs served without a CDN, and the documented message limit true."""
+port refused in one line, /docs served without a CDN, and the documented message limit true.
+On SQLite; the caps counted in Redis across processes are test_server_scale.py's."""
 
 from __future__ import annotations
 

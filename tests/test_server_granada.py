@@ -1,10 +1,12 @@
 """Granada through the table server's JSON API: the games list, the catalogue, a table of Granada
-played to its end, and modules refused."""
+played to its end (on SQLite and on PostgreSQL + Redis), and modules refused."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
+
+import pytest
 
 from alhambra.record import GameRecord, replay
 
@@ -26,6 +28,7 @@ def test_games_and_catalogue(c: Any) -> None:
     assert r.status_code == 422 and "cannot be played with Granada" in r.json()["detail"]
 
 
+@pytest.mark.both_backends  # the stored state of Granada (two-sided tiles, the marker) on both storages
 def test_a_granada_table_plays_to_the_end(c: Any) -> None:
     data = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], game="granada")
     tid, tok = data["table"]["id"], data["seats"][0]["token"]

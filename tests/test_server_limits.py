@@ -1,4 +1,5 @@
-"""Clients that send too slowly or too much are cut off (a real server on loopback)."""
+"""Clients that send too slowly or too much are cut off (a real server on loopback). On SQLite only:
+the HTTP protocol's deadlines do not touch the storage."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Tables do not pile up: idle tables leave memory and come back from the database, abandoned
 tables expire, and the creator may delete a table before it starts (watchers closed with 4410);
-older databases gain the creator-token column."""
+older databases gain the creator-token column. On SQLite and on PostgreSQL + Redis (the older
+database's columns are SQLite's case: PostgreSQL's schema is Alembic's from the start)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,15 @@ from alhambra.server import create_app
 from alhambra.server.db import Database
 from tests.server_helpers import auth, create, receive, two_people, wait_for
 
+BOTH_BACKENDS = True  # every test with the store fixture runs on SQLite and on PostgreSQL + Redis (conftest.py)
+
 
 @contextmanager
-def app_client(db_file: Path, **options: Any) -> Iterator[TestClient]:
-    """A TestClient whose janitor runs only when the test calls ``run_once`` (no timing)."""
-    app = create_app(f"sqlite:///{db_file}", **{"bot_delay": 0.0, "housekeeping_interval": 3600, **options})
+def app_client(store: dict[str, Any] | Path, **options: Any) -> Iterator[TestClient]:
+    """A TestClient over ``store`` (the ``store`` fixture's options, or a SQLite file) whose
+    janitor runs only when the test calls ``run_once`` (no timing)."""
+    where = {"database_url": f"sqlite:///{store}"} if isinstance(store, Path) else store
+    app = create_app(**{**where, "bot_delay": 0.0, "housekeeping_interval": 3600, **options})
     with TestClient(app) as c:
         yield c
 
@@ -37,8 +42,8 @@ def _in_memory(c: TestClient) -> set[str]:
     return set(c.app.state.service.tables)  # type: ignore[attr-defined]
 
 
-def test_idle_tables_are_evicted_and_reload_on_access(tmp_path: Path) -> None:
-    with app_client(tmp_path / "evict.sqlite3", evict_after=0.2) as c:
+def test_idle_tables_are_evicted_and_reload_on_access(store: dict[str, Any]) -> None:
+    with app_client(store, evict_after=0.2) as c:
         tid, tokens = two_people(c)
         watched, _ = two_people(c)
         first = c.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()
@@ -73,8 +78,8 @@ def test_idle_tables_are_evicted_and_reload_on_access(tmp_path: Path) -> None:
         assert c.get(f"/api/tables/{tid}").json()["version"] == 11
 
 
-def test_a_bot_table_waiting_for_its_bot_is_not_evicted(tmp_path: Path) -> None:
-    with app_client(tmp_path / "busy.sqlite3", evict_after=0.05, bot_delay=3600) as c:
+def test_a_bot_table_waiting_for_its_bot_is_not_evicted(store: dict[str, Any]) -> None:
+    with app_client(store, evict_after=0.05, bot_delay=3600) as c:
         data = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
         tid, tok = data["table"]["id"], data["seats"][0]["token"]
         c.post(f"/api/tables/{tid}/join", json={}, headers=auth(tok))
@@ -85,8 +90,8 @@ def test_a_bot_table_waiting_for_its_bot_is_not_evicted(tmp_path: Path) -> None:
         assert tid not in _janitor(c).run_once()[0]  # its bot move waits (an hour's bot delay)
 
 
-def test_abandoned_tables_expire(tmp_path: Path) -> None:
-    with app_client(tmp_path / "expire.sqlite3", expire_waiting=0.3, expire_idle=3600) as c:
+def test_abandoned_tables_expire(store: dict[str, Any]) -> None:
+    with app_client(store, expire_waiting=0.3, expire_idle=3600) as c:
         waiting = create(c, [{"kind": "person"}, {"kind": "person"}])["table"]["id"]
         started, _ = two_people(c)
         with c.websocket_connect(f"/ws/tables/{waiting}") as ws:
@@ -102,7 +107,7 @@ def test_abandoned_tables_expire(tmp_path: Path) -> None:
             assert closed.value.code == 4410
         assert c.get(f"/api/tables/{waiting}").status_code == 404
         assert c.get(f"/api/tables/{started}").json()["status"] == "playing"
-    with app_client(tmp_path / "expire.sqlite3", expire_idle=0.3) as c:
+    with app_client(store, expire_idle=0.3) as c:
         bots = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])["table"]["id"]
         with c.websocket_connect(f"/ws/tables/{bots}") as ws:  # watch it to the end
             ws.send_json({"type": "hello"})
@@ -114,8 +119,8 @@ def test_abandoned_tables_expire(tmp_path: Path) -> None:
         assert c.get(f"/api/tables/{bots}/record").status_code == 200
 
 
-def test_the_creator_deletes_a_table_before_it_starts(tmp_path: Path) -> None:
-    with app_client(tmp_path / "delete.sqlite3") as c:
+def test_the_creator_deletes_a_table_before_it_starts(store: dict[str, Any]) -> None:
+    with app_client(store) as c:
         data = create(c, [{"kind": "person"}, {"kind": "person"}])
         tid, creator = data["table"]["id"], data["creator_token"]
         seat_token = data["seats"][0]["token"]
@@ -173,11 +178,11 @@ def test_an_older_database_gains_the_creator_column(tmp_path: Path) -> None:
         assert c.delete(f"/api/tables/{new['table']['id']}", headers=auth(new["creator_token"])).status_code == 204
 
 
-def test_a_stale_copy_of_an_evicted_table_is_brought_up_to_date_on_conflict(tmp_path: Path) -> None:
+def test_a_stale_copy_of_an_evicted_table_is_brought_up_to_date_on_conflict(store: dict[str, Any]) -> None:
     """A request that held a table across its eviction writes on an old copy: the database
     refuses it (409) and the copy is reloaded in place (as when another server process wrote
     first), so the next request and its watchers see the stored state."""
-    with app_client(tmp_path / "stale.sqlite3") as c:
+    with app_client(store) as c:
         tid, tokens = two_people(c)
         svc = c.app.state.service  # type: ignore[attr-defined]
         old = svc.table(tid)
@@ -194,15 +199,14 @@ def test_a_stale_copy_of_an_evicted_table_is_brought_up_to_date_on_conflict(tmp_
         assert c.get(f"/api/tables/{tid}").json()["version"] == 1
 
 
-def test_a_restart_loads_only_the_games_where_a_bot_answers_a_person(tmp_path: Path) -> None:
-    db_file = tmp_path / "restart.sqlite3"
-    with app_client(db_file) as c:
+def test_a_restart_loads_only_the_games_where_a_bot_answers_a_person(store: dict[str, Any]) -> None:
+    with app_client(store) as c:
         people, _ = two_people(c)
         waiting = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
         mixed = create(c, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
         assert c.post(f"/api/tables/{mixed['table']['id']}/join", json={}, headers=auth(mixed["seats"][0]["token"])).status_code == 200
         bots = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])["table"]["id"]
-    with app_client(db_file) as c:
+    with app_client(store) as c:
         assert _in_memory(c) == {mixed["table"]["id"]}  # the others wait in the database
         assert c.get(f"/api/tables/{waiting['table']['id']}").json()["status"] == "waiting"  # loaded on access
         assert c.get(f"/api/tables/{people}").json()["status"] == "playing"
@@ -211,8 +215,8 @@ def test_a_restart_loads_only_the_games_where_a_bot_answers_a_person(tmp_path: P
             wait_for(lambda: c.get(f"/api/tables/{bots}").json()["version"] > 5, timeout=30, step=0.02)
 
 
-def test_the_janitor_runs_by_itself(tmp_path: Path) -> None:
-    app = create_app(f"sqlite:///{tmp_path / 'auto.sqlite3'}", bot_delay=0.0, evict_after=0.1, housekeeping_interval=0.05)
+def test_the_janitor_runs_by_itself(store: dict[str, Any]) -> None:
+    app = create_app(**store, bot_delay=0.0, evict_after=0.1, housekeeping_interval=0.05)
     with TestClient(app) as c:
         tid, _ = two_people(c)
         assert tid in _in_memory(c)

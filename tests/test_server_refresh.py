@@ -16,7 +16,8 @@ from alhambra import legal_actions
 from alhambra.serialize import state_to_json
 from alhambra.server.db import Database, TableRow
 from alhambra.server.rematch import rematch
-from alhambra.server.service import SeatSpec, ServiceError, Snapshot, TableService, final_actions, message
+from alhambra.server.service import SeatInfo, SeatSpec, ServiceError, Snapshot, TableService, final_actions, message
+from alhambra.view import view
 
 
 def _to_act(snap: Snapshot) -> int:
@@ -185,3 +186,37 @@ def test_strangers_joining_through_two_processes_never_share_a_seat(pair: tuple[
         a.join(tid, None, "Cy")
     assert refused.value.status == 409 and "no seat" in refused.value.message
     assert [r.name for r in a.db.seats(tid)[:2]] == ["Ann", "Bo"]
+
+
+def test_the_periodic_sync_catches_up_with_seats_and_deletions_whose_message_never_came(pair: tuple[TableService, TableService]) -> None:
+    """``sync_stale`` (every 2 s with Redis) for a process killed between its commit and its
+    message: a stranger taking an open seat changes neither the version nor the status, yet the
+    other process must stop offering that seat and show who sits there; each seat then gets its
+    own view; a deletion is caught up too. Nothing is announced twice."""
+    a, b = pair
+    for svc in (a, b):
+        svc.db.shared = True
+    table, tokens = a.create_table([SeatSpec("person", open=True), SeatSpec("person", name="Bo")], public=True, creator_token="c" * 24)
+    tid = table.id
+    b.table(tid)
+    told: list[str] = []
+    b.listeners.append(told.append)
+    assert b.sync_stale() == [] and told == []
+    assert a.join(tid, None, "Ann")[0] == 0  # stored by A; its message never comes
+    assert b.tables[tid].snap.seats[0].open and [t["id"] for t in b.list_tables("open")] == [tid]  # B is behind
+    assert b.sync_stale() == [tid] and told == [tid]
+    snap = b.tables[tid].snap
+    assert (snap.version, snap.status) == (0, "waiting") and snap.seats[0] == SeatInfo(0, "person", None, "Ann", True, False)
+    assert message(b.tables[tid], snap, None)["table"]["seats"][0]["name"] == "Ann" and b.list_tables("open") == []
+    assert b.sync_stale() == [] and told == [tid]
+    a.join(tid, tokens[1], "Bob")  # the last seat: the game starts (through A again, unannounced)
+    assert b.sync_stale() == [tid] and b.tables[tid].snap.status == "playing"
+    state = a.tables[tid].snap.state
+    for seat in (0, 1):  # every seat gets its own view from B, never the other's
+        got = message(b.tables[tid], b.tables[tid].snap, seat)
+        assert got["seat"] == seat and got["view"] == view(state, seat) and got["view"] != view(state, 1 - seat)
+    assert [s["name"] for s in got["table"]["seats"]] == ["Ann", "Bob"]
+    gone, _ = a.create_table([SeatSpec("person"), SeatSpec("person")], creator_token="d" * 24)
+    b.table(gone.id)
+    a.delete_table(gone.id, "d" * 24)
+    assert b.sync_stale() == [gone.id] and gone.id not in b.tables

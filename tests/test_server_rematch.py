@@ -1,5 +1,7 @@
 """Rematch ("Play again" on the end screen): the same game, seats, names and bots, a fresh deal,
-one new table however many players ask, each player's own new seat token, kept over a restart."""
+one new table however many players ask, each player's own new seat token, kept over a restart.
+The whole-game test runs on SQLite (9 s); the rematch of a bot table and the race of two processes
+run on PostgreSQL + Redis too."""
 
 from __future__ import annotations
 
@@ -7,7 +9,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import text
+
+from alhambra.server import create_app
 
 from .server_helpers import auth, client, create, play_random, receive, wait_for
 
@@ -56,8 +62,9 @@ def test_a_finished_table_is_played_again_with_the_same_seats(tmp_path: Path) ->
         assert c.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[0])).json()["token"] == ann["token"]
 
 
-def test_a_rematch_against_bots_starts_at_once_and_watchers_learn_of_it(tmp_path: Path) -> None:
-    with client(tmp_path / "bots.sqlite3") as c:
+@pytest.mark.both_backends
+def test_a_rematch_against_bots_starts_at_once_and_watchers_learn_of_it(store: dict[str, Any]) -> None:
+    with TestClient(create_app(bot_delay=0.0, **store)) as c:
         data = create(c, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
         tid = data["table"]["id"]
         tok = data["seats"][0]["token"]

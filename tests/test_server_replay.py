@@ -1,4 +1,6 @@
-"""Replays and hints of the table server (JSON API through the real app, SQLite file).
+"""Replays and hints of the table server (JSON API through the real app, SQLite file; the hints
+and the upload limit on PostgreSQL + Redis too, where hints are claimed and uploads counted in
+Redis; the finished 3-player game of the replay tests is SQLite's alone, to keep the suite short).
 
 Replays: a finished table's game as frames to step through (refused before the end), the same
 for an uploaded record file (a bad file gets a clear 422), every frame equal to the engine's
@@ -37,6 +39,18 @@ RAW = re.compile(r"\b[PSACGT]\d+[nesw]*\b|\b[bgoy]\d+\b|\b-?\d+,-?\d+\b")
 def c(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     app = create_app(f"sqlite:///{tmp_path_factory.mktemp('replay') / 'db.sqlite3'}", bot_delay=0.0, hint_seconds=0.3)
     with TestClient(app) as cl:
+        yield cl
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def hc(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """The hint tests' client: on SQLite, and on PostgreSQL + Redis (the hint claim is Redis's)."""
+    from .scale_helpers import storage
+
+    with (
+        storage(request.param, tmp_path_factory.mktemp("hints")) as where,
+        TestClient(create_app(**where, bot_delay=0.0, hint_seconds=0.3)) as cl,
+    ):
         yield cl
 
 
@@ -118,8 +132,9 @@ def test_an_uploaded_record_replays_and_bad_files_get_a_clear_422(c: TestClient,
     assert len(short["frames"]) == 6
 
 
-def test_record_uploads_are_rate_limited(tmp_path: Path) -> None:
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0.0)
+@pytest.mark.both_backends
+def test_record_uploads_are_rate_limited(store: dict[str, Any]) -> None:
+    app = create_app(**store, bot_delay=0.0)
     with TestClient(app) as cl:
         statuses = [cl.post("/api/replay", content=b"not a record").status_code for _ in range(31)]
         assert statuses[:30] == [422] * 30  # each one read and refused with its reason
@@ -129,7 +144,8 @@ def test_record_uploads_are_rate_limited(tmp_path: Path) -> None:
         assert "too many record files" in r.json()["detail"]
 
 
-def test_hints_are_only_for_private_tables_whose_creator_allows_them(c: TestClient) -> None:
+def test_hints_are_only_for_private_tables_whose_creator_allows_them(hc: TestClient) -> None:
+    c = hc
     r = c.post("/api/tables", json={"seats": [{"kind": "person"}, {"kind": "bot"}], "public": True, "hints": True})
     assert r.status_code == 422
     assert "private tables" in r.json()["detail"]
@@ -155,7 +171,8 @@ def hint_table(c: TestClient) -> tuple[str, list[str], int, int]:
     return tid, tokens, msg["view"]["to_act"], msg["version"]
 
 
-def test_a_hint_answers_a_legal_move_in_words(c: TestClient) -> None:
+def test_a_hint_answers_a_legal_move_in_words(hc: TestClient) -> None:
+    c = hc
     tid, tokens, seat, version = hint_table(c)
     r = c.get(f"/api/tables/{tid}/hint?version={version}", headers=auth(tokens[seat]))
     assert r.status_code == 200, r.text
@@ -170,7 +187,8 @@ def test_a_hint_answers_a_legal_move_in_words(c: TestClient) -> None:
     assert played.status_code == 200
 
 
-def test_a_hint_is_refused_out_of_turn_on_a_stale_version_and_while_one_is_computed(c: TestClient) -> None:
+def test_a_hint_is_refused_out_of_turn_on_a_stale_version_and_while_one_is_computed(hc: TestClient) -> None:
+    c = hc
     tid, tokens, seat, version = hint_table(c)
     other = 1 - seat
     r = c.get(f"/api/tables/{tid}/hint?version={version}", headers=auth(tokens[other]))

@@ -1,5 +1,7 @@
 """Kill the real server process (SIGKILL) in the middle of a game, start it again on the same
-database, and finish the game: no accepted action is lost and the record replays exactly."""
+database, and finish the game: no accepted action is lost and the record replays exactly.
+SQLite's case (the embedded default); the kill -9 of a process over PostgreSQL + Redis, under
+load, is test_server_scale.py's."""
 
 from __future__ import annotations
 

@@ -216,3 +216,28 @@ def test_the_live_processes_are_listed_from_their_heartbeats() -> None:
     finally:
         a.stop()
         other.stop()
+
+
+def test_serve_refuses_several_processes_over_sqlite(tmp_path: Path) -> None:
+    """SQLite is one process's database: `serve --workers 2` over a SQLite file (given, or the
+    default one) is refused in one line with exit 2 before anything is opened; so is the load
+    test's. No service is needed for the refusal."""
+    from alhambra.testing_browser import free_port
+
+    from .cli_helpers import invoke
+
+    db = tmp_path / "x.sqlite3"
+    want = (
+        "alhambra: error: --workers above 1 needs a PostgreSQL --database-url (postgresql+psycopg://...): a SQLite file is "
+        "one process's database (its writers lock the whole file), so serve it with one process"
+    )
+    redis = ("--redis-url", "redis://127.0.0.1:6379/0")
+    for url in (("--database-url", f"sqlite:///{db}"), ()):
+        got = invoke("serve", "--port", str(free_port()), "--workers", "2", *url, *redis)
+        assert (got.exit_code, got.stdout, got.stderr.strip().splitlines()) == (2, "", [want])
+    assert not db.exists()
+    got = invoke("loadtest", "--workers", "4", "--database-url", f"sqlite:///{db}", *redis)
+    assert got.exit_code == 2 and got.stderr.strip().splitlines() == [
+        "alhambra: error: --workers above 1 needs a PostgreSQL --database-url: a SQLite file is one process's database"
+    ]
+    assert not db.exists()

@@ -1151,7 +1151,8 @@ def serve(
     ] = None,
     redis_prefix: Annotated[str, typer.Option("--redis-prefix", help="Prefix of this site's Redis keys and channel.")] = "alhambra",
     workers: Annotated[
-        int, typer.Option("--workers", help="Server processes on this port (more than 1 needs --redis-url; PostgreSQL advised).")
+        int,
+        typer.Option("--workers", help="Server processes on this port (more than 1 needs a PostgreSQL --database-url and --redis-url)."),
     ] = 1,
 ) -> None:
     """Run the table server: play in the browser, invite people, seat bots (JSON API at /docs)."""
@@ -1187,6 +1188,11 @@ def serve(
         _fail("--ws-idle must be positive (seconds)")
     if not 1 <= workers <= 64:
         _fail("--workers must be 1-64")
+    if workers > 1 and not _is_postgresql(database_url):
+        _fail(
+            "--workers above 1 needs a PostgreSQL --database-url (postgresql+psycopg://...): a SQLite file is "
+            "one process's database (its writers lock the whole file), so serve it with one process"
+        )
     if workers > 1 and not redis_url:
         _fail("--workers above 1 needs --redis-url: the processes share live updates, bot moves and limits through Redis")
     if redis_url:
@@ -1238,6 +1244,11 @@ def serve(
     print(f"Alhambra table server: open http://{shown}:{port}/ in your browser", flush=True)
     print(f"  database: {_redact(url)}  (stop with Ctrl+C)", flush=True)
     uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536, http=guarded_protocol(request_timeout))
+
+
+def _is_postgresql(url: str | None) -> bool:
+    """True for a PostgreSQL database URL (``postgresql://``, ``postgresql+psycopg://``, ...)."""
+    return bool(url) and str(url).split(":", 1)[0].split("+", 1)[0].lower() in ("postgresql", "postgres")
 
 
 def _redis_problem(url: str) -> str | None:
@@ -1385,6 +1396,8 @@ def loadtest(
 
         if not (database_url and redis_url):
             _fail("--workers needs --database-url (PostgreSQL) and --redis-url: the processes share them")
+        if (workers or 1) > 1 and not _is_postgresql(database_url):
+            _fail("--workers above 1 needs a PostgreSQL --database-url: a SQLite file is one process's database")
         if not 1 <= (workers or 1) <= 16 or not 0 <= watchers <= 5000 or not 1 <= tables <= 1000:
             _fail("--workers must be 1-16, --watchers 0-5000, --tables 1-1000")
         got = run_scale_loadtest(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -22,10 +22,28 @@ from ..events import Event
 from ..state import GameConfig, GameState
 from ..view import view, view_events
 
-__all__ = ["Bot", "Budget", "EventLog", "Observation", "fallback_action", "log", "observe"]
+__all__ = ["Bot", "Budget", "EventLog", "Observation", "fallback_action", "log", "observe", "set_yield_point", "yield_point"]
 
 log = logging.getLogger("alhambra.bots")
 """Bots log unexpected situations (an unknown decision, a sampler mismatch) here."""
+
+_yield_point: Callable[[], float] | None = None
+
+
+def set_yield_point(fn: Callable[[], float] | None) -> None:
+    """Install ``fn`` as this process's yield point (None removes it; none by default).
+
+    A search calls it once per iteration; it may pause (the table server's search workers pause
+    an all-bot table's search while a table with people has a move in hand) and returns the
+    seconds it paused, which the search adds to its time budget, so a paused search still gets
+    the CPU time it was given. Without a yield point a search is exactly as before."""
+    global _yield_point
+    _yield_point = fn
+
+
+def yield_point() -> Callable[[], float] | None:
+    """The yield point installed by :func:`set_yield_point` (None: none)."""
+    return _yield_point
 
 
 @dataclass(frozen=True, slots=True)

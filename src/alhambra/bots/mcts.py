@@ -46,7 +46,7 @@ from ..engine import apply_unchecked
 from ..native import NativeLimit, warn_once
 from ..state import GameState
 from . import native_search
-from .base import Budget, Observation, fallback_action, log
+from .base import Budget, Observation, fallback_action, log, yield_point
 from .greedy import DEFAULT_WEIGHTS, Weights, canonical_actions, evaluate, greedy_action, relative, seat_values
 from .repetition import Repetition
 from .tracker import Sampler, Tracker
@@ -299,7 +299,12 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
     legal_of = plays.legal
     apply = plays.apply
     prior = plays.prior
+    pause = yield_point()
     while True:
+        if pause is not None:
+            paused = pause()  # a server worker yields to people's tables (bots.base.set_yield_point)
+            if paused and deadline is not None:
+                deadline += paused
         if max_iter is not None and it >= max_iter:
             break
         if deadline is not None and it > 0 and time.perf_counter() >= deadline:

@@ -700,14 +700,14 @@ def create_app(
         """Play an action (notation from `legal_actions`) chosen on `version`. 409: stale
         version, not your turn, game not running; 422: an illegal or unreadable action."""
         seat = await run(need_seat, table_id, token)
-        snap: Snapshot = await run(service.submit, table_id, seat, body.action, body.version)
+        snap: Snapshot = await run(runner.for_person, service.submit, table_id, seat, body.action, body.version)
         return Accepted(version=snap.version, status=snap.status)
 
     @app.post("/api/tables/{table_id}/undo", response_model=Accepted, tags=["play"])
     async def post_undo(table_id: str, body: UndoRequest, token: Token) -> Accepted:
         """Take back your last move of this turn (only while it ended nothing and revealed nothing)."""
         seat = await run(need_seat, table_id, token)
-        snap: Snapshot = await run(service.undo, table_id, seat, body.version)
+        snap: Snapshot = await run(runner.for_person, service.undo, table_id, seat, body.version)
         return Accepted(version=snap.version, status=snap.status)
 
     @app.get("/api/tables/{table_id}/record", tags=["play"])
@@ -854,9 +854,9 @@ def create_app(
                     text = msg.get("action")
                     if not isinstance(text, str):
                         raise ServiceError("the action must be a line of notation", 422)
-                    snap = await run(service.submit, table_id, seat, text, version)
+                    snap = await run(runner.for_person, service.submit, table_id, seat, text, version)
                 else:
-                    snap = await run(service.undo, table_id, seat, version)
+                    snap = await run(runner.for_person, service.undo, table_id, seat, version)
                 reply = {"type": "ack", "version": snap.version}
             else:
                 raise ServiceError("unknown message type (send action, undo or ping)", 400)

@@ -18,6 +18,13 @@ round-robin holds among the tables with people, and among the all-bot tables).
   the table moved on meanwhile it is dropped. A worker that dies breaks the pool: a fresh pool
   is made and the move becomes a random legal move (logged). With two or more workers, one is
   kept for tables with a person seat.
+* **People first on the CPU too**: while a person's action or a bot move at a table with a
+  person is in hand (and :data:`LINGER` after, while its updates go out), the searches of
+  all-bot tables pause at their next iteration (a yield point,
+  :func:`alhambra.bots.base.set_yield_point`; the pause is added to their time budget), for
+  at most :data:`HOLD_MAX` at a time. So a cheap bot's reply never shares the cores with
+  searches nobody waits for: beside all-bot tables it is as fast as on an idle server, by
+  construction (``alhambra loadtest --fairness``).
 * Tables whose every seat is a bot play only while someone watches (a WebSocket is open), and
   at most ``max_bot_tables`` of them at once; the others pause where they are.
 * :meth:`BotPool.stop` never waits for a search: it terminates the worker processes.
@@ -34,21 +41,39 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..bots import Observation, make_bot, parse_spec
+from ..bots.base import set_yield_point
 from .service import BOT, PLAYING, BotRequest, ServiceError, TableService
 
-__all__ = ["DEFAULT_MAX_BOT_TABLES", "BotPool", "is_searching", "search_move"]
+__all__ = ["DEFAULT_MAX_BOT_TABLES", "HOLD_MAX", "LINGER", "BotPool", "is_searching", "search_move"]
 
 log = logging.getLogger("alhambra.server")
 
+T = TypeVar("T")
+
 DEFAULT_MAX_BOT_TABLES = 2
 """All-bot tables that may play at once (``serve --max-bot-tables``)."""
+
+HOLD_MAX = 0.5
+"""Seconds at most that one person's move (an action, a bot's reply at a table with a person)
+pauses the all-bot tables' searches: a move that takes longer lets them go on."""
+
+LINGER = 0.05
+"""Seconds the all-bot searches stay paused after a person's move was handled: its updates are
+sent and the bot's reply is picked up meanwhile."""
+
+_pause_until: Any = None
+"""In a search worker: the shared ``time.monotonic()`` (one clock for every process of the
+machine) until which all-bot searches pause; set by :class:`BotPool`."""
+
+_yields = False
+"""In a search worker: the search in hand is for a table with only bots (it yields to people)."""
 
 
 def is_searching(spec: str) -> bool:
@@ -65,7 +90,7 @@ def search_move(spec: str, obs: Observation, seed: int) -> str:
     return str(bot.choose(obs, bot.budget, random.Random(seed)))
 
 
-def _worker_init() -> None:
+def _worker_init(pause_until: Any = None, server: int | None = None) -> None:
     """Worker processes leave Ctrl+C to the server and yield the CPU to it.
 
     A lower priority (nice 10) alone is not enough on Linux with autogroups (the default on most
@@ -81,6 +106,45 @@ def _worker_init() -> None:
         os.setsid()
     with contextlib.suppress(OSError):
         os.nice(10)
+    global _pause_until
+    _pause_until = pause_until
+    if pause_until is not None:
+        set_yield_point(_yield_to_people)
+    # in a session of its own a worker outlives a server killed with SIGKILL (nothing tells it):
+    # it leaves as soon as the server is gone, even in the middle of a search (``server`` is the
+    # server's pid as the server saw it: a worker that starts after a kill has another parent already)
+    if server is not None:
+        threading.Thread(target=_leave_with_parent, args=(server,), name="alhambra-parent-watch", daemon=True).start()
+
+
+def _leave_with_parent(parent: int, every: float = 0.5) -> None:
+    """Exit this worker process once ``parent`` is no longer its parent (the server died)."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
+
+
+def _yield_to_people() -> float:
+    """The search workers' yield point: an all-bot table's search sleeps while the server has a
+    person's move in hand (at most :data:`HOLD_MAX`); returns the seconds it slept."""
+    if not _yields or _pause_until is None:
+        return 0.0
+    now = start = time.monotonic()
+    until = float(_pause_until.value)
+    while now < until and now - start < HOLD_MAX:
+        time.sleep(min(0.005, until - now))
+        now, until = time.monotonic(), float(_pause_until.value)
+    return now - start
+
+
+def _search_task(search: Callable[[str, Observation, int], str], spec: str, obs: Observation, seed: int, yields: bool) -> str:
+    """Run ``search`` in a worker; ``yields``: an all-bot table's search, which pauses for people."""
+    global _yields
+    _yields = yields
+    try:
+        return search(spec, obs, seed)
+    finally:
+        _yields = False
 
 
 @dataclass
@@ -138,6 +202,9 @@ class BotPool:
         self._cond = threading.Condition()
         self._stop = False
         self._pool: ProcessPoolExecutor | None = None
+        self._pause_until: Any = multiprocessing.get_context("spawn").RawValue("d", 0.0)
+        """Shared with the workers: all-bot searches pause until this ``time.monotonic()``."""
+        self._holds = 0
         self._thread = threading.Thread(target=self._run, name="alhambra-bots", daemon=True)
         service.listeners.append(self.changed)
         service.gone_listeners.append(self.gone)
@@ -158,6 +225,30 @@ class BotPool:
             _terminate(pool)
         if self._thread.is_alive():
             self._thread.join(timeout=10)
+
+    @contextlib.contextmanager
+    def people_first(self) -> Iterator[None]:
+        """Pause the all-bot tables' searches while a person's move is in hand (the searches
+        go on :data:`LINGER` after the last such move ends, or :data:`HOLD_MAX` after it began)."""
+        with self._cond:
+            self._holds += 1
+            self._pause_until.value = max(self._pause_until.value, time.monotonic() + HOLD_MAX)
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._holds -= 1
+                if self._holds == 0:
+                    self._pause_until.value = time.monotonic() + LINGER
+
+    def for_person(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` (a person's action or undo) with the all-bot searches paused."""
+        with self.people_first():
+            return fn(*args)
+
+    def paused_until(self) -> float:
+        """The ``time.monotonic()`` until which all-bot searches pause (for tests and figures)."""
+        return float(self._pause_until.value)
 
     def worker_pids(self) -> list[int]:
         """Process ids of the live search workers."""
@@ -282,12 +373,14 @@ class BotPool:
                         break
                     self._cond.wait(wait)
             if result is not None:
-                self._finish(*result)
+                with self.people_first() if not result[0].all_bots else contextlib.nullcontext():
+                    self._finish(*result)
                 continue
             assert tid is not None
             self.dispatched.append(tid)
             try:
-                self._start(tid, p)
+                with self.people_first() if not p.all_bots else contextlib.nullcontext():
+                    self._start(tid, p)
             except Exception:
                 log.exception("table %s: bot move failed", tid)
                 self._done(tid)
@@ -324,11 +417,16 @@ class BotPool:
             if self._stop:
                 return
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init)
+                self._pool = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_init,
+                    initargs=(self._pause_until, os.getpid()),
+                )
             pool = self._pool
         try:
             seed = self.service.table(table_id).bot_rng.randrange(1 << 62)  # the table's bot chance, as for cheap bots
-            fut = pool.submit(self.search, req.spec, req.obs, seed)
+            fut = pool.submit(_search_task, self.search, req.spec, req.obs, seed, req.all_bots)
         except (BrokenProcessPool, RuntimeError) as e:  # broken between two moves, or stopping
             fut = Future()
             fut.set_exception(e)

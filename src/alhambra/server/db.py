@@ -170,6 +170,17 @@ class NewAction:
 
 
 @dataclass(frozen=True, slots=True)
+class Facts:
+    """What is stored of a table's progress and seats (:meth:`Database.facts`)."""
+
+    version: int
+    epoch: int
+    status: str
+    seats: list[SeatRow]
+    rematch: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Stored:
     """A table as stored, for a process catching up (:meth:`Database.stored_after`)."""
 
@@ -363,11 +374,27 @@ class Database:
             )
             return list(rows)
 
-    def versions(self, table_ids: Sequence[str]) -> list[tuple[str, int, int, str]]:
-        """``(id, version, epoch, status)`` of these tables (those still stored)."""
-        with self.session() as s:
-            q = select(TableRow.id, TableRow.version, TableRow.epoch, TableRow.status).where(TableRow.id.in_(list(table_ids)))
-            return [(r[0], r[1], r[2], r[3]) for r in s.execute(q)]
+    def facts(self, table_ids: Sequence[str], chunk: int = 500) -> dict[str, Facts]:
+        """What a process compares with the tables it holds (:meth:`TableService.sync_stale`):
+        version, epoch, status, seats and rematch of each of these tables still stored, read in
+        one transaction per ``chunk`` tables."""
+        ids = list(table_ids)
+        out: dict[str, Facts] = {}
+        for i in range(0, len(ids), chunk):
+            part = ids[i : i + chunk]
+            with self.session() as s:
+                q = select(TableRow.id, TableRow.version, TableRow.epoch, TableRow.status).where(TableRow.id.in_(part))
+                rows = list(s.execute(q))
+                seats: dict[str, list[SeatRow]] = {}
+                for seat in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(part)).order_by(SeatRow.table_id, SeatRow.seat)):
+                    seats.setdefault(seat.table_id, []).append(seat)
+                rematches = {
+                    str(of): str(tid)
+                    for tid, of in s.execute(select(TableRow.id, TableRow.rematch_of).where(TableRow.rematch_of.in_(part)))
+                }
+            for tid, version, epoch, status in rows:
+                out[tid] = Facts(version, epoch or 0, status, seats.get(tid, []), rematches.get(tid))
+        return out
 
     def stored_after(self, table_id: str, version: int) -> Stored | None:
         """What is stored of a table for a process that holds it at ``version``, read in one

@@ -716,15 +716,23 @@ class TableService:
 
     def sync_stale(self) -> list[str]:
         """Reload the tables in memory that the database has moved past (a change whose message
-        never came: its process was killed between the commit and the message); returns them."""
-        mine = {tid: t.snap for tid, t in list(self.tables.items())}
+        never came: its process was killed between the commit and the message), or deleted;
+        returns them.
+
+        Seats count as much as moves: a join (a seat taken, a name set, an open seat given to a
+        stranger) changes neither the version nor the status, so the stored seats and rematch are
+        compared too; otherwise this process would keep showing a seat as open or unnamed, and
+        keep offering it, until the next move."""
+        mine = {tid: (t.snap, t.rematch) for tid, t in list(self.tables.items())}
         if not mine:
             return []
-        stale = [
-            tid
-            for tid, version, epoch, status in self.db.versions(list(mine))
-            if (version, epoch or 0, status) != (mine[tid].version, mine[tid].epoch, mine[tid].status)
-        ]
+        facts = self.db.facts(list(mine))
+        stale = [tid for tid in mine if tid not in facts]  # deleted: _reload finds it gone
+        for tid, got in facts.items():
+            snap, rematch = mine[tid]
+            stored = (got.version, got.epoch, got.status, tuple(_seat_info(s) for s in got.seats), got.rematch)
+            if stored != (snap.version, snap.epoch, snap.status, snap.seats, rematch):
+                stale.append(tid)
         for tid in stale:
             table = self.tables.get(tid)
             if table is not None:

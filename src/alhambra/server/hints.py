@@ -23,8 +23,7 @@ from sqlalchemy import update
 
 from ..actions import parse_action
 from ..components import CURRENCIES
-from ..engine import legal_actions
-from ..view import view
+from ..view import table_actions, view
 from .db import TableRow
 from .replay import Narrator, describe_hint
 from .service import PLAYING, ServiceError, Table, TableService
@@ -145,7 +144,7 @@ def finish_hint(service: TableService, table_id: str, seat: int, version: int, a
     snap = table.snap
     if snap.version != version:
         raise ServiceError("the table moved on while the hint was computed; ask again", 409)
-    legal = [str(a) for a in legal_actions(snap.state)]
+    legal = [str(a) for a in table_actions(snap.state)]
     if action not in legal:  # pragma: no cover - the bot falls back to a legal move itself
         raise ServiceError("no hint could be found for this position", 503)
     narrator = Narrator(table.config, [s.name for s in snap.seats], [CURRENCIES[c] for c in snap.state.market_currency])

@@ -28,14 +28,14 @@ from typing import Any
 from ..actions import Action, action_data, parse_action
 from ..bots import Bot, Observation, make_bot
 from ..bots.levels import BOT_LEVELS
-from ..engine import apply, apply_unchecked, build_components, check_options, legal_actions, new_game
+from ..engine import apply, apply_unchecked, build_components, check_options, new_game
 from ..errors import AlhambraError, ConfigError, GameOver, IllegalAction, NotationError, NotYourTurn
 from ..events import Event, TurnEnded, event_from_dict
 from ..hooks import load_module, modules_of
 from ..record import GameRecord
 from ..serialize import state_from_json, state_to_json
 from ..state import GameConfig, GameState
-from ..view import view, view_events
+from ..view import table_actions, view, view_events
 from .db import ActionRow, Conflict, Database, NewAction, SeatRow, Stored, TableRow
 
 __all__ = [
@@ -217,9 +217,10 @@ def is_final(before: GameState, after: GameState, events: Sequence[Event]) -> bo
 
 
 def final_actions(state: GameState) -> list[str]:
-    """The legal actions that end the turn or reveal something (tried on copies of the state)."""
+    """The offered actions (:func:`~alhambra.view.table_actions`) that end the turn or reveal
+    something (tried on copies of the state)."""
     out: list[str] = []
-    for a in legal_actions(state):
+    for a in table_actions(state):
         trial = state.copy()
         evs = apply_unchecked(trial, a)
         if is_final(state, trial, evs):
@@ -266,7 +267,7 @@ def message(table: Table, snap: Snapshot, viewer: int | None, since: tuple[int, 
             finals = snap.cache["finals"] = final_actions(snap.state)
         actions = snap.cache.get("actions")  # type: ignore[assignment]
         if actions is None:
-            actions = snap.cache["actions"] = [action_data(a) for a in legal_actions(snap.state)]
+            actions = snap.cache["actions"] = [action_data(a) for a in table_actions(snap.state)]
     return {
         "type": "state" if full else "update",
         "table": table.info(snap),

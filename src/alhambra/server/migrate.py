@@ -18,6 +18,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
+from .schema import Base, add_missing_columns
+
 __all__ = ["BASELINE", "current_revision", "head_revision", "upgrade"]
 
 BASELINE = "0001"
@@ -50,8 +52,6 @@ def current_revision(engine: Engine) -> str | None:
 def upgrade(engine: Engine) -> tuple[str | None, str]:
     """Migrate the database to the newest revision; returns ``(revision before, revision now)``
     (``before`` is ``"pre-alembic"`` for a file made before Alembic)."""
-    from .db import Base, add_missing_columns
-
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_KEY})

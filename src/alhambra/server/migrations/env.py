@@ -6,7 +6,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from alhambra.server.db import Base
+from alhambra.server.schema import Base
 
 config = context.config
 connection = config.attributes.get("connection")

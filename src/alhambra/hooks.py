@@ -474,6 +474,12 @@ class Module:
         engine never calls it."""
         return (tile.walls,)
 
+    def layout_gates(self) -> int:
+        """How many city gates this module brings (city gates: 6): a layout (``alhambra score``)
+        naming the module may give a tile a ``gate`` over a printed double wall, at most this many
+        in all. The engine never calls it."""
+        return 0
+
     def layout_segments(self) -> int:
         """How many wooden wall segments this module brings that players build on tiles (city
         walls: 12): a layout (``alhambra score``) naming the module may give a tile ``added``
@@ -641,7 +647,7 @@ FACETS: Final = (
     Facet(
         "companion",
         True,
-        ("companion", "layout_walls", "layout_segments"),
+        ("companion", "layout_walls", "layout_segments", "layout_gates"),
         "scoring a game played on a real table (the engine never calls it)",
     ),
 )

@@ -29,7 +29,10 @@ Tile objects may only carry the keys ``x``, ``y``, ``kind``, ``price``, ``walls`
 ignored. ``added`` (letters like ``walls``) are wooden wall segments built on the tile (the city
 walls module: the document names it in ``"modules"``): ``walls`` stays the printed walls that
 identify the tile, a segment never lies over one, the tile then has both, and the layout holds
-at most as many segments as the modules bring (``Module.layout_segments``).
+at most as many segments as the modules bring (``Module.layout_segments``). ``gate`` (side
+letters) are city gates over the tile's printed walls towards a neighbour with a printed wall
+facing it (the city gates module): the gate takes the wall off both tiles, as in the engine, so
+a tile a gate joins stands legally; at most as many as the modules bring (``Module.layout_gates``).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from . import city as geo
-from .components import FOUNTAIN_KIND, TileType, letters_to_walls, walls_to_letters
+from .components import FOUNTAIN_KIND, OPPOSITE, SIDE_DELTAS, SIDES, TileType, letters_to_walls, walls_to_letters
 from .layout_values import (  # the layout's values live below the reader; importable from here
     LayoutCity as LayoutCity,
 )
@@ -86,7 +89,7 @@ COORD_LIMIT: Final = 500
 MAX_NESTING: Final = 20
 """JSON nested deeper than this is refused (a layout or table file is 4 levels deep)."""
 
-_TILE_KEYS: Final = frozenset({"x", "y", "kind", "price", "walls", "tile", "added"})
+_TILE_KEYS: Final = frozenset({"x", "y", "kind", "price", "walls", "tile", "added", "gate"})
 
 LAYOUT_RULE_MESSAGES: Final = {
     **geo.RULE_MESSAGES,
@@ -168,7 +171,7 @@ def _read_printed(raw: object, i: int, rules: Ruleset, module_faces: Sequence[tu
         raise LayoutError(f'{where}: expected an object like {{"x": 1, "y": 0, "kind": "garden", "price": 8, "walls": "NW"}}')
     extra = sorted(str(k) for k in raw if k not in _TILE_KEYS)
     if extra:
-        raise LayoutError(f"{where}: unknown field(s) {', '.join(extra)} (allowed: x, y, kind, price, walls, tile, added)")
+        raise LayoutError(f"{where}: unknown field(s) {', '.join(extra)} (allowed: x, y, kind, price, walls, tile, added, gate)")
     for key in ("x", "y"):
         if key not in raw:
             raise LayoutError(f"{where}: missing {key!r}")
@@ -297,7 +300,58 @@ def parse_layout(data: Any, game: str = DEFAULT_GAME, modules: Sequence[str] = (
     used = sum(t.added.bit_count() for t in out)
     if used > segments:
         raise LayoutError(f"the layout adds {used} wall segments, but the modules bring only {segments}")
-    return out
+    return _open_gates(out, tiles, _module_gates(mods))
+
+
+def _module_gates(modules: Sequence[str]) -> int:
+    """How many city gates the ``modules`` bring (``Module.layout_gates``)."""
+    if not modules:
+        return 0
+    from .hooks import load_module
+
+    return sum(load_module(m).layout_gates() for m in modules)
+
+
+def _open_gates(tiles: list[LayoutTile], raws: Sequence[Any], most: int) -> list[LayoutTile]:
+    """The tiles with the city gates their ``gate`` fields name: each over a printed double wall
+    (this tile's and its neighbour's facing wall, no wooden segment), taken off both."""
+    at = {(t.x, t.y): k for k, t in enumerate(tiles)}
+    edges: set[tuple[int, int]] = set()  # (tile index, side) of both tiles of each gate
+    for k, (t, raw) in enumerate(zip(tiles, raws, strict=True)):
+        gate_raw = raw.get("gate") if isinstance(raw, Mapping) else None
+        if gate_raw is None:
+            continue
+        where = f"tile {k + 1} at {t.x},{t.y}"
+        if not isinstance(gate_raw, str):
+            raise LayoutError(f"{where}: 'gate' must be a string of side letters N, E, S, W like \"W\" (the sides a city gate opens)")
+        if not most:
+            raise LayoutError(f"{where}: a 'gate' comes with the city gates module: name it in \"modules\"")
+        try:
+            sides = letters_to_walls(gate_raw.replace(" ", ""))
+        except ValueError as e:
+            raise LayoutError(f"{where}: {e}") from None
+        for side in SIDES:
+            if not sides & side:
+                continue
+            name = walls_to_letters(side).upper()
+            dx, dy = SIDE_DELTAS[side]
+            nb = at.get((t.x + dx, t.y + dy))
+            printed = t.walls & ~t.added
+            if not printed & side:
+                raise LayoutError(f"{where}: a city gate goes only over a printed wall, and side {name} has none")
+            if nb is None:
+                raise LayoutError(f"{where}: the gate on side {name} opens towards no tile")
+            other = tiles[nb]
+            if not (other.walls & ~other.added) & OPPOSITE[side]:
+                raise LayoutError(f"{where}: the gate on side {name} needs a printed wall on the tile at {other.x},{other.y} facing it")
+            edges.add((k, side))
+            edges.add((nb, OPPOSITE[side]))
+    if len(edges) // 2 > most:
+        raise LayoutError(f"the layout has {len(edges) // 2} city gates, but the modules bring only {most}")
+    opened = [0] * len(tiles)
+    for k, side in edges:
+        opened[k] |= side
+    return [replace(t, walls=t.walls & ~g, gates=g) if g else t for t, g in zip(tiles, opened, strict=True)]
 
 
 def _module_segments(modules: Sequence[str]) -> int:

@@ -37,6 +37,9 @@ class LayoutTile:
     """The tile's code as the game names it (``G8sw``, a module's ``L8ne`` or ``Wp1``); "" when unknown."""
     added: int = 0
     """Wooden wall segments built on the tile (city walls), a part of ``walls``."""
+    gates: int = 0
+    """Sides where a city gate opens a double wall (city gates): those printed walls are not in
+    ``walls`` (a gate takes the wall off both facing sides, as in the engine)."""
 
     @property
     def is_fountain(self) -> bool:
@@ -56,6 +59,8 @@ class LayoutTile:
         """Readable name, e.g. ``garden 8 (walls NW)``."""
         w = walls_to_letters(self.walls & ~self.added).upper()
         plus = f" + segment{'s' if self.added.bit_count() > 1 else ''} {walls_to_letters(self.added).upper()}" if self.added else ""
+        if self.gates:
+            plus += f" + gate{'s' if self.gates.bit_count() > 1 else ''} {walls_to_letters(self.gates).upper()}"
         if self.is_fountain:
             return f"fountain{plus}"
         return f"{self.kind} {self.price} ({'walls ' + w if w else 'no walls'}{plus})"

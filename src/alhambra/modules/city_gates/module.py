@@ -487,6 +487,11 @@ class CityGates(Module):
             return "the tiles under a city gate are never redesigned"
         return None
 
+    # ----- the scoring companion --------------------------------------------------------
+    def layout_gates(self) -> int:
+        """A layout (``alhambra score``) may give tiles a ``gate``: one per card, 6 in all."""
+        return data().cards
+
     # ----- bots ---------------------------------------------------------------------------
     def bot_values(self, state: GameState) -> list[float] | None:
         """A held card: a place more for a tile later (a little under a point)."""

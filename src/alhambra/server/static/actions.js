@@ -3,12 +3,13 @@
 // ----- action panel
 
 import { h } from "./art.js";
-import { hintButton } from "./hint.js";
-import { makeDraggable } from "./board.js";
+import { makeDraggable, turnedTiles } from "./board.js";
 import { rematchButtons } from "./dialogs.js";
 import { cardsValue, pickIndices, renderPay, startPayment } from "./hand.js";
+import { hintButton } from "./hint.js";
+import { choose, legal, onlyPass, send, undo } from "./moves.js";
 import { backName, cardArt, cardName, describeAction, parseAction, sameMultiset, tileArt, tileName } from "./plugins.js";
-import { SETTINGS, T, choose, legal, me, onlyPass, render, seatName, send, undo } from "./table.js";
+import { SETTINGS, T, me, render, seatName } from "./state.js";
 
 export function renderActionPanel(v, myTurn, controls) {
   const box = h("div", { class: "panel actions", id: "action-panel", "aria-live": "polite", tabindex: "-1", "aria-label": "Your move" });
@@ -176,11 +177,6 @@ export function showHinted(action, controls) {
 // ----- turning a tile over (two-sided tiles: Granada)
 /** The selection owner of a turn-over payment (never a module id: those have no colon). */
 export const TURN_OVER = "core:turn";
-
-/** The tiles shown on the face they were turned to (view.turned). */
-export function turnedTiles(v) {
-  return new Set(v.turned || []);
-}
 
 /** The offer to build the waiting tile `tile` turned over: the other face and the price. */
 export function turnOffer(tile, turns) {

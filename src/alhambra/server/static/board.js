@@ -3,11 +3,10 @@
 // ----- Alhambras
 
 import { h, svgEl } from "./art.js";
-import { turnedTiles } from "./actions.js";
-import { SEAT_COLORS, wallName } from "./core.js";
-import { placeText } from "./log.js";
-import { boardOverlays, describeAction, overlayNode, parseAction, seatBadges, tileArt, tileName, tileNode } from "./plugins.js";
-import { T, arrival, choose, legal, me, notify, render, seatName } from "./table.js";
+import { SEAT_COLORS, placeText, wallName } from "./core.js";
+import { choose, legal } from "./moves.js";
+import { boardOverlays, describeAction, parseAction, seatBadges, tileArt, tileName, tileNode } from "./plugins.js";
+import { T, arrival, me, notify, render, seatName } from "./state.js";
 
 export const CELL = 100;
 
@@ -152,6 +151,32 @@ export function renderCity(v, s, mine) {
     h("h3", { title: `${seatName(s.seat)}: ${s.score} points, longest ${wallName()} ${s.longest_wall}` }, h("span", { class: "swatch", style: `background:${SEAT_COLORS[s.seat]}` }),
       h("span", { class: "city-name", text: seatName(s.seat) }), h("span", { class: "city-meta", text: `${s.score} points · ${wallName()} ${s.longest_wall}` }), seatBadges(s.seat)),
     h("div", { class: "city-frame", style: `--rows:${Math.min(8, Math.round(fit.h / CELL))}` }, svg, tools), reserve);
+}
+
+/** The tiles shown on the face they were turned to (view.turned). */
+export function turnedTiles(v) {
+  return new Set(v.turned || []);
+}
+
+/** One overlay item as a group at its cell: the plug-in's node (drawn in the cell's 100 x 100
+ * units), a tooltip, and a click / keyboard choice when it has `pick`. */
+export function overlayNode(it) {
+  const g = svgEl("g", { transform: `translate(${it.x * CELL} ${it.y * CELL})`, class: `board-overlay ${it.className || ""}`, "data-module": it.owner, "data-x": it.x, "data-y": it.y });
+  if (it.node instanceof SVGSVGElement) {
+    for (const [k, v] of [["x", 0], ["y", 0], ["width", CELL], ["height", CELL]]) it.node.setAttribute(k, String(v));
+  }
+  if (it.node instanceof SVGElement) g.appendChild(it.node);
+  if (it.title || it.label) {
+    const title = svgEl("title");
+    title.textContent = String(it.title || it.label);
+    g.appendChild(title);
+  }
+  if (typeof it.pick === "function") {
+    interactive(g, String(it.label || it.title || "Choose this place"), () => {
+      try { it.pick(); } catch (e) { console.error(`module ${it.owner}: a board choice failed:`, e); }
+    });
+  }
+  return g;
 }
 
 export function interactive(g, label, fn) {

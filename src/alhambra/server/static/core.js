@@ -1,10 +1,9 @@
-// The table's shared helpers: the API client, the game's words (kinds, wall, title), the seat colours, the page header and phase.
+// The table's shared helpers: the API client, the game's words (kinds, wall, title, places), the seat colours, the page header and phase.
 // Part of the browser table (app.js is the entry); see docs/server.md, "The browser table".
 // ------------------------------------------------------------------------------ helpers
 
 import { h, logoSVG } from "./art.js";
-import { lobby } from "./lobby.js";
-import { T, tablePage } from "./table.js";
+import { T } from "./state.js";
 
 export const NETWORK_ERROR = "The server cannot be reached. Check your internet connection and try again; nothing was changed.";
 
@@ -53,15 +52,18 @@ export function wallName() {
 export function gameTitle() {
   return (T.catalogue && T.catalogue.title) || "Alhambra";
 }
-export const SEAT_COLORS = ["#d1495b", "#2e86ab", "#e09f3e", "#3a7d44", "#7b5ea7", "#5c5c5c"];
-
-// ------------------------------------------------------------------------------ routing
-export function start() {
-  const m = /^\/table\/([A-Za-z0-9]{1,32})\/?$/.exec(location.pathname);
-  if (m) tablePage(m[1]);
-  else lobby();
+/** Where a place of an Alhambra lies, in words: "2 north and 1 east of the fountain". */
+export function placeText(x, y) {
+  if (x === 0 && y === 0) return "on the fountain";
+  const parts = [];
+  if (y) parts.push(`${Math.abs(y)} ${y < 0 ? "north" : "south"}`);
+  if (x) parts.push(`${Math.abs(x)} ${x > 0 ? "east" : "west"}`);
+  return `${parts.join(" and ")} of the fountain`;
 }
 
+export const SEAT_COLORS = ["#d1495b", "#2e86ab", "#e09f3e", "#3a7d44", "#7b5ea7", "#5c5c5c"];
+
+// ------------------------------------------------------------------------------ page
 export function setPhase(phase) {
   document.body.dataset.phase = phase;
 }

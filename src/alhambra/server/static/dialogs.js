@@ -3,11 +3,10 @@
 
 import * as ART from "./art.js";
 import { CURRENCY_NAMES, KIND_NAMES, h, svgEl } from "./art.js";
-import { turnedTiles } from "./actions.js";
-import { CELL } from "./board.js";
+import { CELL, turnedTiles } from "./board.js";
 import { SEAT_COLORS, api, gameKinds, wallName } from "./core.js";
 import { askPlugins, tileArt, tileName, tileNode } from "./plugins.js";
-import { T, me, notify, render, seatName } from "./table.js";
+import { T, me, notify, render, seatName } from "./state.js";
 
 /** The modules' columns of a scoring breakdown: each plug-in's `scoring` entries, and a plain
  * column (titled with the module's name) for the points of a module that has no entries. */

@@ -4,8 +4,9 @@
 
 import { CURRENCY_COLORS, CURRENCY_NAMES, cardFacts, h, tileFacts } from "./art.js";
 import { CURRENCIES } from "./core.js";
+import { choose, legal } from "./moves.js";
 import { cardArt, cardName, describeAction, sameMultiset, tileName, tokenFacts, tokenOwner } from "./plugins.js";
-import { T, arrival, choose, legal, me, render } from "./table.js";
+import { T, arrival, me, render } from "./state.js";
 
 /** Start choosing a payment for market square `req.square`. `owner` null: the core's buy (the
  * options are the legal buy actions); otherwise a plug-in's request with its own `options`

@@ -3,30 +3,12 @@
 // ----- log and scoring
 
 import { CURRENCY_NAMES, h } from "./art.js";
+import { placeText } from "./core.js";
 import { roundHasDirk, signed } from "./dialogs.js";
-import { cardName, describeEvent, tileName, tokenOwner } from "./plugins.js";
-import { SETTINGS, T, seatName } from "./table.js";
-
-/** Where a place of an Alhambra lies, in words: "2 north and 1 east of the fountain". */
-export function placeText(x, y) {
-  if (x === 0 && y === 0) return "on the fountain";
-  const parts = [];
-  if (y) parts.push(`${Math.abs(y)} ${y < 0 ? "north" : "south"}`);
-  if (x) parts.push(`${Math.abs(x)} ${x > 0 ? "east" : "west"}`);
-  return `${parts.join(" and ")} of the fountain`;
-}
+import { askPlugins, cardName, codeWords, tileName } from "./plugins.js";
+import { SETTINGS, T, seatName } from "./state.js";
 
 export const cardsText = (cards) => (cards && cards.length ? cards.map(cardName).join(" + ") : "nothing");
-
-/** Any card or tile code of the catalogue inside an engine text, named in words. */
-export function codeWords(text) {
-  const cat = T.catalogue || {};
-  return String(text).replace(/\b[A-Za-z][A-Za-z0-9]*\b/g, (code) => {
-    if (tokenOwner(code) || (cat.cards && Object.hasOwn(cat.cards, code))) return cardName(code);
-    if (cat.tiles && Object.hasOwn(cat.tiles, code)) return tileName(code);
-    return code;
-  });
-}
 
 /** A sentence for each event of the core (the log never shows notation); null for others. */
 export function coreEventText(e) {
@@ -69,6 +51,19 @@ export function coreEventText(e) {
     }
     default: return null;
   }
+}
+
+export function eventText(text) {
+  // the engine writes payments as code+code and seats as "player N"; cards and tiles get names
+  const spaced = text.replace(/[A-Za-z][A-Za-z0-9]*(?:\+[A-Za-z][A-Za-z0-9]*)+/g, (cards) => cards.split("+").join(" + "));
+  return codeWords(spaced).replace(/player (\d+)/g, (_, n) => seatName(Number(n) - 1))
+    .replace(/\bsquare ([1-9])\b/g, (all, n) => { const m = T.msg ? T.msg.view.market[Number(n) - 1] : null; return m ? `the ${CURRENCY_NAMES[m.currency]} square` : all; });
+}
+
+/** The log line of an event: a plug-in's text, else the engine's with the players' names. */
+export function describeEvent(e) {
+  for (const [, text] of askPlugins("describeEvent", e)) if (typeof text === "string") return text;
+  return coreEventText(e) ?? eventText(e.text);
 }
 
 export function renderLog() {

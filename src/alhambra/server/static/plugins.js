@@ -9,11 +9,8 @@
 
 import * as ART from "./art.js";
 import { CURRENCY_NAMES, cardFacts, cardSVG, h, moneySourceSVG, svgEl, tileGroup, tileLabel, tileSVG } from "./art.js";
-import { CELL, interactive } from "./board.js";
-import { SEAT_COLORS } from "./core.js";
-import { chosenCodes, startPayment } from "./hand.js";
-import { codeWords, coreEventText, placeText } from "./log.js";
-import { T, choose, eventText, isMyTurn, legal, me, render, seatName } from "./table.js";
+import { placeText } from "./core.js";
+import { T, me } from "./state.js";
 
 export const PLUGINS = new Map();
 export const PLUGIN_HOOKS = ["panel", "seatBadges", "actionControls", "describeAction", "describeEvent", "cardArt", "tileArt", "cardName", "tileName", "scoring", "boardOverlay"];
@@ -51,12 +48,20 @@ export async function loadPlugins(ids, infos) {
   }
 }
 
+// The context a hook gets (context.js makes it; table.js wires it once with setPluginContext).
+let contextOf = () => { throw new Error("the table has not wired the plug-in context (setPluginContext)"); };
+
+/** Wire the function that makes the context a plug-in hook of module `id` gets. */
+export function setPluginContext(fn) {
+  contextOf = fn;
+}
+
 /** Call hook `name` of the plug-in of module `id` (undefined when it has none or it failed). */
 export function callPlugin(id, name, ...args) {
   const p = PLUGINS.get(id);
   if (!p || typeof p[name] !== "function") return undefined;
   try {
-    return p[name](pluginContext(id), ...args);
+    return p[name](contextOf(id), ...args);
   } catch (e) {
     const key = `${id}.${name}`;
     if (!pluginFailures.has(key)) {
@@ -79,48 +84,6 @@ export function askPlugins(name, ...args) {
 
 export function tableModules() {
   return T.msg ? T.msg.view.modules.filter((id) => PLUGINS.has(id)) : [];
-}
-
-/** The context a plug-in hook gets: read access to the table and helpers (see the docs). */
-export function pluginContext(id) {
-  const v = T.msg ? T.msg.view : null;
-  return {
-    id,
-    view: v,
-    state: v && v.module_views ? v.module_views[id] ?? null : null,
-    me: me(),
-    myTurn: isMyTurn(),
-    legal: v ? v.legal_actions.slice() : [],
-    moves: T.msg && Array.isArray(T.msg.actions) ? T.msg.actions.slice() : [],
-    move: (notation) => actionData(notation),
-    argsOf: (notation, ...keywords) => {
-      const m = actionData(notation);
-      return m && keywords.includes(m.keyword) ? m.args.map((a) => a.value) : null;
-    },
-    finalActions: T.msg ? T.msg.final_actions.slice() : [],
-    events: T.events,
-    catalogue: T.catalogue,
-    module: T.moduleInfo[id] || { id, title: id, description: "", assumptions: [] },
-    seatName,
-    seatColor: (seat) => (seat < 0 ? "#999" : SEAT_COLORS[seat]),
-    h,
-    svg: svgEl,
-    art: ART,
-    cardArt,
-    tileArt,
-    cardName,
-    tileName,
-    placeText,
-    act: (notation, label, confirm) => choose(notation, label || describeAction(notation), confirm),
-    get selection() { return T.sel && T.sel.kind === "module" && T.sel.owner === id ? T.sel.data : null; },
-    select(data) { T.sel = data === null || data === undefined ? null : { kind: "module", owner: id, data }; T.staged = null; render(); },
-    pay(request) { startPayment(id, request); },
-    get payment() {
-      const s = T.sel;
-      return s && s.kind === "pay" && s.owner === id ? { square: s.square, item: s.item, cards: chosenCodes(s) } : null;
-    },
-    rerender: () => render(),
-  };
 }
 
 /** The plug-in that draws a card or tile code: the module that brought it (catalogue). */
@@ -206,6 +169,16 @@ export function tileName(code) {
   return typeof got === "string" ? got : tileLabel(code, T.catalogue);
 }
 
+/** Any card or tile code of the catalogue inside an engine text, named in words. */
+export function codeWords(text) {
+  const cat = T.catalogue || {};
+  return String(text).replace(/\b[A-Za-z][A-Za-z0-9]*\b/g, (code) => {
+    if (tokenOwner(code) || (cat.cards && Object.hasOwn(cat.cards, code))) return cardName(code);
+    if (cat.tiles && Object.hasOwn(cat.tiles, code)) return tileName(code);
+    return code;
+  });
+}
+
 /** A human sentence for an action (plug-ins first), for confirmations and fallback buttons. */
 export function describeAction(notation) {
   for (const [, text] of askPlugins("describeAction", notation)) if (typeof text === "string") return text;
@@ -230,12 +203,6 @@ export function describeAction(notation) {
 export function backName(code) {
   const t = T.catalogue && T.catalogue.tiles ? T.catalogue.tiles[code] : null;
   return t && t.back ? tileName(t.back) : "its other side";
-}
-
-/** The log line of an event: a plug-in's text, else the engine's with the players' names. */
-export function describeEvent(e) {
-  for (const [, text] of askPlugins("describeEvent", e)) if (typeof text === "string") return text;
-  return coreEventText(e) ?? eventText(e.text);
 }
 
 /** Small badges of a seat from every plug-in (vizier awake...). */
@@ -264,27 +231,6 @@ export function boardOverlays(seat) {
     }
   }
   return out;
-}
-
-/** One overlay item as a group at its cell: the plug-in's node (drawn in the cell's 100 x 100
- * units), a tooltip, and a click / keyboard choice when it has `pick`. */
-export function overlayNode(it) {
-  const g = svgEl("g", { transform: `translate(${it.x * CELL} ${it.y * CELL})`, class: `board-overlay ${it.className || ""}`, "data-module": it.owner, "data-x": it.x, "data-y": it.y });
-  if (it.node instanceof SVGSVGElement) {
-    for (const [k, v] of [["x", 0], ["y", 0], ["width", CELL], ["height", CELL]]) it.node.setAttribute(k, String(v));
-  }
-  if (it.node instanceof SVGElement) g.appendChild(it.node);
-  if (it.title || it.label) {
-    const title = svgEl("title");
-    title.textContent = String(it.title || it.label);
-    g.appendChild(title);
-  }
-  if (typeof it.pick === "function") {
-    interactive(g, String(it.label || it.title || "Choose this place"), () => {
-      try { it.pick(); } catch (e) { console.error(`module ${it.owner}: a board choice failed:`, e); }
-    });
-  }
-  return g;
 }
 
 /** The module panels (state at a glance) for the left column. */

@@ -1,22 +1,23 @@
-// The live table: its state (T), the connection, moves sent, the redraw, focus kept across redraws, settings, motion, the supply and the score track.
+// The live table: the connection, the redraw of the whole table (wiring the parts), focus kept across redraws, the settings box, the supply and the score track.
 // Part of the browser table (app.js is the entry); see docs/server.md, "The browser table".
 // ------------------------------------------------------------------------------ table page
 
 import { CURRENCY_COLORS, CURRENCY_NAMES, bagSVG, cardBackSVG, h, learnKinds, markerSVG } from "./art.js";
-import { decorate as decorateHint } from "./hint.js";
 import { renderActionPanel } from "./actions.js";
 import { recentChanges, renderCities } from "./board.js";
+import { pluginContext } from "./context.js";
 import { SEAT_COLORS, api, gameTitle, header, setPhase, wallName } from "./core.js";
 import { renderModal, renderRounds } from "./dialogs.js";
 import { renderHand, startPayment } from "./hand.js";
-import { codeWords, renderLog } from "./log.js";
-import { cardArt, cardName, describeMove, loadPlugins, moduleControls, modulePanels, parseAction, seatBadges, tileArt, tileName } from "./plugins.js";
+import { decorate as decorateHint } from "./hint.js";
+import { renderLog } from "./log.js";
+import { legal, onlyPass, send } from "./moves.js";
+import { cardArt, cardName, loadPlugins, moduleControls, modulePanels, seatBadges, setPluginContext, tileArt, tileName } from "./plugins.js";
+import { SETTINGS, T, arrival, isMyTurn, me, notify, render, seatName, setRenderer } from "./state.js";
 
-export const T = {
-  id: null, token: null, msg: null, events: [], epoch: null, catalogue: null, sel: null, staged: null,
-  ws: null, retry: 0, boxes: {}, seenRounds: 0, sending: null, notice: null, modal: null, ended: false,
-  moduleInfo: {},
-};
+// the parts below ask for a redraw (state.js) and give plug-ins their context (context.js)
+setRenderer(renderTable);
+setPluginContext(pluginContext);
 
 export function tokenFromHash() {
   const m = /(?:^|[#&])seat=([A-Za-z0-9_-]{8,128})/.exec(location.hash);
@@ -123,108 +124,9 @@ export function autoPass() {
   send(pass);
 }
 
-/** The pass action when it is my decision and Pass is its only answer, else null. */
-export function onlyPass() {
-  if (!isMyTurn()) return null;
-  const acts = T.msg.view.legal_actions;
-  return acts.length === 1 && parseAction(acts[0]).type === "pass" ? acts[0] : null;
-}
-
-export function notify(text, isError = false) {
-  T.notice = { text, isError };
-  render();
-  clearTimeout(T.noticeTimer);
-  T.noticeTimer = setTimeout(() => { T.notice = null; render(); }, 5000);
-}
-
-export function me() { return T.msg ? T.msg.seat : null; }
-export function isMyTurn() {
-  return Boolean(T.msg) && me() !== null && T.msg.view.to_act === me() && T.msg.table.status === "playing";
-}
-export function seatName(seat) {
-  if (seat === -1) return "Dirk";
-  const s = T.msg && T.msg.table.seats[seat];
-  if (!s) return `Player ${seat + 1}`;
-  return s.name || `Player ${seat + 1}`;
-}
-export function eventText(text) {
-  // the engine writes payments as code+code and seats as "player N"; cards and tiles get names
-  const spaced = text.replace(/[A-Za-z][A-Za-z0-9]*(?:\+[A-Za-z][A-Za-z0-9]*)+/g, (cards) => cards.split("+").join(" + "));
-  return codeWords(spaced).replace(/player (\d+)/g, (_, n) => seatName(Number(n) - 1))
-    .replace(/\bsquare ([1-9])\b/g, (all, n) => { const m = T.msg ? T.msg.view.market[Number(n) - 1] : null; return m ? `the ${CURRENCY_NAMES[m.currency]} square` : all; });
-}
-
-export async function send(action) {
-  // a second click on the same table version is a double click: its move is already on its way.
-  // Once an update moved the version on, the next move goes out even if the previous request's
-  // response has not arrived yet (the update can come first over the socket).
-  const version = T.msg.version;
-  if (T.sending === version) return;
-  T.sending = version;
-  try {
-    // the selection is cleared by the update that carries the new version (it may arrive
-    // before this response does, and the next move may already be under way)
-    await api("POST", `/api/tables/${T.id}/actions`, { action, version }, T.token);
-  } catch (e) {
-    notify(e.message, true);
-  } finally {
-    if (T.sending === version) T.sending = null;
-  }
-}
-
-export async function undo() {
-  try {
-    await api("POST", `/api/tables/${T.id}/undo`, { version: T.msg.version }, T.token);
-  } catch (e) {
-    notify(e.message, true);
-  }
-}
-
-/** Choose an action: final ones (end the turn, reveal something) wait for an explicit confirmation. */
-export function choose(action, label, confirm = null) {
-  if (!T.msg.view.legal_actions.includes(action)) { notify("That move is not possible now.", true); return; }
-  if (T.msg.final_actions.includes(action)) {
-    // a plug-in may word the confirmation of a move that does not end the turn (it only reveals)
-    const text = (k) => (confirm && typeof confirm[k] === "string" && confirm[k] ? confirm[k] : null);
-    T.staged = { action, label, note: text("note"), button: text("button") };
-    render();
-    const b = document.getElementById("btn-confirm");
-    if (b) b.focus();
-  } else {
-    send(action);
-  }
-}
-
-export function legal() {
-  if (!T.msg) return [];
-  // the server's structured actions (notation, keyword, arguments): nothing is parsed here
-  if (Array.isArray(T.msg.actions) && T.msg.actions.length === T.msg.view.legal_actions.length) return T.msg.actions.map(describeMove);
-  return T.msg.view.legal_actions.map(parseAction);
-}
-
-// ------------------------------------------------------------------------------ motion
-// What arrives (a tile in the market or an Alhambra, a card in the display or a hand) moves in
-// briefly once, on the redraw that first shows it: 350 ms, ended at once by any click or key,
-// never with the "Animate moves" setting off or under prefers-reduced-motion (style.css too).
-export const REDUCED_MOTION = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-
-export function motionOn() {
-  return SETTINGS.motion !== false && !(REDUCED_MOTION && REDUCED_MOTION.matches);
-}
-
-/** Mark `el` (known across redraws as `key`) as arriving when the last redraw did not show it. */
-export function arrival(el, key) {
-  T.nextKnown.add(key);
-  if (T.known && !T.known.has(key) && motionOn()) el.classList.add("arrive");
-  return el;
-}
-
-export const skipMotion = () => { for (const a of document.getAnimations ? document.getAnimations() : []) if (a.animationName === "arrive" || a.animationName === "arrive-fade") a.finish(); };
-document.addEventListener("pointerdown", skipMotion, true);
-document.addEventListener("keydown", skipMotion, true);
-
 // ------------------------------------------------------------------------------ render
-export function render() {
+/** Draw the whole table (wired as the redraw of state.js: the parts call render()). */
+export function renderTable() {
   const root = document.getElementById("app");
   const settings = root.querySelector(".settings");
   if (settings) T.settingsOpen = settings.open; // the settings stay open across the redraw
@@ -390,17 +292,6 @@ export function turnSound() {
     document.body.dataset.chimes = String(T.chimes);
   } catch (_) {
     // no audio device: the tab title still says it is your turn
-  }
-}
-
-// ----- settings (kept in this browser)
-export const SETTINGS = loadSettings();
-
-export function loadSettings() {
-  try {
-    return { notation: localStorage.getItem("alhambra.notation") === "1", sound: localStorage.getItem("alhambra.sound") === "1", motion: localStorage.getItem("alhambra.motion") !== "0" };
-  } catch (_) {
-    return { notation: false, sound: false, motion: true };
   }
 }
 

@@ -103,3 +103,23 @@ def test_a_magical_building_turned_through_a_city_gate_by_the_master_builder() -
     assert state.mods["city_gates"].gates == ((seat, 2, 0, "w"),)
     assert any(isinstance(e, TurnEnded) for e in events)
     check_conservation(state)
+
+
+def test_the_research_encoding_takes_character_redesign_and_the_redesign_after_it() -> None:
+    """``character redesign`` is one keyword token; every action offered at the question and
+    under the owed redesign encodes to tokens of its own and decodes back."""
+    pytest.importorskip("numpy")
+    from alhambra.research.encoding import codec_for
+
+    state, seat = turn_done(("magical_buildings",), ("Xp9", "P4es"))
+    codec = codec_for(state.config)
+    assert codec.encode(MasonUse()) == (codec.token("keyword", "character redesign"),)
+    seen: set[tuple[int, ...]] = set()
+    for step in range(2):
+        acts = legal_actions(state)
+        assert (MasonUse() in acts) == (step == 0) and len(acts) > 2
+        for a in acts:
+            tokens = codec.encode(a)
+            assert tokens not in seen and codec.decode(tokens) == a
+            seen.add(tokens)
+        state, _ = apply(state, MasonUse() if step == 0 else next(a for a in acts if isinstance(a, MagicBuild)), seat)

@@ -15,6 +15,7 @@ from ...engine.services import (
     draw_card,
     finish_turn_action,
     module_random,
+    module_redesigns,
     offers_of,
     perform_redesign,
     redesign_options,
@@ -32,6 +33,7 @@ from .actions import (
     MasonBuild,
     MasonExchange,
     MasonRemove,
+    MasonUse,
     MiserTake,
     Patron,
     PatronItem,
@@ -51,9 +53,20 @@ from .components import (
     data,
 )
 from .events import CardGivenUp, CharacterRemoved, CharacterUsed
-from .state import MasterBuilderChoice, MiserChoice, TurnStart, WiseChoice, chars, owns, usable, use, without_owner
+from .state import (
+    MasonRedesign,
+    MasterBuilderChoice,
+    MiserChoice,
+    TurnStart,
+    WiseChoice,
+    chars,
+    owns,
+    usable,
+    use,
+    without_owner,
+)
 
-ACTIONS: Final = (Beg, Change, Dance, Go, MasonBuild, MasonExchange, MasonRemove, MiserTake, Patron, PatronItem, Skip, Wise)
+ACTIONS: Final = (Beg, Change, Dance, Go, MasonBuild, MasonExchange, MasonRemove, MasonUse, MiserTake, Patron, PatronItem, Skip, Wise)
 """The actions of the abilities."""
 _ANSWERS: Final[dict[type[Action], type[Pending]]] = {
     Dance: TurnStart,
@@ -64,6 +77,7 @@ _ANSWERS: Final[dict[type[Action], type[Pending]]] = {
     MasonBuild: MasterBuilderChoice,
     MasonRemove: MasterBuilderChoice,
     MasonExchange: MasterBuilderChoice,
+    MasonUse: MasterBuilderChoice,
 }
 
 
@@ -113,7 +127,8 @@ def miser_cards(state: GameState) -> list[str]:
 
 
 def mason_actions(state: GameState, seat: int) -> list[Action]:
-    """The Master Builder's redesigns: every core redesign, in the module's notation."""
+    """The Master Builder's core redesigns, in the module's notation (``character build``,
+    ``remove``, ``exchange``); the other modules' own redesigns come through :class:`MasonUse`."""
     out: list[Action] = []
     for r in redesign_options(state, seat):
         if isinstance(r, BuildFromReserve):
@@ -123,6 +138,12 @@ def mason_actions(state: GameState, seat: int) -> list[Action]:
         elif isinstance(r, ExchangeTiles):
             out.append(MasonExchange(r.reserve_tile, r.city_tile))
     return out
+
+
+def may_mason(state: GameState, seat: int) -> bool:
+    """Whether the Master Builder's extra redesign has something to do: a core redesign, or
+    another module's own (``engine.module_redesigns``: a magical building, a city gate, a camp)."""
+    return bool(mason_actions(state, seat)) or bool(module_redesigns(state, seat))
 
 
 def _core_redesign(action: Action) -> Action:
@@ -147,7 +168,7 @@ def turn_started(state: GameState, seat: int) -> None:
 def turn_ending(state: GameState) -> None:
     """The Master Builder's extra redesign, after the new buildings are placed."""
     seat = state.current
-    if usable(state, seat, MASTER_BUILDER) and mason_actions(state, seat):
+    if usable(state, seat, MASTER_BUILDER) and may_mason(state, seat):
         state.pending.append(MasterBuilderChoice(seat))
 
 
@@ -185,8 +206,12 @@ def resume(state: GameState, pending: Pending) -> None:
     elif isinstance(pending, MiserChoice):
         if not miser_cards(state):
             state.pending.pop()
-    elif isinstance(pending, MasterBuilderChoice) and not mason_actions(state, pending.seat):
-        state.pending.pop()
+    elif isinstance(pending, MasterBuilderChoice | MasonRedesign):
+        # the question closes with nothing to redesign; the redesign owed after ``character
+        # redesign`` has one (it was offered only then)
+        left = may_mason(state, pending.seat) if isinstance(pending, MasterBuilderChoice) else module_redesigns(state, pending.seat)
+        if not left:
+            state.pending.pop()
 
 
 # ----- choices, checks and effects ---------------------------------------------------------
@@ -214,7 +239,10 @@ def choices(state: GameState, pending: Pending) -> list[Action]:
     if isinstance(pending, MiserChoice):
         return [*(MiserTake(c) for c in miser_cards(state)), Skip()]
     if isinstance(pending, MasterBuilderChoice):
-        return [*mason_actions(state, seat), Skip()]
+        use_: list[Action] = [MasonUse()] if module_redesigns(state, seat) else []
+        return [*mason_actions(state, seat), *use_, Skip()]
+    if isinstance(pending, MasonRedesign):
+        return module_redesigns(state, seat)
     if isinstance(pending, WiseChoice):
         return [Wise(k) for k in KINDS]
     return []
@@ -246,6 +274,8 @@ def check(state: GameState, action: Action) -> None:
             raise IllegalAction(f"{action.card} is not an open money card")
     elif isinstance(action, MasonBuild | MasonRemove | MasonExchange) and action not in mason_actions(state, top.seat):
         raise IllegalAction(f"{_core_redesign(action)} is not a possible redesign now")
+    elif isinstance(action, MasonUse) and not module_redesigns(state, top.seat):
+        raise IllegalAction("no module offers a redesign of its own now (use character build, remove or exchange)")
 
 
 def _check_turn_action(state: GameState, seat: int, action: Action) -> None:
@@ -346,3 +376,8 @@ def perform(state: GameState, action: Action, events: list[Event]) -> None:
         use(state, MASTER_BUILDER)
         events.append(CharacterUsed(seat, MASTER_BUILDER, "an extra redesign"))
         perform_redesign(state, seat, _core_redesign(action), events)
+    elif isinstance(action, MasonUse):
+        state.pending.pop()
+        use(state, MASTER_BUILDER)
+        events.append(CharacterUsed(seat, MASTER_BUILDER, "an extra redesign by another module's own redesign"))
+        state.pending.append(MasonRedesign(seat))

@@ -191,6 +191,17 @@ class MasonExchange(Action):
     city_tile: str
 
 
+@dataclass(frozen=True, slots=True)
+class MasonUse(Action):
+    """Master Builder: the extra redesign by another module's own redesign action, which follows
+    (a magical building built turned, a tile built through a city gate, a camp: ``character
+    redesign``)."""
+
+    module = MODULE_ID
+    keyword: ClassVar[str] = "character redesign"
+    grammar: ClassVar[tuple[str, ...]] = ()
+
+
 def _amount(w: str) -> int:
     if not w.isdigit() or not 1 <= int(w) <= MAX_BID:
         raise NotationError(f"a bid is a whole number from 1 to {MAX_BID}, not {w!r}")
@@ -252,3 +263,4 @@ register_parser(
     args_parser(2, "character exchange RESERVE_TILE ALHAMBRA_TILE", lambda a, b: MasonExchange(parse_tile(a), parse_tile(b))),
     MasonExchange,
 )
+register_parser("character redesign", word_parser(MasonUse()), MasonUse)

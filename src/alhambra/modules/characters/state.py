@@ -176,6 +176,17 @@ class MasterBuilderChoice(Pending):
 
 
 @dataclass(frozen=True, slots=True)
+class MasonRedesign(Pending):
+    """``seat`` used its Master Builder for an extra redesign by another module's own redesign
+    (``character redesign``): that redesign is taken now (``Module.redesign_actions``; the
+    module's action ends it with :func:`alhambra.engine.finish_redesign`)."""
+
+    module = MODULE_ID
+    extra_redesign = True
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class WiseChoice(Pending):
     """Before scoring round ``round_no``: ``seat`` names the kind its Wise Man counts for."""
 

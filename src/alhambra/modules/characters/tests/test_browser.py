@@ -19,7 +19,7 @@ from alhambra import testing_browser as tb
 
 ID = "characters"
 PANEL = f".module-panel[data-module='{ID}']"
-RAW = re.compile(r"\bcharacter (bid|pass|pay|keep|swap|dancer|beggar|go|patron|change|miser|skip|wise|build|remove|exchange)\b")
+RAW = re.compile(r"\bcharacter (bid|pass|pay|keep|swap|dancer|beggar|go|patron|change|miser|skip|wise|build|remove|exchange|redesign)\b")
 """The module's notation, which no button and no log line may show."""
 WANTED = ("auction", "won")
 PLAY_SECONDS = 120.0

@@ -7,7 +7,9 @@
 // and the surplus pile. The controls: a bid stepper with "Bid" and "Pass" for the auction, the
 // table's payment picker for a won card, Keep / Swap for the Entertainer, the Dancer's market
 // squares, the Beggar's draw, the Rich Patron's squares, the Moneychanger's and Miser's open
-// cards, the Wise Man's kind and the Master Builder's redesigns, each with words, never notation.
+// cards, the Wise Man's kind and the Master Builder's redesigns (and, when another module offers a
+// redesign of its own, "another kind of redesign", after which that module's controls show it),
+// each with words, never notation.
 // See docs/writing-a-module.md, "Front-end plug-in".
 
 const ID = "characters";
@@ -48,6 +50,13 @@ const RE = {
   remove: /^character remove (\S+)$/,
   exchange: /^character exchange (\S+) (\S+)$/,
 };
+
+/** Whether `a` is the Master Builder's redesign by another module's own redesign (read from the
+ * structured action the server sends, `ctx.move`: its keyword, never the notation's words). */
+function isMasonUse(ctx, a) {
+  const mv = ctx.move ? ctx.move(a) : null;
+  return mv ? mv.keyword === "character redesign" : a === "character redesign";
+}
 
 function nameOf(ctx, key) {
   const st = ctx.state;
@@ -166,7 +175,7 @@ function actionControls(ctx, actions) {
     }
   }
   const others = mine.filter((a) => RE.dancer.test(a) || RE.patron.test(a) || RE.change.test(a) || RE.miser.test(a) || RE.wise.test(a) || RE.build.test(a) || RE.remove.test(a) || RE.exchange.test(a)
-    || ["character beggar", "character go", "character skip"].includes(a));
+    || isMasonUse(ctx, a) || ["character beggar", "character go", "character skip"].includes(a));
   if (others.length) {
     const row = h("div", { class: "button-row ch-controls" });
     for (const a of others) row.append(button(ctx, describeAction(ctx, a), a));
@@ -198,6 +207,7 @@ function describeAction(ctx, a) {
   if ((m = RE.build.exec(a))) return `Master Builder: build ${ctx.tileName(m[1])} ${place(ctx, m[2], m[3])}`;
   if ((m = RE.remove.exec(a))) return `Master Builder: move ${ctx.tileName(m[1])} to the reserve board`;
   if ((m = RE.exchange.exec(a))) return `Master Builder: ${ctx.tileName(m[1])} takes the place of ${ctx.tileName(m[2])}`;
+  if (isMasonUse(ctx, a)) return "Master Builder: another kind of redesign… (chosen next)";
   return null;
 }
 

@@ -10,6 +10,7 @@ BOT_LEVELS: dict[str, tuple[str, str]] = {
     "mcts:easy": ("Medium", "searches ahead for about a quarter of a second"),
     "mcts:normal": ("Hard", "searches ahead for about a second"),
     "mcts:hard": ("Expert", "searches ahead for up to four seconds"),
+    "mcts:learned": ("Master", "searches like Expert, judging positions with a network learned from self-play"),
 }
 """Bot difficulties a seat can be given: spec -> (name, description)."""
 

@@ -38,18 +38,21 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from multiprocessing import get_context
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, parse_action
 from ..city import shared_analyses
 from ..engine import apply_unchecked
 from ..native import NativeLimit, warn_once
-from ..state import GameState
+from ..state import GameConfig, GameState
 from . import native_search
 from .base import Budget, Observation, fallback_action, log
 from .greedy import DEFAULT_WEIGHTS, Weights, canonical_actions, evaluate, greedy_action, relative, seat_values
 from .repetition import Repetition
 from .tracker import Sampler, Tracker
+
+if TYPE_CHECKING:
+    from .value_net import ValueNet
 
 __all__ = ["MctsBot", "MctsSettings", "search"]
 
@@ -90,6 +93,12 @@ class MctsSettings:
     (built, no modules: :mod:`alhambra.bots.native_search`, the same moves faster), else on the
     Python engine; ``python`` always on the Python engine; ``native`` as ``auto`` but says once
     when the native core is missing."""
+    value_net: str | None = None
+    """A learned value network for the leaves (:mod:`alhambra.bots.value_net`): ``shipped`` or
+    the path of a weights file; None: the hand-made evaluation alone. Used only in games the
+    network covers (the base game at a trained player count)."""
+    net_weight: float = 0.5
+    """The network's share of a leaf's reward (the rest is the hand-made soft win)."""
 
 
 _ANSWER_RESERVE = 0.01
@@ -131,9 +140,11 @@ class _Cand:
         self.child = child
 
 
-def _rewards(state: GameState, settings: MctsSettings, weights: Weights, values: list[float] | None = None) -> list[float]:
+def _rewards(
+    state: GameState, settings: MctsSettings, weights: Weights, values: list[float] | None = None, net: ValueNet | None = None, me: int = 0
+) -> list[float]:
     """Every seat's reward (see ``MctsSettings.reward``), soft before the end (``values``: the
-    state's ``seat_values`` if already known)."""
+    state's ``seat_values`` if already known; ``net``: a value network mixed in as ``me`` sees the state)."""
     n = state.config.players
     if state.outcome is not None:
         v = [float(s) for s in state.scores]
@@ -158,7 +169,24 @@ def _rewards(state: GameState, settings: MctsSettings, weights: Weights, values:
                 else:
                     total += p
         out.append(total if win else total / (n - 1))
+    if net is not None:
+        return mix(out, net.win_probs(state, me), settings.net_weight)
     return out
+
+
+def mix(hand: list[float], learned: list[float], share: float) -> list[float]:
+    """A leaf's rewards: the hand-made ones and the network's, ``share`` of the latter."""
+    return [(1.0 - share) * h + share * q for h, q in zip(hand, learned, strict=True)]
+
+
+def leaf_net(settings: MctsSettings, config: GameConfig) -> ValueNet | None:
+    """The value network the search mixes in at its leaves, if any covers this game."""
+    if settings.value_net is None or settings.net_weight <= 0.0:
+        return None
+    from . import value_net  # numpy: loaded only by a search that uses a network
+
+    net = value_net.load(settings.value_net)
+    return net if net.covers(config) else None
 
 
 def _prior(
@@ -228,6 +256,7 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
     bias_c = settings.bias
     own_pw_c = settings.pw_c
     sample = sampler.sample
+    net = leaf_net(settings, sampler.config)
     while True:
         if max_iter is not None and it >= max_iter:
             break
@@ -324,7 +353,7 @@ def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights:
             apply_unchecked(state, greedy_action(state, rng, weights), events=False)
         # a node expanded in this iteration evaluated its children: the leaf is the one chosen
         values = known.get(last) if known is not None and last is not None and not settings.rollout_plies else None
-        rewards = _rewards(state, settings, weights, values)
+        rewards = _rewards(state, settings, weights, values, net, me)
         for nd in path:
             nd.visits += 1
             if nd.mover >= 0:

@@ -25,6 +25,9 @@ from .greedy import Weights, _tables
 from .tracker import Sampler
 
 if TYPE_CHECKING:
+    from .value_net import ValueNet
+
+if TYPE_CHECKING:
     from .mcts import MctsSettings
 
 __all__ = ["covers", "evaluator", "grow", "search"]
@@ -76,8 +79,10 @@ class _Cand:
         self.child = child
 
 
-def _rewards(game: Any, settings: MctsSettings, ev: Any, values: list[float] | None) -> list[float]:
-    """mcts._rewards on a native game."""
+def _rewards(
+    game: Any, settings: MctsSettings, ev: Any, values: list[float] | None, net: ValueNet | None = None, me: int = 0
+) -> list[float]:
+    """mcts._rewards on a native game (the network reads the game's Python twin)."""
     n = len(game.scores)
     if game.is_over:
         v = [float(s) for s in game.scores]
@@ -102,6 +107,10 @@ def _rewards(game: Any, settings: MctsSettings, ev: Any, values: list[float] | N
                 else:
                     total += p
         out.append(total if win else total / (n - 1))
+    if net is not None:
+        from .mcts import mix
+
+        return mix(out, net.win_probs(game.to_state(), me), settings.net_weight)
     return out
 
 
@@ -157,6 +166,9 @@ def grow(sampler: Sampler, base: Any, settings: MctsSettings, rng: random.Random
     me = sampler.obs.seat
     opp_pw_c = settings.pw_c if settings.opponent_pw_c is None or sampler.config.players < 3 else settings.opponent_pw_c
     ev = evaluator(sampler.base().components, weights)
+    from .mcts import leaf_net
+
+    net = leaf_net(settings, sampler.config)
     root = _Node(-1)
     root_legal: list[int] | None = None
     it = 0
@@ -259,7 +271,7 @@ def grow(sampler: Sampler, base: Any, settings: MctsSettings, rng: random.Random
                 break
             game.apply_id(greedy_id(game, rng, ev))
         values = known.get(last) if known is not None and last is not None and not settings.rollout_plies else None
-        rewards = _rewards(game, settings, ev, values)
+        rewards = _rewards(game, settings, ev, values, net, me)
         for nd in path:
             nd.visits += 1
             if nd.mover >= 0:

@@ -108,7 +108,7 @@ def test_learned_level_is_the_strongest_listed_and_uses_the_net() -> None:
     bot = make_bot("mcts:learned@net_weight=0.25")
     assert isinstance(bot, MctsBot) and bot.settings.value_net == "shipped" and bot.settings.net_weight == 0.25
     settings = LEVELS["learned"]
-    assert replace(settings, value_net=None, net_weight=0.5) == LEVELS["hard"]
+    assert replace(settings, value_net=None, net_weight=0.5) == LEVELS["hard"] and settings.net_weight == 0.25
     assert leaf_net(settings, GameConfig(players=2)) is load()
     assert leaf_net(settings, GameConfig(players=2, modules=("bazaars",))) is None  # falls back to mcts:hard's leaves
     assert leaf_net(replace(settings, net_weight=0.0), GameConfig(players=2)) is None

@@ -1589,12 +1589,6 @@ def train_cmd(
 ) -> None:
     """Learn the value network of mcts:learned from self-play (needs the extra 'train': PyTorch CPU)."""
     try:
-        import torch  # noqa: F401
-    except ImportError:
-        _fail("training needs PyTorch: pip install -e '.[train]' (PyTorch 2.13.0, CPU build)")
-    from .learning.train import TrainConfig, main_command, run
-
-    try:
         counts = tuple(int(p) for p in players.split(",") if p.strip())
         widths = tuple(int(h) for h in hidden.split(",") if h.strip())
     except ValueError:
@@ -1608,6 +1602,12 @@ def train_cmd(
             _fail(f"{name} must be at least 1")
     if not 0.0 <= epsilon <= 1.0 or not 0.0 < sample_rate <= 1.0:
         _fail("--epsilon is in [0, 1] and --sample-rate in (0, 1]")
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        _fail("training needs PyTorch: pip install -e '.[train]' (PyTorch 2.13.0, CPU build)")
+    from .learning.train import TrainConfig, main_command, run
+
     cfg = TrainConfig(
         players=counts,
         rounds=rounds,

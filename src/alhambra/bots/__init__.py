@@ -37,7 +37,7 @@ LEVELS: dict[str, MctsSettings] = {
     "easy": MctsSettings(iterations=100, seconds=0.25, opponent_pw_c=0.3),
     "normal": MctsSettings(iterations=1000, seconds=1.0, opponent_pw_c=0.3),
     "hard": MctsSettings(iterations=3000, seconds=4.0, opponent_pw_c=0.3, weights=TUNED_WEIGHTS),
-    "learned": MctsSettings(iterations=3000, seconds=4.0, opponent_pw_c=0.3, weights=TUNED_WEIGHTS, value_net="shipped", net_weight=0.5),
+    "learned": MctsSettings(iterations=3000, seconds=4.0, opponent_pw_c=0.3, weights=TUNED_WEIGHTS, value_net="shipped", net_weight=0.25),
 }
 """The settings of each MCTS difficulty level (iterations and seconds: whichever ends first;
 ``opponent_pw_c`` acts only with 3 or more players; ``hard`` evaluates positions with the

@@ -51,7 +51,7 @@ def main() -> None:
             obs = observe(state, seat, tuple(log.for_seat(seat)))
             if k % args.every == args.every - 1 and len(obs.legal) > 1:
                 stats, _ = search(Sampler(obs), deep.settings, random.Random(k), deep.weights)
-                visits, value = max(stats.values())
+                _visits, value = max(stats.values())
                 rows.append((net.win_probs(state, seat)[seat], value, g, state.turn, render_view(obs.view)))
             action = greedy.choose(obs, Budget(), rng)
             state, events = apply(state, action, seat)

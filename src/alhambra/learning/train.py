@@ -21,6 +21,7 @@ with the same folder to resume after the last finished round (more ``--rounds`` 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import math
@@ -253,11 +254,10 @@ def run(folder: Path, cfg: TrainConfig, command: str, echo: Callable[[str], None
             xt, yt = torch.from_numpy(data.x[~val]), torch.from_numpy(data.y[~val])
             xv, yv = torch.from_numpy(data.x[val]), torch.from_numpy(data.y[val])
             model, opt = models[n], opts[n]
-            import copy
 
             # the epoch with the best held-out loss is kept (positions of one game share their
             # outcome: a network soon learns games by heart; this stops it at its best)
-            best = (*_held_out(model, xv, yv), 0.0, copy.deepcopy(model.state_dict()), 0)
+            best: tuple[float, float, float | None, Any, int] = (*_held_out(model, xv, yv), None, copy.deepcopy(model.state_dict()), 0)
             model.train()
             for epoch in range(1, cfg.epochs + 1):
                 perm = torch.randperm(len(xt))
@@ -279,7 +279,7 @@ def run(folder: Path, cfg: TrainConfig, command: str, echo: Callable[[str], None
             losses[str(n)] = {
                 "train_positions": len(xt),
                 "val_positions": len(xv),
-                "train_loss": round(last, 4),
+                "train_loss": None if last is None else round(last, 4),  # None: no epoch beat the network it had
                 "epoch_kept": kept,
                 "val_loss": round(vloss, 4),
                 "uniform_loss": round(math.log(n), 4),
@@ -337,6 +337,7 @@ def plot(log_path: Path, out: Path) -> bool:
         xs = [r["round"] for r in train if n in r["losses"]]
         a.plot(xs, [r["losses"][n]["val_loss"] for r in train if n in r["losses"]], marker="o", label=f"{n} players")
         a.axhline(train[0]["losses"][n]["uniform_loss"], ls=":", lw=0.8, color=a.lines[-1].get_color())
+    a.xaxis.get_major_locator().set_params(integer=True)
     a.set_xlabel("round")
     a.set_ylabel("validation cross-entropy (dotted: no knowledge)")
     a.set_title("value network loss")
@@ -349,7 +350,10 @@ def plot(log_path: Path, out: Path) -> bool:
         b.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3)
         b.axhline(0.5, ls=":", color="grey")
         b.set_ylim(0, 1)
-        b.set_title(f"score vs mcts:hard, 2 players, {evals[-1]['iterations']} iterations each")
+        start = next((r for r in recs if r["event"] == "start"), None)
+        share = start["config"].get("net_weight", 0.5) if start else 0.5
+        b.set_title(f"vs mcts:hard, 2 players, {evals[-1]['iterations']} iterations each, net weight {share}", fontsize=10)
+        b.xaxis.get_major_locator().set_params(integer=True)
         b.set_xlabel("round")
         b.set_ylabel("score (95% Wilson interval)")
     fig.tight_layout()

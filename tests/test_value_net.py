@@ -14,7 +14,7 @@ import pytest
 
 from alhambra.bots import LEVELS, MctsBot, make_bot, observe
 from alhambra.bots.base import Budget, EventLog
-from alhambra.bots.levels import BOT_LEVELS
+from alhambra.bots.levels import BOT_LEVELS, spec_of_level
 from alhambra.bots.mcts import leaf_net, mix
 from alhambra.bots.value_net import SECTIONS, ValueNet, feature_map, hands_of, load
 from alhambra.engine import apply, legal_actions, new_game
@@ -104,7 +104,7 @@ def test_a_bad_weights_file_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_learned_level_is_the_strongest_listed_and_uses_the_net() -> None:
-    assert list(BOT_LEVELS)[-1] == "mcts:learned"
+    assert list(BOT_LEVELS)[-1] == "mcts:learned" and spec_of_level("master") == "mcts:learned"
     bot = make_bot("mcts:learned@net_weight=0.25")
     assert isinstance(bot, MctsBot) and bot.settings.value_net == "shipped" and bot.settings.net_weight == 0.25
     settings = LEVELS["learned"]

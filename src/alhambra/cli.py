@@ -730,7 +730,8 @@ def simulate(
             "-b",
             help=(
                 "One bot per seat, comma-separated, by spec or by the level's name the browser shows: random (Beginner), "
-                "greedy (Easy), mcts:easy (Medium), mcts:normal (Hard), mcts:hard (Expert) (see docs/bots.md)."
+                "greedy (Easy), mcts:easy (Medium), mcts:normal (Hard), mcts:hard (Expert), "
+                "mcts:learned (Master) (see docs/bots.md)."
             ),
         ),
     ] = "greedy,random",

@@ -40,6 +40,7 @@ def test_catalogues_list_modules_and_bots(c: Any) -> None:
     assert all(m["title"] and m["description"] for m in mods)
     bots = c.get("/api/bots").json()
     assert [b["id"] for b in bots][:2] == ["random", "greedy"]
+    assert (bots[-1]["id"], bots[-1]["label"]) == ("mcts:learned", "Learned")  # the experimental level, listed last
     cat = c.get("/api/catalogue?players=3").json()
     assert cat["tiles"]["G8sw"] == {"kind": "garden", "price": 8, "walls": "sw", "module": None}
     assert c.get("/api/catalogue?players=9").status_code == 422

@@ -742,7 +742,8 @@ def simulate(
             "-b",
             help=(
                 "One bot per seat, comma-separated, by spec or by the level's name the browser shows: random (Beginner), "
-                "greedy (Easy), mcts:easy (Medium), mcts:normal (Hard), mcts:hard (Expert) (see docs/bots.md)."
+                "greedy (Easy), mcts:easy (Medium), mcts:normal (Hard), mcts:hard (Expert), "
+                "mcts:learned (Master) (see docs/bots.md)."
             ),
         ),
     ] = "greedy,random",
@@ -1590,6 +1591,70 @@ def games_cmd(
             for line in f["readings"]:
                 con.print(f"  - {line}")
     con.print(Text("Play one with: alhambra demo --game granada --players 3", style="dim"))
+
+
+# ---------------------------------------------------------------------------------- train
+@app.command(name="train")
+def train_cmd(
+    out: Annotated[
+        Path, typer.Option("--out", help="The run's folder: data, checkpoint, log, weights, plot. An existing run there is resumed.")
+    ] = Path("runs/value"),
+    players: Annotated[str, typer.Option("--players", help="Player counts to learn, comma-separated (2 to 4).")] = "2,3,4",
+    rounds: Annotated[int, typer.Option("--rounds", help="Rounds of self-play and training (a resumed run goes on to this many).")] = 5,
+    games: Annotated[int, typer.Option("--games", help="Self-play games per player count per round.")] = 300,
+    epochs: Annotated[int, typer.Option("--epochs", help="Passes over all positions so far, per round.")] = 4,
+    hidden: Annotated[str, typer.Option("--hidden", help="Hidden layer widths, comma-separated.")] = "128,64",
+    lr: Annotated[float, typer.Option("--lr", help="AdamW's learning rate.")] = 1e-3,
+    weight_decay: Annotated[float, typer.Option("--weight-decay", help="AdamW's weight decay.")] = 0.0,
+    epsilon: Annotated[float, typer.Option("--epsilon", help="Share of random moves in self-play.")] = 0.1,
+    sample_rate: Annotated[float, typer.Option("--sample-rate", help="Share of decisions recorded (every seat's view of each).")] = 0.25,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and of the networks' start.")] = 1,
+    eval_games: Annotated[int, typer.Option("--eval-games", help="2-player games against mcts:hard after each round (0: none).")] = 16,
+    eval_iterations: Annotated[
+        int, typer.Option("--eval-iterations", help="Search iterations per move of both sides in those games.")
+    ] = 100,
+) -> None:
+    """Learn the value network of mcts:learned from self-play (needs the extra 'train': PyTorch CPU)."""
+    try:
+        counts = tuple(int(p) for p in players.split(",") if p.strip())
+        widths = tuple(int(h) for h in hidden.split(",") if h.strip())
+    except ValueError:
+        _fail("--players and --hidden are comma-separated whole numbers")
+    if not counts or any(p not in (2, 3, 4) for p in counts):
+        _fail("--players: counts from 2 to 4")
+    if not widths or any(w < 1 for w in widths):
+        _fail("--hidden: at least one positive width")
+    for name, value in (("--rounds", rounds), ("--games", games), ("--epochs", epochs)):
+        if value < 1:
+            _fail(f"{name} must be at least 1")
+    if not 0.0 <= epsilon <= 1.0 or not 0.0 < sample_rate <= 1.0:
+        _fail("--epsilon is in [0, 1] and --sample-rate in (0, 1]")
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        _fail("training needs PyTorch: pip install -e '.[train]' (PyTorch 2.13.0, CPU build)")
+    from .learning.train import TrainConfig, main_command, run
+
+    cfg = TrainConfig(
+        players=counts,
+        rounds=rounds,
+        games=games,
+        epochs=epochs,
+        hidden=widths,
+        lr=lr,
+        weight_decay=weight_decay,
+        epsilon=epsilon,
+        sample_rate=sample_rate,
+        seed=seed,
+        eval_games=eval_games,
+        eval_iterations=eval_iterations,
+    )
+    con = _out()
+    try:
+        weights = run(out, cfg, main_command(), echo=lambda line: con.print(line, highlight=False))
+    except ValueError as e:
+        _fail(str(e))
+    con.print(f"weights: {weights} (ship them: copy to src/alhambra/bots/weights/value.npz)")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -37,12 +37,23 @@ LEVELS: dict[str, MctsSettings] = {
     "easy": MctsSettings(iterations=100, seconds=0.25, opponent_pw_c=0.3, native_iterations=400),
     "normal": MctsSettings(iterations=1000, seconds=1.0, opponent_pw_c=0.3, native_iterations=4000),
     "hard": MctsSettings(iterations=3000, seconds=4.0, opponent_pw_c=0.3, weights=TUNED_WEIGHTS, native_iterations=12000),
+    "learned": MctsSettings(
+        iterations=3000,
+        seconds=4.0,
+        opponent_pw_c=0.3,
+        weights=TUNED_WEIGHTS,
+        native_iterations=12000,
+        value_net="shipped",
+        net_weight=0.25,
+    ),
 }
 """The settings of each MCTS difficulty level (iterations and seconds: whichever ends first;
 ``opponent_pw_c`` acts only with 3 or more players; ``hard`` evaluates positions with the
-tuned weights). On the native core (games without modules) the same time budgets buy four
-times the iterations (``native_iterations``: the native search runs about 4x the Python
-engine's iterations per second, benchmarks/compare_native_moves.py)."""
+tuned weights; ``learned`` is ``hard`` with the shipped value network mixed into every leaf,
+in the games the network covers: :mod:`alhambra.bots.value_net`). On the native core (games
+without modules) the same time budgets buy four times the iterations (``native_iterations``:
+the native search runs about 4x the Python engine's iterations per second,
+benchmarks/compare_native_moves.py)."""
 
 BOT_NAMES = ("random", "greedy", "mcts")
 
@@ -64,13 +75,13 @@ def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
 
 
 _INT_OPTS = {"iterations", "native_iterations", "workers", "rollout_plies"}
-_FLOAT_OPTS = {"seconds", "c_ucb", "bias", "pw_c", "pw_alpha", "opponent_pw_c", "temperature", "temperature_early"}
+_FLOAT_OPTS = {"seconds", "c_ucb", "bias", "pw_c", "pw_alpha", "opponent_pw_c", "temperature", "temperature_early", "net_weight"}
 _CHOICE_OPTS = {"reward": ("rank", "win"), "core": ("auto", "python", "native")}
 
 
 def make_bot(spec: str, workers: int | None = None) -> Bot:
     """A bot from its spec: ``random``, ``greedy``, ``mcts`` (= ``mcts:normal``), ``mcts:easy``,
-    ``mcts:normal``, ``mcts:hard``, optionally with settings after ``@``
+    ``mcts:normal``, ``mcts:hard``, ``mcts:learned``, optionally with settings after ``@``
     (``mcts:normal@seconds=0.5+iterations=800``). ``workers`` sets the MCTS worker processes."""
     name, level, opts = parse_spec(spec)
     if name == "random":

@@ -38,18 +38,21 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from multiprocessing import get_context
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import Action, parse_action
 from ..city import shared_analyses
 from ..engine import apply_unchecked
 from ..native import NativeLimit, warn_once
-from ..state import GameState
+from ..state import GameConfig, GameState
 from . import native_search
 from .base import Budget, Observation, fallback_action, log, yield_point
 from .greedy import DEFAULT_WEIGHTS, Weights, canonical_actions, evaluate, greedy_action, relative, seat_values
 from .repetition import Repetition
 from .tracker import Sampler, Tracker
+
+if TYPE_CHECKING:
+    from .value_net import ValueNet
 
 __all__ = ["MctsBot", "MctsSettings", "search"]
 
@@ -94,6 +97,12 @@ class MctsSettings:
     """The iteration cap of a search on the native core when the bot searches with its own
     iterations (``iterations``; None: the same): the levels keep their time budgets and spend
     the native core's speed on more iterations. A budget with other iterations is kept as given."""
+    value_net: str | None = None
+    """A learned value network for the leaves (:mod:`alhambra.bots.value_net`): ``shipped`` or
+    the path of a weights file; None: the hand-made evaluation alone. Used only in games the
+    network covers (the base game at a trained player count)."""
+    net_weight: float = 0.5
+    """The network's share of a leaf's reward (the rest is the hand-made soft win)."""
 
 
 _ANSWER_RESERVE = 0.01
@@ -139,12 +148,17 @@ class _Cand:
         self.child = child
 
 
-def _rewards(state: GameState, settings: MctsSettings, weights: Weights, values: list[float] | None = None) -> list[float]:
+def _rewards(
+    state: GameState, settings: MctsSettings, weights: Weights, values: list[float] | None = None, net: ValueNet | None = None, me: int = 0
+) -> list[float]:
     """Every seat's reward (see ``MctsSettings.reward``), soft before the end (``values``: the
-    state's ``seat_values`` if already known)."""
+    state's ``seat_values`` if already known; ``net``: a value network mixed in as ``me`` sees the state)."""
     if state.outcome is not None:
         return reward_of(state.scores, True, 0, settings)
-    return reward_of(seat_values(state, weights) if values is None else values, False, len(state.bag), settings)
+    out = reward_of(seat_values(state, weights) if values is None else values, False, len(state.bag), settings)
+    if net is not None:
+        return mix(out, net.win_probs(state, me), settings.net_weight)
+    return out
 
 
 def reward_of(v: Sequence[float], over: bool, bag_left: int, settings: MctsSettings) -> list[float]:
@@ -174,6 +188,21 @@ def reward_of(v: Sequence[float], over: bool, bag_left: int, settings: MctsSetti
                     total += p
         out.append(total if win else total / (n - 1))
     return out
+
+
+def mix(hand: list[float], learned: list[float], share: float) -> list[float]:
+    """A leaf's rewards: the hand-made ones and the network's, ``share`` of the latter."""
+    return [(1.0 - share) * h + share * q for h, q in zip(hand, learned, strict=True)]
+
+
+def leaf_net(settings: MctsSettings, config: GameConfig) -> ValueNet | None:
+    """The value network the search mixes in at its leaves, if any covers this game."""
+    if settings.value_net is None or settings.net_weight <= 0.0:
+        return None
+    from . import value_net  # numpy: loaded only by a search that uses a network
+
+    net = value_net.load(settings.value_net)
+    return net if net.covers(config) else None
 
 
 def _prior(
@@ -263,6 +292,9 @@ class Play:
         """The actions the tree considers in a game (the canonical ones)."""
         self.apply: Callable[[Any, Any], None] = _play
         """Play an action of :attr:`legal` in place."""
+        self.net = leaf_net(settings, sampler.config)
+        """The value network mixed in at the leaves (None: the hand-made evaluation alone)."""
+        self.me = sampler.obs.seat
 
     def prior(self, game: Any, legal: list[Any], seat: int, seen: dict[Any, list[float]]) -> list[tuple[Any, float]]:
         """:func:`_prior`: the candidates best first with their prior; ``seen`` gets the seat values after each."""
@@ -274,7 +306,7 @@ class Play:
 
     def rewards(self, game: Any, values: list[float] | None) -> list[float]:
         """:func:`_rewards` of a game (``values``: its seat values if known)."""
-        return _rewards(game, self.settings, self.weights, values)
+        return _rewards(game, self.settings, self.weights, values, self.net, self.me)
 
 
 def _grow(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights, play: Plays | None = None) -> tuple[_Node, int]:

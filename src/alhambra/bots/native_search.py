@@ -62,7 +62,7 @@ class NativePlay:
     """:class:`alhambra.bots.mcts.Play` on the native core: native games, action ids."""
 
     def __init__(self, sampler: Sampler, base: Any, settings: MctsSettings, weights: Weights) -> None:
-        from .mcts import _BAG_START, ranked
+        from .mcts import _BAG_START, leaf_net, mix, ranked
 
         self.settings = settings
         self.ev = evaluator(sampler.base().components, weights)
@@ -77,6 +77,17 @@ class NativePlay:
             self.ev, settings.reward == "win", settings.temperature, settings.temperature_early, _BAG_START
         )
         """mcts.reward_of of a native game (``native/sample.pxi``: the same arithmetic in C)."""
+        net = leaf_net(settings, sampler.config)
+        if net is not None:  # the network reads the game's Python twin (mcts:learned)
+            hand = self.rewards
+            me = sampler.obs.seat
+            share = settings.net_weight
+
+            def learned(game: Any, values: list[float] | None) -> list[float]:
+                out = hand(game, values)
+                return out if game.outcome is not None else mix(out, net.win_probs(game.to_state(), me), share)
+
+            self.rewards = learned
 
     def prior(self, game: Any, legal: list[int], seat: int, seen: dict[int, list[float]]) -> list[tuple[int, float]]:
         """mcts._prior on a native game."""

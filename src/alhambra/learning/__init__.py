@@ -1,0 +1,1 @@
+"""Learning from self-play: data generation (numpy) and training (PyTorch, extra ``train``)."""

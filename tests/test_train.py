@@ -1,0 +1,58 @@
+"""``alhambra train``: a short run of the command that made the shipped weights (PyTorch: the
+extra ``train``; skipped without it), its resume, and the numpy export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from alhambra.bots.value_net import ValueNet, feature_map
+from alhambra.state import GameConfig
+
+from .cli_helpers import invoke
+
+TINY = ["--players", "2", "--games", "3", "--epochs", "1", "--hidden", "8", "--eval-games", "2", "--eval-iterations", "4"]
+
+
+def test_train_refuses_bad_options(tmp_path: Path) -> None:
+    for args, msg in ((["--players", "5"], "counts from 2 to 4"), (["--hidden", "x"], "comma-separated"), (["--games", "0"], "--games")):
+        r = invoke("train", "--out", str(tmp_path / "r"), *args)
+        assert r.exit_code != 0 and msg in r.output
+    assert not (tmp_path / "r" / "checkpoint.pt").exists()
+
+
+def test_a_short_run_trains_logs_exports_and_resumes(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch", reason="training needs the 'train' extra (PyTorch CPU)")
+    out = tmp_path / "run"
+    r = invoke("train", "--out", str(out), "--rounds", "1", *TINY)
+    assert r.exit_code == 0, r.output
+    log = [json.loads(line) for line in (out / "train.log").read_text().splitlines()]
+    assert [e["event"] for e in log] == ["start", "selfplay", "train", "eval", "round", "done"]
+    assert log[0]["config"]["games"] == 3 and log[0]["command"].startswith("alhambra")
+    assert log[1]["positions"]["2"] > 0 and log[3]["games"] == 2 and 0.0 <= log[3]["score"] <= 1.0
+    first = (out / "value_r1.npz").read_bytes()
+    # resume: the same command with more rounds continues after round 1 and keeps its data
+    r = invoke("train", "--out", str(out), "--rounds", "2", *TINY)
+    assert r.exit_code == 0, r.output
+    log = [json.loads(line) for line in (out / "train.log").read_text().splitlines()]
+    assert [e["event"] for e in log[6:8]] == ["resume", "selfplay"] and log[6]["round"] == 2
+    assert (out / "value_r1.npz").read_bytes() == first and (out / "data" / "p2_r2.npz").exists()
+    assert torch.load(out / "checkpoint.pt", weights_only=False)["round"] == 2
+    # other settings in the same folder: refused, nothing lost
+    r = invoke("train", "--out", str(out), "--rounds", "3", *TINY[:-6], "--hidden", "9", *TINY[-4:])
+    assert r.exit_code != 0 and "other settings" in r.output
+    # the numpy export computes what the torch network computes
+    net = ValueNet.from_file(out / "value.npz")
+    assert net.meta["round"] == 2 and net.meta["positions"]["2"] > 0
+    with np.load(out / "data" / "p2_r1.npz") as d:
+        x = d["x"][:5].astype(np.float32)
+    assert x.shape[1] == feature_map(GameConfig(players=2)).size
+    ck = torch.load(out / "checkpoint.pt", weights_only=False)["models"][2]
+    h = torch.from_numpy(x)
+    h = torch.relu(h @ ck["0.weight"].T + ck["0.bias"])
+    want = torch.softmax(h @ ck["2.weight"].T + ck["2.bias"], dim=1).numpy()
+    assert np.allclose(net.forward(2, x), want, atol=1e-5)
+    assert (out / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -293,6 +293,7 @@ def test_budgets_are_respected(monkeypatch: pytest.MonkeyPatch) -> None:
     10 ms per reading, so the test does not depend on the machine's load); an iteration budget
     gives exactly that many iterations; whichever ends first wins."""
     import alhambra.bots.mcts as mcts
+    import alhambra.bots.tree as tree
 
     state, events = new_game(GameConfig(players=3), 6)
     for _ in range(3):  # a position with a real choice
@@ -309,6 +310,7 @@ def test_budgets_are_respected(monkeypatch: pytest.MonkeyPatch) -> None:
             return clock[0]
 
     monkeypatch.setattr(mcts, "time", FakeTime)
+    monkeypatch.setattr(tree, "time", FakeTime)  # the search's deadline (tree._grow)
     bot = MctsBot("m", MctsSettings(iterations=None, seconds=0.15))
     start = clock[0]
     bot.choose(obs, Budget(None, 0.15), random.Random(0))
@@ -427,7 +429,7 @@ def _ended(scores: list[int]) -> GameState:
 
 def test_win_reward_counts_only_winning_and_rank_reward_counts_opponents_beaten() -> None:
     from alhambra.bots.greedy import DEFAULT_WEIGHTS
-    from alhambra.bots.mcts import _rewards
+    from alhambra.bots.tree import _rewards
 
     win = MctsSettings(reward="win")
     rank = MctsSettings(reward="rank")
@@ -470,7 +472,7 @@ def _opponent_offers(node: Any, me: int, out: list[float]) -> list[float]:
 
 def test_opponent_widening_narrows_opponents_only_with_three_or_more_players() -> None:
     from alhambra.bots.greedy import DEFAULT_WEIGHTS
-    from alhambra.bots.mcts import _grow
+    from alhambra.bots.tree import _grow
 
     plain = MctsSettings(iterations=300, seconds=None)
     narrow = MctsSettings(iterations=300, seconds=None, opponent_pw_c=0.01)

@@ -15,7 +15,7 @@ import pytest
 from alhambra.bots import LEVELS, MctsBot, make_bot, observe
 from alhambra.bots.base import Budget, EventLog
 from alhambra.bots.levels import BOT_LEVELS, spec_of_level
-from alhambra.bots.mcts import leaf_net, mix
+from alhambra.bots.tree import leaf_net, mix
 from alhambra.bots.value_net import SECTIONS, ValueNet, feature_map, hands_of, load
 from alhambra.engine import apply, legal_actions, new_game
 from alhambra.learning.selfplay import play_games, win_shares

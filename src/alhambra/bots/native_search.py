@@ -1,6 +1,6 @@
 """The MCTS search of :mod:`alhambra.bots.mcts` on the native core (games without modules).
 
-The tree is the one of :mod:`alhambra.bots.mcts` (``_grow``); :class:`NativePlay` plays its
+The tree is the one of :mod:`alhambra.bots.tree` (``_grow``); :class:`NativePlay` plays its
 samples on the native core (:mod:`alhambra.native`): every iteration's sample is a copy of the
 native twin of the sampler's base state with a freshly drawn seed, draw pile and bag (drawn in
 Cython from the generator exactly as ``Sampler.hidden`` draws them: ``native/sample.pxi``); the
@@ -23,9 +23,10 @@ from ..native import available, core_module, supports
 from ..native.game import NativeGame, decode
 from .greedy import Weights, _tables, pick_best
 from .tracker import Sampler
+from .tree import _BAG_START, _grow, leaf_net, mix, ranked
 
 if TYPE_CHECKING:
-    from .mcts import MctsSettings
+    from .tree import MctsSettings
 
 __all__ = ["NativePlay", "covers", "evaluator", "greedy_id", "search"]
 
@@ -59,10 +60,9 @@ def greedy_id(game: Any, rng: random.Random, ev: Any) -> int:
 
 
 class NativePlay:
-    """:class:`alhambra.bots.mcts.Play` on the native core: native games, action ids."""
+    """:class:`alhambra.bots.tree.Play` on the native core: native games, action ids."""
 
     def __init__(self, sampler: Sampler, base: Any, settings: MctsSettings, weights: Weights) -> None:
-        from .mcts import _BAG_START, leaf_net, mix, ranked
 
         self.settings = settings
         self.ev = evaluator(sampler.base().components, weights)
@@ -76,7 +76,7 @@ class NativePlay:
         self.rewards: Callable[[Any, list[float] | None], list[float]] = core.Rewarder(
             self.ev, settings.reward == "win", settings.temperature, settings.temperature_early, _BAG_START
         )
-        """mcts.reward_of of a native game (``native/sample.pxi``: the same arithmetic in C)."""
+        """tree.reward_of of a native game (``native/sample.pxi``: the same arithmetic in C)."""
         net = leaf_net(settings, sampler.config)
         if net is not None:  # the network reads the game's Python twin (mcts:learned)
             hand = self.rewards
@@ -90,7 +90,7 @@ class NativePlay:
             self.rewards = learned
 
     def prior(self, game: Any, legal: list[int], seat: int, seen: dict[int, list[float]]) -> list[tuple[int, float]]:
-        """mcts._prior on a native game."""
+        """tree._prior on a native game."""
         vs, values = game.child_values(legal, seat, self.ev)
         scored = []
         for i, a in enumerate(legal):
@@ -107,8 +107,6 @@ class NativePlay:
 
 def search(sampler: Sampler, settings: MctsSettings, rng: random.Random, weights: Weights) -> tuple[dict[str, tuple[int, float]], int]:
     """mcts.search on the native core (``NativeLimit`` for an Alhambra too wide for it)."""
-    from .mcts import _grow
-
     native = NativeGame.from_state(sampler.base())
     root, it = _grow(sampler, settings, rng, weights, NativePlay(sampler, native.core, settings, weights))
     rules = native.rules

@@ -22,8 +22,7 @@ import sys
 import time
 from dataclasses import replace
 
-from alhambra.bots import LEVELS, make_bot
-from alhambra.bots import mcts as mcts_mod
+from alhambra.bots import LEVELS, make_bot, mcts as mcts_mod
 from alhambra.bots.base import Budget, EventLog, Observation, observe
 from alhambra.bots.tracker import Sampler
 from alhambra.engine import apply, new_game

@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from alhambra import GameConfig, GameRecord, apply, legal_actions, new_game, replay, state_from_json, state_to_json, view
 from alhambra.actions import Action

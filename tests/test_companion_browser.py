@@ -15,8 +15,7 @@ from typing import Any
 
 import pytest
 
-from alhambra import GameConfig, apply, legal_actions, new_game
-from alhambra import testing_browser as tb
+from alhambra import GameConfig, apply, legal_actions, new_game, testing_browser as tb
 from alhambra.companion import parse_table, score_table
 from alhambra.companion.export import export_table
 from alhambra.events import RoundScored

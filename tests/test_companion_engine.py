@@ -9,8 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from alhambra import GameConfig, apply, legal_actions, new_game
 from alhambra.companion import parse_table, score_table

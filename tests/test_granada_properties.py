@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from alhambra.engine import apply, apply_unchecked, legal_actions, new_game
 from alhambra.state import GameConfig, GameState

@@ -14,12 +14,10 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from alhambra.actions import BuyBuilding, EndTurn, TakeMoney
-from alhambra.engine import apply_unchecked, legal_actions, new_game
-from alhambra.engine import flow as engine_flow
+from alhambra.engine import apply_unchecked, flow as engine_flow, legal_actions, new_game
 from alhambra.errors import ConfigError, IllegalAction
 from alhambra.native import NATIVE_ENV, available, supports, unavailable_reason
 from alhambra.policies import POLICIES

@@ -14,8 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from alhambra.bots import LEVELS, TUNED_WEIGHTS, make_bot, native_search
-from alhambra.bots import mcts as mcts_mod
+from alhambra.bots import LEVELS, TUNED_WEIGHTS, make_bot, mcts as mcts_mod, native_search
 from alhambra.bots.base import Budget, EventLog, Observation, observe
 from alhambra.bots.greedy import DEFAULT_WEIGHTS, evaluate, greedy_action, seat_values
 from alhambra.bots.tracker import Sampler

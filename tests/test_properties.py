@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from alhambra import city as geo
 from alhambra.actions import (

@@ -15,8 +15,7 @@ from typing import ClassVar
 
 import pytest
 
-from alhambra import city as geo
-from alhambra import hooks
+from alhambra import city as geo, hooks
 from alhambra.actions import Action, MoveToReserve, PlaceBuilding, need_words, register_parser
 from alhambra.components import EAST, NORTH, WEST
 from alhambra.engine import (

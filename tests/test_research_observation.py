@@ -10,8 +10,12 @@ import pytest
 
 np = pytest.importorskip("numpy", reason="the research tools need numpy (pip install 'alhambra[rl]')")
 
-from alhambra import GameConfig, new_game, view  # noqa: E402
-from alhambra import city as geo  # noqa: E402
+from alhambra import (  # noqa: E402
+    GameConfig,
+    city as geo,
+    new_game,
+    view,
+)
 from alhambra.engine import apply_unchecked  # noqa: E402
 from alhambra.policies import kind_random  # noqa: E402
 from alhambra.research.encoding import TokenKind, codec_for  # noqa: E402

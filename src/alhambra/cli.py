@@ -32,8 +32,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from . import __version__
-from . import city as geo
+from . import __version__, city as geo
 from .bench import BenchResult, run_bench
 from .bots import make_bot
 from .companion import TableError, is_table, parse_table, score_table

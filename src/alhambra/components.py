@@ -17,35 +17,15 @@ from typing import TYPE_CHECKING, Final
 # the geometry names live in tiles.py; they stay importable from here
 from .tiles import (
     EAST as EAST,
-)
-from .tiles import (
     NORTH as NORTH,
-)
-from .tiles import (
     OPPOSITE as OPPOSITE,
-)
-from .tiles import (
     SIDE_DELTAS as SIDE_DELTAS,
-)
-from .tiles import (
     SIDE_LETTERS as SIDE_LETTERS,
-)
-from .tiles import (
     SIDES as SIDES,
-)
-from .tiles import (
     SOUTH as SOUTH,
-)
-from .tiles import (
     WEST as WEST,
-)
-from .tiles import (
     TileType as TileType,
-)
-from .tiles import (
     letters_to_walls as letters_to_walls,
-)
-from .tiles import (
     walls_to_letters as walls_to_letters,
 )
 

@@ -48,17 +48,9 @@ from . import city as geo
 from .components import FOUNTAIN_KIND, OPPOSITE, SIDE_DELTAS, SIDES, TileType, letters_to_walls, walls_to_letters
 from .layout_values import (  # the layout's values live below the reader; importable from here
     LayoutCity as LayoutCity,
-)
-from .layout_values import (
     LayoutError as LayoutError,
-)
-from .layout_values import (
     LayoutReport as LayoutReport,
-)
-from .layout_values import (
     LayoutTile as LayoutTile,
-)
-from .layout_values import (
     LayoutViolation as LayoutViolation,
 )
 from .rulesets import DEFAULT_GAME, Ruleset, ruleset

@@ -61,9 +61,7 @@ from .chance import ChanceNeeded, chance_outcomes, decide
 from .engine import apply_unchecked, build_components, legal_actions, new_game
 from .events import Event
 from .hooks import modules_of, parse_module_ids
-from .native import available as native_available
-from .native import supports as native_supports
-from .native import warn_once
+from .native import available as native_available, supports as native_supports, warn_once
 from .native.game import NativeGame
 from .research.encoding import DecisionTree, codec_for
 from .research.observation import ObservationEncoder, PublicHands, render_view

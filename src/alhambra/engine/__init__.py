@@ -28,27 +28,29 @@ from __future__ import annotations
 # from its room. The private names are imported by the policies and by tests (speed and scoring
 # tests); everything else private stays in its room. ``__all__`` is one literal list (ruff
 # checks it); tests/test_engine_rooms.py checks that it holds every name of services.__all__.
-from .caches import _PLAIN as _PLAIN
-from .caches import _tables as _tables
-from .caches import clear_caches
-from .common import _match_cards as _match_cards
-from .common import _users as _users
+from .caches import _PLAIN as _PLAIN, _tables as _tables, clear_caches
+from .common import _match_cards as _match_cards, _users as _users
 from .core import apply, apply_unchecked
-from .generate import _buy_actions as _buy_actions
-from .generate import _list_takes as _list_takes
-from .generate import _place_actions as _place_actions
-from .generate import _stuck as _stuck
-from .generate import _take_actions as _take_actions
-from .generate import _window_actions as _window_actions
-from .generate import action_kinds, can_buy, kind_forms, legal_actions
-from .payments import PAYMENTS
-from .payments import _check_payment as _check_payment
-from .payments import _enumerate_payments as _enumerate_payments
-from .payments import _plain_payment as _plain_payment
-from .redesign import REDESIGN_KINDS
-from .redesign import _redesign_actions as _redesign_actions
-from .scoring import _score_round as _score_round
-from .scoring import winners
+from .generate import (
+    _buy_actions as _buy_actions,
+    _list_takes as _list_takes,
+    _place_actions as _place_actions,
+    _stuck as _stuck,
+    _take_actions as _take_actions,
+    _window_actions as _window_actions,
+    action_kinds,
+    can_buy,
+    kind_forms,
+    legal_actions,
+)
+from .payments import (
+    PAYMENTS,
+    _check_payment as _check_payment,
+    _enumerate_payments as _enumerate_payments,
+    _plain_payment as _plain_payment,
+)
+from .redesign import REDESIGN_KINDS, _redesign_actions as _redesign_actions
+from .scoring import _score_round as _score_round, winners
 from .services import (
     PASSIVE_HOOKS,
     add_points,

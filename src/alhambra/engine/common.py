@@ -10,9 +10,7 @@ from .. import city as geo
 from ..components import ComponentSet
 from ..errors import IllegalAction, WrongPhase
 from ..events import Event
-from ..hooks import _USERS as _HOOK_USERS
-from ..hooks import PASSIVE_HOOKS as _DECLARED_PASSIVE
-from ..hooks import Module, hook_users, modules_of
+from ..hooks import _USERS as _HOOK_USERS, PASSIVE_HOOKS as _DECLARED_PASSIVE, Module, hook_users, modules_of
 from ..state import ChooseAction, GameConfig, GameState, PlaceTiles, PlayerState
 from .caches import _PLAIN, _READS_EVENTS
 

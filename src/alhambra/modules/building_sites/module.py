@@ -39,8 +39,7 @@ from typing import Any, ClassVar, Final
 
 from ...actions import Action, need_words, register_parser
 from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES, KINDS
-from ...engine.services import building_counts as core_building_counts
-from ...engine.services import kind_points, module_draw, module_random
+from ...engine.services import building_counts as core_building_counts, kind_points, module_draw, module_random
 from ...errors import IllegalAction, NotationError, WrongPhase
 from ...events import Event
 from ...hooks import Module, Offer, Purchase, load_module

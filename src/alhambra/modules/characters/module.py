@@ -34,8 +34,7 @@ from ...errors import IllegalAction
 from ...events import Event
 from ...hooks import Module, Offer, Purchase
 from ...state import GameConfig, GameState, Pending
-from . import abilities, auction, bots, scoring
-from . import view as views
+from . import abilities, auction, bots, scoring, view as views
 from .components import ITEM, MAX_BID, MODULE_ID, NAMES, card_ids, data
 from .state import CharactersState, chars
 

@@ -30,8 +30,7 @@ from typing import Any, ClassVar, Final
 from ... import city as geo
 from ...actions import Action, need_words, parse_tile, parse_xy, register_parser
 from ...components import KIND_LETTERS, KINDS, ComponentSet, TileType, letters_to_walls, walls_to_letters
-from ...engine.services import build_spots as engine_spots
-from ...engine.services import build_tile, finish_redesign, placement_veto, redesign_seat, set_walls
+from ...engine.services import build_spots as engine_spots, build_tile, finish_redesign, placement_veto, redesign_seat, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import AlhambraRedesigned, Event
 from ...hooks import Module, hook_users

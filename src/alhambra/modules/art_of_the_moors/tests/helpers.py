@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from alhambra import apply, legal_actions, parse_action
-from alhambra import city as geo
+from alhambra import apply, city as geo, legal_actions, parse_action
 from alhambra.events import Event
 from alhambra.modules.art_of_the_moors.module import MODULE, MODULE_ID
 from alhambra.state import GameState

@@ -5,8 +5,7 @@ bots developing culture."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from alhambra import GameConfig, GameRecord, replay
 from alhambra.bots.greedy import seat_values

@@ -8,8 +8,7 @@ from collections import Counter
 
 import pytest
 
-from alhambra import GameConfig, apply, legal_actions, new_game, parse_action, state_from_json, state_to_json, view
-from alhambra import city as geo
+from alhambra import GameConfig, apply, city as geo, legal_actions, new_game, parse_action, state_from_json, state_to_json, view
 from alhambra.actions import BuyItem, MoveToReserve, PlaceBuilding
 from alhambra.components import CURRENCIES, KINDS
 from alhambra.engine import build_components, building_counts

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from alhambra import GameConfig, apply, legal_actions, new_game, parse_action
-from alhambra import city as geo
+from alhambra import GameConfig, apply, city as geo, legal_actions, new_game, parse_action
 from alhambra.actions import TakeMoney
 from alhambra.components import CURRENCY_LETTERS
 from alhambra.events import Event

@@ -7,8 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from alhambra import GameConfig, apply, legal_actions, new_game, parse_action, state_from_json, state_to_json, view
-from alhambra import city as geo
+from alhambra import GameConfig, apply, city as geo, legal_actions, new_game, parse_action, state_from_json, state_to_json, view
 from alhambra.actions import BuyItem
 from alhambra.engine import building_counts
 from alhambra.errors import IllegalAction, InvalidPayment, NotationError, WrongPhase

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from alhambra import apply, legal_actions, parse_action
-from alhambra import city as geo
+from alhambra import apply, city as geo, legal_actions, parse_action
 from alhambra.events import Event
 from alhambra.modules.camps.module import MODULE_ID, CampAt, CampsState, camps_state
 from alhambra.state import GameState

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from alhambra import city as geo
-from alhambra import parse_action, state_from_json, state_to_json
+from alhambra import city as geo, parse_action, state_from_json, state_to_json
 from alhambra.actions import Action
 from alhambra.components import EAST
 from alhambra.engine import occupied_places, set_walls

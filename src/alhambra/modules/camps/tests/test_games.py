@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from alhambra import GameConfig, GameRecord, replay
-from alhambra import city as geo
+from alhambra import GameConfig, GameRecord, city as geo, replay
 from alhambra.bots.greedy import seat_values
 from alhambra.events import Event, GameEnded, RoundScored
 from alhambra.modules.camps import BASTIONS, MODULE, CampPlaced, camp_points, camps_of, camps_state

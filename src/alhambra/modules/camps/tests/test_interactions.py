@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from alhambra import apply
-from alhambra import city as geo
+from alhambra import apply, city as geo
 from alhambra.components import CURRENCY_LETTERS
 from alhambra.engine import set_walls
 from alhambra.errors import IllegalPlacement

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from alhambra import GameConfig, apply, legal_actions, new_game
-from alhambra import city as geo
+from alhambra import GameConfig, apply, city as geo, legal_actions, new_game
 from alhambra.actions import TakeMoney
 from alhambra.events import Event
 from alhambra.modules.caravanserai import MODULE_ID, CaravanseraiState, cara_slice

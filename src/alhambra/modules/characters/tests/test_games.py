@@ -7,8 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from alhambra import GameConfig
 from alhambra.bots.greedy import greedy_action

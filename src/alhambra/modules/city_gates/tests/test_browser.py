@@ -14,8 +14,7 @@ import random
 import re
 from pathlib import Path
 
-from alhambra import GameConfig, legal_actions
-from alhambra import testing_browser as tb
+from alhambra import GameConfig, legal_actions, testing_browser as tb
 from alhambra.actions import Action, BuyBuilding
 from alhambra.modules.city_gates import GatePlace, GateTurn, TakeGate
 from alhambra.state import GameState, PlaceTiles

@@ -6,8 +6,7 @@ from alhambra import apply, legal_actions, parse_action
 from alhambra.events import Event, RoundScored
 from alhambra.modules.falconers.module import MODULE_ID
 from alhambra.state import GameState
-from alhambra.testing import check_conservation, fresh_game
-from alhambra.testing import score_next_round as score_round
+from alhambra.testing import check_conservation, fresh_game, score_next_round as score_round
 
 ID = MODULE_ID
 CORNER = {(1, 0): "G11", (0, 1): "T12", (1, 1): "A9"}

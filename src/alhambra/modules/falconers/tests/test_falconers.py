@@ -31,8 +31,7 @@ from alhambra.modules.falconers import (
 )
 from alhambra.modules.falconers.module import data
 from alhambra.state import ChooseAction, GameState
-from alhambra.testing import build_tiles as build
-from alhambra.testing import finish_turn, set_hand, set_market, take_tile
+from alhambra.testing import build_tiles as build, finish_turn, set_hand, set_market, take_tile
 
 from .helpers import CORNER, act, fresh, legal, score_next_round
 

@@ -16,8 +16,7 @@ from alhambra.modules.building_sites.tests.helpers import give_site
 from alhambra.modules.falconers import BuyFalcon, FalconReturned, FalconsFinished, falcons, placements
 from alhambra.modules.falconers.module import data
 from alhambra.state import GameState
-from alhambra.testing import build_tiles as build
-from alhambra.testing import set_hand
+from alhambra.testing import build_tiles as build, set_hand
 
 from .helpers import CORNER, act, fresh
 

@@ -25,8 +25,7 @@ from alhambra.modules.falconers import (
     falcons,
 )
 from alhambra.state import GameConfig, GameState
-from alhambra.testing import build_tiles as build
-from alhambra.testing import check_conservation, set_hand
+from alhambra.testing import build_tiles as build, check_conservation, set_hand
 from alhambra.tournament import play_game
 
 from .helpers import CORNER, ID, act, fresh

@@ -14,8 +14,7 @@ from alhambra.modules.invaders import MODULE, Invaders, InvadersState, InvasionR
 from alhambra.modules.invaders.module import LATER_ROUND_WEIGHT
 from alhambra.serialize import state_from_json, state_to_json
 from alhambra.state import GameState
-from alhambra.testing import build_tiles as build
-from alhambra.testing import play_random_game
+from alhambra.testing import build_tiles as build, play_random_game
 from alhambra.tournament import play_game
 
 from .helpers import ID, fresh, set_top

@@ -27,8 +27,7 @@ from alhambra.modules.invaders import (
 from alhambra.modules.invaders.module import data
 from alhambra.modules.vizier import VizierBuy, VizierUsed
 from alhambra.state import BetweenTurns, GameState
-from alhambra.testing import build_tiles as build
-from alhambra.testing import check_conservation, finish_turn, score_next_round, set_hand, take_first
+from alhambra.testing import build_tiles as build, check_conservation, finish_turn, score_next_round, set_hand, take_first
 
 from .helpers import ID, fresh, set_scouts, set_top
 

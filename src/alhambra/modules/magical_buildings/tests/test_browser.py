@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from alhambra import GameConfig, legal_actions, new_game
-from alhambra import testing_browser as tb
+from alhambra import GameConfig, legal_actions, new_game, testing_browser as tb
 from alhambra.actions import BuyBuilding
 from alhambra.testing_browser import ARTIFACTS
 

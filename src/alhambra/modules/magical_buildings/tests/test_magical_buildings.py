@@ -8,8 +8,7 @@ import json
 
 import pytest
 
-from alhambra import GameConfig, apply, legal_actions, new_game, parse_action, state_from_json, state_to_json, view
-from alhambra import city as geo
+from alhambra import GameConfig, apply, city as geo, legal_actions, new_game, parse_action, state_from_json, state_to_json, view
 from alhambra.actions import PlaceBuilding
 from alhambra.components import EAST, NORTH, SOUTH, WEST
 from alhambra.engine import building_counts, wall_points

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from alhambra import GameConfig, new_game
-from alhambra import city as geo
+from alhambra import GameConfig, city as geo, new_game
 from alhambra.modules.master_builders import MasterBuildersState
 from alhambra.state import GameState
 from alhambra.testing import set_hand

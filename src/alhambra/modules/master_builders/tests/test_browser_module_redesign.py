@@ -12,8 +12,7 @@ import random
 import re
 from pathlib import Path
 
-from alhambra import GameConfig, legal_actions
-from alhambra import testing_browser as tb
+from alhambra import GameConfig, legal_actions, testing_browser as tb
 from alhambra.actions import Action, BuyBuilding
 from alhambra.state import GameState
 from alhambra.testing_browser import ARTIFACTS

@@ -8,8 +8,7 @@ from collections import Counter
 
 import pytest
 
-from alhambra import GameConfig, apply, legal_actions, new_game, parse_action, state_from_json, state_to_json, view
-from alhambra import city as geo
+from alhambra import GameConfig, apply, city as geo, legal_actions, new_game, parse_action, state_from_json, state_to_json, view
 from alhambra.actions import Action, BuyBuilding, PlaceBuilding, TakeMoney, action_from_dict, canonical_cards, parse_cards
 from alhambra.components import BASE_TILE_CODES, base_money_cards
 from alhambra.engine import build_components, money_of

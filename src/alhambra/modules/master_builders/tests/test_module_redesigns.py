@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from alhambra import apply, legal_actions, parse_action
-from alhambra import city as geo
+from alhambra import apply, city as geo, legal_actions, parse_action
 from alhambra.actions import BuyBuilding, PlaceBuilding
 from alhambra.components import EAST
 from alhambra.errors import IllegalAction

@@ -7,9 +7,7 @@ from collections.abc import Sequence
 from alhambra.events import RoundScored
 from alhambra.modules.medina.module import MODULE_ID
 from alhambra.state import GameState
-from alhambra.testing import build_tiles as build
-from alhambra.testing import fresh_game, take_tile
-from alhambra.testing import score_next_round as score_round
+from alhambra.testing import build_tiles as build, fresh_game, score_next_round as score_round, take_tile
 
 ID = MODULE_ID
 MEDINAS = ("M2sw", "M3es", "M4ne", "M5nw", "M6e", "M7w", "M8s", "M9n", "M10")

@@ -24,8 +24,7 @@ from alhambra.modules.treasure_chamber import ChestsPlaced, chamber, free_buildi
 from alhambra.modules.treasure_chamber.tests import helpers as chest
 from alhambra.modules.vizier import VizierBuy, VizierUsed
 from alhambra.state import BetweenTurns, ChooseAction, PlaceTiles
-from alhambra.testing import build_tiles as build
-from alhambra.testing import check_conservation, set_hand, take_first
+from alhambra.testing import build_tiles as build, check_conservation, set_hand, take_first
 
 from .helpers import ID, MEDINAS, fresh
 

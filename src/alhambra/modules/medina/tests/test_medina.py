@@ -16,8 +16,7 @@ from alhambra.events import BuildingBought, BuildingPlaced, GameEnded, MarketTil
 from alhambra.hooks import available_modules, load_module
 from alhambra.modules.medina import MEDINA_KIND, MODULE, built, medina_tiles, participants, penalties, round_penalties
 from alhambra.state import ChooseAction, PlaceTiles
-from alhambra.testing import build_tiles as build
-from alhambra.testing import check_conservation, set_hand, take_first
+from alhambra.testing import build_tiles as build, check_conservation, set_hand, take_first
 
 from .helpers import ID, MEDINAS, build_row, fresh, give_neutral, medina_codes, reserve, score_next_round
 

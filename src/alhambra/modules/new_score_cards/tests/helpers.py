@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from alhambra import GameConfig, apply, legal_actions, new_game
-from alhambra import city as geo
+from alhambra import GameConfig, apply, city as geo, legal_actions, new_game
 from alhambra.actions import TakeMoney
 from alhambra.events import Event, RoundScored
 from alhambra.modules.new_score_cards import ScoreCardsState

@@ -6,8 +6,7 @@ from __future__ import annotations
 from alhambra.modules.bonus_cards import MODULE as BONUS
 from alhambra.modules.bonus_cards.module import CARD_KINDS, CARD_TILES, bonus_state
 from alhambra.modules.building_sites import MODULE as SITES
-from alhambra.modules.building_sites.tests.helpers import fresh as sites_game
-from alhambra.modules.building_sites.tests.helpers import give_site
+from alhambra.modules.building_sites.tests.helpers import fresh as sites_game, give_site
 from alhambra.modules.new_score_cards import ScoreCardsState, cards
 
 from .helpers import ID, build, game

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from alhambra import apply, legal_actions, parse_action
-from alhambra import city as geo
+from alhambra import apply, city as geo, legal_actions, parse_action
 from alhambra.components import KINDS
 from alhambra.events import Event
 from alhambra.modules.squares.module import COLOUR, MODULE_ID, SquaresState, squares

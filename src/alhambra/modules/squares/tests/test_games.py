@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from alhambra import GameConfig, GameRecord, replay
 from alhambra.bots.greedy import seat_values

@@ -9,8 +9,7 @@ from collections import Counter
 
 import pytest
 
-from alhambra import city as geo
-from alhambra import legal_actions, parse_action, view
+from alhambra import city as geo, legal_actions, parse_action, view
 from alhambra.actions import Action
 from alhambra.components import KINDS
 from alhambra.engine import building_counts
@@ -20,8 +19,7 @@ from alhambra.modules.squares import COLOUR, MODULE, SquaresLaidOut, SquaresStat
 from alhambra.modules.squares.module import data
 from alhambra.serialize import state_from_json, state_to_json
 from alhambra.state import ChooseAction, GameState, PlaceTiles
-from alhambra.testing import build_tiles as build
-from alhambra.testing import score_next_round, set_hand, set_market
+from alhambra.testing import build_tiles as build, score_next_round, set_hand, set_market
 
 from .helpers import ID, act, fresh, legal, open_square, put_square
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from alhambra import GameConfig, apply, new_game
-from alhambra import city as geo
+from alhambra import GameConfig, apply, city as geo, new_game
 from alhambra.actions import BuyBuilding, PlaceBuilding
 from alhambra.components import KINDS
 from alhambra.events import Event

@@ -102,8 +102,7 @@ def test_bot_classes_choose_thieves() -> None:
     from alhambra.bots import observe
     from alhambra.engine import legal_actions
 
-    from .helpers import end_turn as finish
-    from .helpers import fresh, set_display, set_thieves, window
+    from .helpers import end_turn as finish, fresh, set_display, set_thieves, window
 
     state = fresh(3)
     order = [(state.current + 1 + i) % 3 for i in range(3)]

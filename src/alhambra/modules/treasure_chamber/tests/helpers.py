@@ -6,8 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from alhambra import GameConfig, apply, new_game
-from alhambra import city as geo
+from alhambra import GameConfig, apply, city as geo, new_game
 from alhambra.actions import TakeMoney
 from alhambra.components import KINDS
 from alhambra.engine import legal_actions

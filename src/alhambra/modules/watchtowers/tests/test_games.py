@@ -8,8 +8,7 @@ import json
 
 import pytest
 
-from alhambra import GameConfig, GameRecord, replay
-from alhambra import city as geo
+from alhambra import GameConfig, GameRecord, city as geo, replay
 from alhambra.engine import wall_points
 from alhambra.events import Event, GameEnded, RoundScored
 from alhambra.modules.watchtowers import COLOUR, MODULE, PlaceTower, ReturnTower, TowerPlaced, towers

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from alhambra import apply, legal_actions, parse_action, state_from_json, state_to_json
-from alhambra import city as geo
+from alhambra import apply, city as geo, legal_actions, parse_action, state_from_json, state_to_json
 from alhambra.actions import Action
 from alhambra.components import CURRENCY_LETTERS, EAST, NORTH
 from alhambra.engine import wall_points

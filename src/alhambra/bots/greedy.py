@@ -35,6 +35,7 @@ from ..engine import apply_unchecked, kind_points, legal_actions
 from ..hooks import Module, hook_users, modules_of
 from ..rulesets import Ruleset, ruleset
 from ..state import ChooseAction, GameState, PlaceTiles
+from ..view import table_actions
 from .base import Budget, Observation, fallback_action, log
 from .repetition import Repetition
 from .tracker import Sampler, Tracker
@@ -626,7 +627,7 @@ class GreedyBot:
             return obs.legal_actions()[0]
         try:
             state = Sampler(obs, self.tracker).sample(rng)
-            acts = legal_actions(state)
+            acts = table_actions(state)  # what the view offers (a huge hand: the minimal payments)
             shown = set(legal)
             if {str(a) for a in acts} != shown:
                 log.warning("greedy: the sampled state offers other actions than the view; restricting to the view's")

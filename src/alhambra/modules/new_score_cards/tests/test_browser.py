@@ -240,8 +240,9 @@ def test_the_points_indicator_and_the_first_scoring_by_clicks(tmp_path: Path) ->
         page.goto(page.url.split("/table/")[0] + "/")
         entry = page.locator(f".module[data-module='{MODULE_ID}']")
         entry.wait_for(timeout=10000)
-        text = entry.inner_text()
-        assert "New score cards" in text and "Three of eighteen score cards" in text, text
+        text = entry.inner_text()  # the name and the one-line summary show; the description folds out under "More"
+        assert "New score cards" in text and "Three score cards rank the building kinds" in text, text
+        assert "Three of eighteen score cards" in (entry.text_content() or "")
         _check_hooks(page, page.url.rstrip("/"), state)
     print("seen:", person.seen, "rounds:", len(person.rounds), f"in {time.monotonic() - started:.1f} s")
     person.check_shots()

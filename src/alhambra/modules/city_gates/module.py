@@ -327,15 +327,15 @@ class CityGates(Module):
         "wooden gate opens that wall. The two tiles under a gate are never redesigned."
     )
     assumptions = (
-        "Only one city-gate card lies open at a time: one drawn while another lies open goes onto the discard pile "
-        "(and may come back after a reshuffle).",
+        "A city-gate card that went onto the discard pile (another lay open) comes back with the discard pile when "
+        "the money is reshuffled, like any discarded card.",
         "Taking the card is a whole take action (alone, not with money cards) and ends the turn's actions; the cards a "
         "player holds are public (taken openly).",
         "A gate is used only where it is needed: the new tile's walls match every neighbour, no hole is made, and every "
         "joined side is a double wall; the gate goes on one of those double walls (the player chooses which).",
-        "A gate goes only over two printed walls, never over a wooden city-wall segment (rulebook, city walls).",
-        "A gate can be used wherever a tile is built into the Alhambra: bought tiles, a vizier's or sultan's tile, the "
-        "final hand-out, and a redesign from the reserve board (an exchange keeps the open sides, so it never needs one).",
+        "A gate can be used wherever a tile is placed into the Alhambra (the rulebook names placing and redesigning): "
+        "bought tiles, a vizier's or sultan's tile, the final hand-out, and a redesign from the reserve board (an "
+        "exchange keeps the open sides, so it never needs one).",
     )
 
     # ----- components and setup ---------------------------------------------------------

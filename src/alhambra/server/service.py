@@ -216,11 +216,11 @@ def is_final(before: GameState, after: GameState, events: Sequence[Event]) -> bo
     )
 
 
-def final_actions(state: GameState) -> list[str]:
-    """The offered actions (:func:`~alhambra.view.table_actions`) that end the turn or reveal
-    something (tried on copies of the state)."""
+def final_actions(state: GameState, offered: Sequence[Action] | None = None) -> list[str]:
+    """The offered actions (``offered``, by default :func:`~alhambra.view.table_actions`) that
+    end the turn or reveal something (tried on copies of the state)."""
     out: list[str] = []
-    for a in table_actions(state):
+    for a in table_actions(state) if offered is None else offered:
         trial = state.copy()
         evs = apply_unchecked(trial, a)
         if is_final(state, trial, evs):
@@ -242,6 +242,14 @@ def undo_problem(snap: Snapshot, seat: int) -> str | None:
     return None
 
 
+def _offered(snap: Snapshot) -> list[Action]:
+    """The seat to act's offered actions (:func:`~alhambra.view.table_actions`), once per snapshot."""
+    got: list[Action] | None = snap.cache.get("offered")
+    if got is None:
+        got = snap.cache["offered"] = table_actions(snap.state)
+    return got
+
+
 def message(table: Table, snap: Snapshot, viewer: int | None, since: tuple[int, int] | None = None) -> dict[str, Any]:
     """What ``viewer`` (a seat or None for a spectator) is sent for ``snap``.
 
@@ -256,18 +264,21 @@ def message(table: Table, snap: Snapshot, viewer: int | None, since: tuple[int, 
     start = 0 if full else since[1]  # type: ignore[index]
     key = ("view", viewer)
     v = snap.cache.get(key)
-    if v is None:
-        v = snap.cache[key] = view(snap.state, viewer)
+    if v is None:  # the offered actions are listed once per snapshot (the view, finals, structured)
+        v = view(snap.state, viewer, with_legal_actions=False)
+        if viewer is not None and viewer == snap.state.to_act:
+            v["legal_actions"] = [str(a) for a in _offered(snap)]
+        snap.cache[key] = v
     person_to_act = viewer is not None and snap.status == PLAYING and snap.state.to_act == viewer and snap.seats[viewer].kind == PERSON
     finals: list[str] = []
     actions: list[dict[str, Any]] = []
     if person_to_act:
         finals = snap.cache.get("finals")  # type: ignore[assignment]
         if finals is None:
-            finals = snap.cache["finals"] = final_actions(snap.state)
+            finals = snap.cache["finals"] = final_actions(snap.state, _offered(snap))
         actions = snap.cache.get("actions")  # type: ignore[assignment]
         if actions is None:
-            actions = snap.cache["actions"] = [action_data(a) for a in table_actions(snap.state)]
+            actions = snap.cache["actions"] = [action_data(a) for a in _offered(snap)]
     return {
         "type": "state" if full else "update",
         "table": table.info(snap),

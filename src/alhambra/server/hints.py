@@ -23,10 +23,10 @@ from sqlalchemy import update
 
 from ..actions import parse_action
 from ..components import CURRENCIES
-from ..view import table_actions, view
+from ..view import view
 from .db import TableRow
 from .replay import Narrator, describe_hint
-from .service import PLAYING, ServiceError, Table, TableService
+from .service import PLAYING, ServiceError, Table, TableService, offered_actions
 
 __all__ = ["DEFAULT_HINT_SECONDS", "HINT_BOT", "HintBusy", "HintPool", "allow_hints", "finish_hint", "hint_action", "start_hint"]
 
@@ -144,7 +144,7 @@ def finish_hint(service: TableService, table_id: str, seat: int, version: int, a
     snap = table.snap
     if snap.version != version:
         raise ServiceError("the table moved on while the hint was computed; ask again", 409)
-    legal = [str(a) for a in table_actions(snap.state)]
+    legal = [str(a) for a in offered_actions(snap)]
     if action not in legal:  # pragma: no cover - the bot falls back to a legal move itself
         raise ServiceError("no hint could be found for this position", 503)
     narrator = Narrator(table.config, [s.name for s in snap.seats], [CURRENCIES[c] for c in snap.state.market_currency])

@@ -47,6 +47,7 @@ __all__ = [
     "TableService",
     "final_actions",
     "message",
+    "offered_actions",
 ]
 
 log = logging.getLogger("alhambra.server")
@@ -242,7 +243,7 @@ def undo_problem(snap: Snapshot, seat: int) -> str | None:
     return None
 
 
-def _offered(snap: Snapshot) -> list[Action]:
+def offered_actions(snap: Snapshot) -> list[Action]:
     """The seat to act's offered actions (:func:`~alhambra.view.table_actions`), once per snapshot."""
     got: list[Action] | None = snap.cache.get("offered")
     if got is None:
@@ -267,7 +268,7 @@ def message(table: Table, snap: Snapshot, viewer: int | None, since: tuple[int, 
     if v is None:  # the offered actions are listed once per snapshot (the view, finals, structured)
         v = view(snap.state, viewer, with_legal_actions=False)
         if viewer is not None and viewer == snap.state.to_act:
-            v["legal_actions"] = [str(a) for a in _offered(snap)]
+            v["legal_actions"] = [str(a) for a in offered_actions(snap)]
         snap.cache[key] = v
     person_to_act = viewer is not None and snap.status == PLAYING and snap.state.to_act == viewer and snap.seats[viewer].kind == PERSON
     finals: list[str] = []
@@ -275,10 +276,10 @@ def message(table: Table, snap: Snapshot, viewer: int | None, since: tuple[int, 
     if person_to_act:
         finals = snap.cache.get("finals")  # type: ignore[assignment]
         if finals is None:
-            finals = snap.cache["finals"] = final_actions(snap.state, _offered(snap))
+            finals = snap.cache["finals"] = final_actions(snap.state, offered_actions(snap))
         actions = snap.cache.get("actions")  # type: ignore[assignment]
         if actions is None:
-            actions = snap.cache["actions"] = [action_data(a) for a in _offered(snap)]
+            actions = snap.cache["actions"] = [action_data(a) for a in offered_actions(snap)]
     return {
         "type": "state" if full else "update",
         "table": table.info(snap),

@@ -181,7 +181,7 @@ def test_resume_plays_only_the_missing_games_and_ends_where_a_full_run_ends(tmp_
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["--games", "8"], "another tournament"),
+        (["--games", "2"], "a tournament of 4 games: resume it with --games 4"),
         (["--bots", "random,greedy"], "another tournament"),
         (["--seed", "5"], "another tournament"),
         (["--turn-limit", "5"], "might end otherwise with a turn limit of 5: resume it with --turn-limit 1000"),
@@ -189,7 +189,7 @@ def test_resume_plays_only_the_missing_games_and_ends_where_a_full_run_ends(tmp_
 )
 def test_resume_refuses_another_tournament(tmp_path: Path, args: list[str], needle: str) -> None:
     path = tmp_path / "run.json"
-    base = {"--players": "2", "--bots": "greedy,random", "--games": "2", "--seed": "4"}
+    base = {"--players": "2", "--bots": "greedy,random", "--games": "4", "--seed": "4"}
     first = invoke("simulate", *[x for kv in base.items() for x in kv], "--workers", "1", "--json", str(path), "--quiet")
     assert first.exit_code == 0
     before = path.read_text()
@@ -357,3 +357,17 @@ def test_options_are_kept_and_checked_on_resume() -> None:
     again = TournamentResult.from_json(json.loads(json.dumps(done.to_json())))
     assert resume_problem(again, 2, ["random", "random"], 2, 1, ["vizier"], done.turn_limit) is None
     assert "options" in (resume_problem(again, 2, ["random", "random"], 2, 1, ["vizier"], done.turn_limit, opts) or "")
+
+
+def test_a_finished_tournament_is_extended_by_resuming_with_more_games() -> None:
+    from alhambra.tournament import resume_problem, run_tournament
+
+    short = run_tournament(2, ["greedy", "random"], 2, 5, workers=1)
+    again = TournamentResult.from_json(json.loads(json.dumps(short.to_json())))
+    assert resume_problem(again, 2, ["greedy", "random"], 4, 6) is not None  # another seed
+    longer = run_tournament(2, ["greedy", "random"], 4, 5, workers=1, resume=again)
+    fresh = run_tournament(2, ["greedy", "random"], 4, 5, workers=1)
+    assert longer.games == 4 and longer.complete
+    assert [r.game for r in longer.results] == [0, 1, 2, 3]
+    assert [r.record for r in longer.results] == [r.record for r in fresh.results]
+    assert [e.wins for e in longer.entries] == [e.wins for e in fresh.entries]

@@ -392,10 +392,14 @@ def resume_problem(
     options: Sequence[tuple[str, str, bool | int | str]] = (),
     game: str = "alhambra",
 ) -> str | None:
-    """Why ``resume`` cannot be continued as this tournament (None when it can)."""
+    """Why ``resume`` cannot be continued as this tournament (None when it can).
+
+    A tournament may be extended: ``games`` may exceed the file's (each game depends only on
+    its deal and rotation, so the file's games are the first ones of the longer run), never
+    fall short of it."""
     total = math.ceil(games / players) * players
-    mine = (players, sorted(modules), list(bots), seed, total, sorted(list(o) for o in options), game)
-    theirs = (resume.players, sorted(resume.modules), list(resume.bots), resume.seed, resume.games, sorted(resume.options), resume.game)
+    mine = (players, sorted(modules), list(bots), seed, sorted(list(o) for o in options), game)
+    theirs = (resume.players, sorted(resume.modules), list(resume.bots), resume.seed, sorted(resume.options), resume.game)
     if mine != theirs:
         return (
             "the results file is of another tournament "
@@ -403,6 +407,8 @@ def resume_problem(
             f"seed {resume.seed}, {resume.games} games, options {resume.options or 'none'}); "
             "run it again without --resume or use another file"
         )
+    if total < resume.games:
+        return f"the results file is of a tournament of {resume.games} games: resume it with --games {resume.games} (or more, to extend it)"
     if turn_limit != resume.turn_limit and not all(_same_under(r, turn_limit) for r in resume.results):
         return (
             f"the results file was played with {_limit_text(resume.turn_limit)}, and some of its games might end "

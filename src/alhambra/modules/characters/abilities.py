@@ -68,6 +68,11 @@ from .state import (
 
 ACTIONS: Final = (Beg, Change, Dance, Go, MasonBuild, MasonExchange, MasonRemove, MasonUse, MiserTake, Patron, PatronItem, Skip, Wise)
 """The actions of the abilities."""
+TURN_ABILITY_ACTIONS: Final = 3 + 2 + 1 + 1 + 2 + 1
+"""The most actions the abilities add to one turn: at its start the Dancer, the Beggar and going
+on; the Rich Patron's building and its placement; the Moneychanger; the Miser (once a turn); the
+Master Builder's question and another module's redesign after ``character redesign``; the Wise
+Man's kind before a scoring round."""
 _ANSWERS: Final[dict[type[Action], type[Pending]]] = {
     Dance: TurnStart,
     Beg: TurnStart,

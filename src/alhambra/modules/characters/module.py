@@ -35,6 +35,7 @@ from ...events import Event
 from ...hooks import Module, Offer, Purchase
 from ...state import GameConfig, GameState, Pending
 from . import abilities, auction, bots, scoring, view as views
+from .abilities import TURN_ABILITY_ACTIONS
 from .components import ITEM, MAX_BID, MODULE_ID, NAMES, card_ids, data
 from .state import CharactersState, chars
 
@@ -112,9 +113,10 @@ class Characters(Module):
         return list(chars(state).cards)
 
     def max_actions_between_turns(self, config: GameConfig) -> int:
-        """Auctions of up to four cards one refill draws: bids rise by at least 1 up to 99, each
-        seat passes once, a payment and the Entertainer's choice."""
-        return 4 * (MAX_BID + config.players + 2)
+        """Auctions of up to four cards one refill draws (bids rise by at least 1 up to 99, each
+        seat passes once, a payment and the Entertainer's choice), plus the abilities one turn
+        can use (:data:`.abilities.TURN_ABILITY_ACTIONS`)."""
+        return 4 * (MAX_BID + config.players + 2) + TURN_ABILITY_ACTIONS
 
     def notation_items(self, config: GameConfig) -> list[str]:
         """The offer item of a won character's payment."""

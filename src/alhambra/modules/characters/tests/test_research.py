@@ -35,3 +35,27 @@ def test_bids_are_one_amount_token() -> None:
 def test_the_characters_are_chance_items() -> None:
     items = MODULE.chance_items(GameConfig(players=3, modules=(ID,)))
     assert len(items) == len(set(items)) == 10
+
+
+_AUCTION_KEYWORDS = ("character bid", "character pass", "character pay", "character keep", "character swap")
+
+
+@pytest.mark.parametrize(("players", "modules", "seed"), [(2, (), 502), (4, ("master_builders", "thieves"), 620)])
+def test_the_module_actions_of_a_turn_stay_within_the_research_bound(players: int, modules: tuple[str, ...], seed: int) -> None:
+    """``max_actions_between_turns`` sizes the OpenSpiel game: in random games, the characters'
+    actions (auctions and abilities) of any one turn never exceed it."""
+    from alhambra import apply, new_game
+    from alhambra.testing import play_random_game
+
+    config = GameConfig(players=players, modules=(ID, *modules), turn_limit=60)
+    game = play_random_game(config, seed=seed, try_every_action=False, prefer=lambda a: 50.0 if a.module == ID else 10.0)
+    state, _ = new_game(config, game.record.seed)
+    per_turn: dict[int, int] = {}
+    abilities = 0
+    for action in game.record.actions:
+        if action.module == ID:
+            per_turn[state.turn] = per_turn.get(state.turn, 0) + 1
+            abilities += type(action).keyword not in _AUCTION_KEYWORDS
+        state, _ = apply(state, action)
+    assert abilities > 0  # the abilities were used, not only the auctions
+    assert 0 < max(per_turn.values()) <= MODULE.max_actions_between_turns(config)

@@ -149,10 +149,14 @@ class Sampler:
         """Whether the base state's Alhambras were analysed (the first sample does it)."""
         self._hidden_hands: dict[int, int] = {}
         """Seats whose hand holds cards nobody else has seen (dealt in secret by a module): how many."""
+        self._setup_hand_pool: list[int] | None = None
+        """Before the deal: the unseen cards a module dealt in secret, the only ones the hidden
+        hands can hold (None after the deal: any unseen card)."""
         self._base, self._unknown_cards, self._unknown_tiles = self._build()
         self.comp: ComponentSet = self._base.components
         cards = self._base.components.cards
-        self._hand_pool = [c for c in self._unknown_cards if cards[c].kind != "scoring"]
+        pool = self._unknown_cards if self._setup_hand_pool is None else self._setup_hand_pool
+        self._hand_pool = [c for c in pool if cards[c].kind != "scoring"]
         self._depths = special_card_depths(self.config) if tracker.reshuffles == 0 else {}
         cards = self.comp.cards
         self._special = [c for c in self._unknown_cards if not cards[c].is_money]
@@ -324,11 +328,15 @@ class Sampler:
             # as in a fresh game: the base money and a module's money shuffled in at setup (diamonds)
             if state.stage == STAGE_SETUP:
                 at_setup = {code_of[c] for c in state.deck}
+                # the other seats' hidden cards are what a module dealt in secret at setup (master
+                # builders), never money of the draw pile; the module's other cards wait for the deal
+                dealt = {code_of[c] for p in state.players for c in p.hand} - at_setup
+                self._setup_hand_pool = sorted(c for c in unknown_cards if code_of[c] in dealt)
                 unknown_cards = [c for c in unknown_cards if code_of[c] in at_setup]
             else:
                 unknown_cards = [c for c in unknown_cards if comp.cards[c].module is None and comp.cards[c].is_money]
         unknown_cards.sort()
-        expected = v["deck_count"] + sum(self._hidden_hands.values())
+        expected = v["deck_count"] + (0 if self._setup_hand_pool is not None else sum(self._hidden_hands.values()))
         if len(unknown_cards) != expected:
             log.warning("sampler: %d unseen cards for a draw pile of %d", len(unknown_cards), v["deck_count"])
             unknown_cards = unknown_cards[:expected]

@@ -118,6 +118,34 @@ def test_sampled_states_hide_master_builders_consistently(players: int, seed: in
     assert not caplog.records
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_samples_before_the_deal_give_the_others_only_master_builder_cards(players: int, caplog: pytest.LogCaptureFixture) -> None:
+    """A setup choice (the street traders' start square) comes after the secret deal and before
+    the starting money: the other seats' hidden cards are master-builder cards, the draw pile holds
+    exactly the money (and diamonds) of the view, and the cards waiting for the deal stay out of
+    it, so that the deal can still shuffle them in. (The sampler was short of the others' cards.)"""
+    config = GameConfig(players=players, modules=(MB, "diamonds", "street_traders"))
+    state, events = new_game(config, 5)
+    assert state.stage == "setup" and state.to_act is not None
+    mb = set(card_ids(state))
+    with caplog.at_level("WARNING", logger="alhambra.bots"):
+        obs = observe(state, state.to_act, events)
+        sampler = Sampler(obs, Tracker())
+        others: set[tuple[str, ...]] = set()
+        for k in range(6):
+            s = sampler.sample(random.Random(k))
+            check_conservation(s)
+            assert len(s.deck) == len(state.deck) and not mb & set(s.deck)
+            for o in range(players):
+                assert len(s.players[o].hand) == len(state.players[o].hand) == 2
+                assert set(s.players[o].hand) <= mb
+            others.add(tuple(sorted(s.card_code(c) for o in range(players) if o != obs.seat for c in s.players[o].hand)))
+            s, _ = apply(s, legal_actions(s)[0])  # the setup goes on to the deal in the sample
+            check_conservation(s)
+    assert len(others) > 1
+    assert not caplog.records
+
+
 def test_bot_values_count_cards_held() -> None:
     state, _ = new_game(GameConfig(players=3, modules=(MB,)), 2)
     values = MODULE.bot_values(state)

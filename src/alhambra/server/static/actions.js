@@ -82,8 +82,7 @@ export function renderActionPanel(v, myTurn, controls) {
       }
       const turns = acts.filter((a) => a.type === "turn" && a.tile === sel.tile);
       if (turns.length) box.append(turnOffer(sel.tile, turns));
-    } else if (tiles.length && !T.placeCleared) {
-      T.sel = { kind: "place", tile: tiles[0] };
+    } else if (autoPick(v, myTurn)) {
       return renderActionPanel(v, myTurn, controls);
     }
     box.append(...moduleNodes);
@@ -130,6 +129,17 @@ export function renderActionPanel(v, myTurn, controls) {
   if (sel) bar.append(h("button", { id: "btn-clear", class: "secondary", text: "Clear selection", onclick: () => { T.sel = null; T.placeCleared = true; render(); } }));
   if (bar.children.length) box.append(bar);
   return box;
+}
+
+/** On my turn to place tiles with nothing selected (and the selection not cleared on purpose),
+ * pick the first waiting tile, so its places show at once (a plug-in's selection, e.g. a place
+ * whose turn is still to choose, is kept). True when it picked one. Called before the plug-ins'
+ * controls are asked (table.js), so they see the pick (`ctx.picked`). */
+export function autoPick(v, myTurn) {
+  const pending = v.pending || {};
+  if (!myTurn || pending.type !== "PlaceTiles" || T.sel || T.staged || T.placeCleared || !pending.tiles.length) return false;
+  T.sel = { kind: "place", tile: pending.tiles[0] };
+  return true;
 }
 
 /** The market squares a plug-in offers (`controls.squares`) that lead to the module's move

@@ -28,12 +28,12 @@ export function recentChanges() {
   return out;
 }
 
-export function renderCities(v) {
+export function renderCities(v, controls = null) {
   const seat = me();
   const order = v.seats.map((s) => s.seat);
   if (seat !== null) order.sort((a, b) => (a === seat ? -1 : b === seat ? 1 : a - b));
   const wrap = h("div", { class: `cities ${seat === null ? "spectating" : ""}`, style: `--others:${Math.max(1, order.length - (seat !== null ? 1 : 0) + (v.neutral ? 1 : 0))}` });
-  for (const s of order) wrap.appendChild(renderCity(v, v.seats[s], s === seat));
+  for (const s of order) wrap.appendChild(renderCity(v, v.seats[s], s === seat, controls));
   wrap.appendChild(h("button", {
     type: "button", id: "btn-boards", class: "secondary small boards-button", text: "Every Alhambra at a glance",
     title: "All the Alhambras side by side, large", onclick: () => { T.modal = { kind: "boards" }; render(); },
@@ -45,7 +45,7 @@ export function renderCities(v) {
   return wrap;
 }
 
-export function renderCity(v, s, mine) {
+export function renderCity(v, s, mine, controls = null) {
   const recent = recentChanges();
   const acts = mine ? legal() : [];
   const sel = mine ? T.sel : null;
@@ -125,7 +125,8 @@ export function renderCity(v, s, mine) {
   const reserve = h("div", { class: "reserve", dataset: { dropReserve: mine ? "1" : "" }, "aria-label": `Reserve board of ${seatName(s.seat)}` },
     h("span", { class: "reserve-label", text: "Reserve" }),
     ...s.reserve.map((t) => {
-      const canBuild = acts.some((a) => (a.type === "rbuild" || a.type === "rexchange") && a.tile === t);
+      // a plug-in may build a reserve tile with a move of its own (a magical building, turned)
+      const canBuild = acts.some((a) => (a.type === "rbuild" || a.type === "rexchange") && a.tile === t) || Boolean(mine && controls && controls.tiles.has(t));
       if (!canBuild) {
         // my redesign turn, yet this tile has no place: say why instead of a silent picture
         const redesigning = mine && acts.some((a) => a.type === "rbuild" || a.type === "rexchange" || a.type === "rremove" || a.type === "take");
@@ -162,6 +163,7 @@ export function turnedTiles(v) {
  * units), a tooltip, and a click / keyboard choice when it has `pick`. */
 export function overlayNode(it) {
   const g = svgEl("g", { transform: `translate(${it.x * CELL} ${it.y * CELL})`, class: `board-overlay ${it.className || ""}`, "data-module": it.owner, "data-x": it.x, "data-y": it.y });
+  if (typeof it.action === "string") g.setAttribute("data-action", it.action); // the one move it makes (a hint marks it)
   if (it.node instanceof SVGSVGElement) {
     for (const [k, v] of [["x", 0], ["y", 0], ["width", CELL], ["height", CELL]]) it.node.setAttribute(k, String(v));
   }
@@ -252,9 +254,11 @@ export function makeDraggable(el, what) {
       const spot = target.closest(".spot");
       const tile = target.closest(".exchange-target");
       const reserve = target.closest("[data-drop-reserve='1']");
+      const offered = target.closest(".board-overlay.clickable"); // a plug-in's place (a magical building's)
       const acts = legal();
       if (spot) choose(spot.getAttribute("data-action"), spot.getAttribute("aria-label"));
       else if (tile) tile.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      else if (offered && what.kind !== "rremove") offered.dispatchEvent(new MouseEvent("click", { bubbles: true }));
       else if (reserve && what.kind === "rremove") {
         const a = acts.find((x) => x.type === "rremove" && x.tile === what.tile);
         if (a) choose(a.text, describeAction(a.text));

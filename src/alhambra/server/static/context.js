@@ -41,6 +41,9 @@ export function pluginContext(id) {
     tileName,
     placeText,
     act: (notation, label, confirm) => choose(notation, label || describeAction(notation), confirm),
+    /** The tile the viewer picked to build (a waiting tile: kind "place"; a reserve tile:
+     * kind "rbuild"), as {kind, tile}, or null: a plug-in offers that tile's places on the board. */
+    get picked() { return T.sel && (T.sel.kind === "place" || T.sel.kind === "rbuild") ? { kind: T.sel.kind, tile: T.sel.tile } : null; },
     get selection() { return T.sel && T.sel.kind === "module" && T.sel.owner === id ? T.sel.data : null; },
     select(data) { T.sel = data === null || data === undefined ? null : { kind: "module", owner: id, data }; T.staged = null; render(); },
     pay(request) { startPayment(id, request); },

@@ -13,7 +13,7 @@ import { placeText } from "./core.js";
 import { T, me } from "./state.js";
 
 export const PLUGINS = new Map();
-export const PLUGIN_HOOKS = ["panel", "seatBadges", "actionControls", "describeAction", "describeEvent", "cardArt", "tileArt", "cardName", "tileName", "scoring", "boardOverlay"];
+export const PLUGIN_HOOKS = ["panel", "summary", "seatBadges", "actionControls", "describeAction", "describeEvent", "cardArt", "tileArt", "cardName", "tileName", "scoring", "boardOverlay"];
 export const pluginFailures = new Set();
 
 window.Alhambra = Object.freeze({
@@ -233,16 +233,50 @@ export function boardOverlays(seat) {
   return out;
 }
 
-/** The module panels (state at a glance) for the left column. */
-export function modulePanels() {
-  return askPlugins("panel").filter(([, node]) => isNode(node)).map(([id, node]) =>
-    h("div", { class: "panel module-panel", dataset: { module: id } }, h("h2", { text: (T.moduleInfo[id] || {}).title || id }), node));
+/** Up to this many module panels stand open; with more, each is folded to its title and a
+ * one-line summary (a click opens it) except those offering the viewer a move now. */
+export const OPEN_PANELS = 4;
+
+/** A module's one-line summary: its plug-in's `summary` hook, else the panel's text, cut short. */
+export function panelSummary(id, node) {
+  const got = callPlugin(id, "summary");
+  const text = typeof got === "string" && got.trim() ? got : (node.textContent || "");
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 90 ? `${line.slice(0, 88).trimEnd()}…` : line;
+}
+
+/** The module panels (state at a glance) for the right-hand column: each a `<details>` whose
+ * summary is the module's title and a one-line summary. With few modules all stand open; with
+ * more than OPEN_PANELS they are folded, except those of the modules whose controls offer the
+ * viewer a move now (`controls.owners`), which come first, open. A player's own opening or
+ * folding of a panel is kept (T.panelOpen) until the page is left. */
+export function modulePanels(controls = null) {
+  const got = askPlugins("panel").filter(([, node]) => isNode(node));
+  const acting = new Set(controls ? controls.owners.values() : []);
+  for (const [id] of controls ? controls.nodes : []) acting.add(id);
+  const compact = got.length > OPEN_PANELS;
+  T.panelOpen ||= {};
+  const panels = got.map(([id, node]) => {
+    const title = (T.moduleInfo[id] || {}).title || id;
+    const own = T.panelOpen[id];
+    const open = own !== undefined ? own : !compact || acting.has(id);
+    const line = panelSummary(id, node);
+    const box = h("details", { class: `panel module-panel ${acting.has(id) ? "acting" : ""}`, dataset: { module: id }, open },
+      h("summary", {
+        class: "module-panel-summary", title: line,
+        onclick: (ev) => { T.panelOpen[id] = !ev.currentTarget.parentElement.open; },
+      }, h("h2", { text: title }), h("span", { class: "module-summary-line", text: line })),
+      node);
+    return [acting.has(id), box];
+  });
+  // the panels offering a move first: visible without scrolling the column
+  return [...panels.filter(([a]) => a), ...panels.filter(([a]) => !a)].map(([, box]) => box);
 }
 
 /** The plug-ins' controls for the module actions legal now: nodes, handled actions, market
- * squares, face-up cards of the display. */
+ * squares, face-up cards of the display, reserve tiles a plug-in builds on the board once picked. */
 export function moduleControls(v, myTurn) {
-  const out = { nodes: [], handled: new Set(), owners: new Map(), squares: new Map(), cards: new Map() };
+  const out = { nodes: [], handled: new Set(), owners: new Map(), squares: new Map(), cards: new Map(), tiles: new Set() };
   if (!myTurn) return out;
   const actions = v.legal_actions.filter((a) => parseAction(a).type === "other");
   if (!actions.length) return out;
@@ -258,6 +292,7 @@ export function moduleControls(v, myTurn) {
     for (const sq of got.squares || []) {
       if (sq && Number.isInteger(sq.square) && typeof sq.pick === "function" && !out.squares.has(sq.square)) out.squares.set(sq.square, { ...sq, owner: id });
     }
+    for (const t of got.tiles || []) if (typeof t === "string") out.tiles.add(t);
     for (const c of got.cards || []) {
       if (c && Number.isInteger(c.slot) && typeof c.pick === "function" && !out.cards.has(c.slot)) out.cards.set(c.slot, { ...c, owner: id });
     }

@@ -3,7 +3,7 @@
 // ------------------------------------------------------------------------------ table page
 
 import { CURRENCY_COLORS, CURRENCY_NAMES, bagSVG, cardBackSVG, h, learnKinds, markerSVG } from "./art.js";
-import { renderActionPanel } from "./actions.js";
+import { autoPick, renderActionPanel } from "./actions.js";
 import { recentChanges, renderCities } from "./board.js";
 import { pluginContext } from "./context.js";
 import { SEAT_COLORS, api, gameTitle, header, setPhase, wallName } from "./core.js";
@@ -154,14 +154,15 @@ export function renderTable() {
     seat === null ? h("span", { class: "badge", text: "Spectator" }) : h("span", { class: "badge", text: `You: ${seatName(seat)}` }),
     T.reconnecting ? h("span", { class: "badge warn", text: "Connection lost: reconnecting…" }) : null,
     renderSettings()));
+  autoPick(v, myTurn); // the first waiting tile is picked before the plug-ins are asked (ctx.picked)
   const controls = moduleControls(v, myTurn);
   T.nextKnown = new Set();
   const main = h("main", { class: "table-grid" },
     h("section", { class: "col-left" }, renderSupply(v, controls), renderScores(v)),
-    h("section", { class: "col-center" }, renderActionPanel(v, myTurn, controls), renderCities(v)),
+    h("section", { class: "col-center" }, renderActionPanel(v, myTurn, controls), renderCities(v, controls)),
     // the log has a pane of its own below the hand and the module panels (which scroll apart)
     h("section", { class: "col-right" },
-      h("div", { class: "col-right-panels" }, seat !== null ? renderHand(v, seat) : null, ...modulePanels(), renderRounds()),
+      h("div", { class: "col-right-panels" }, seat !== null ? renderHand(v, seat) : null, ...modulePanels(controls), renderRounds()),
       renderLog()));
   const parts = [top, main];
   if (T.notice) parts.push(h("div", { class: `toast ${T.notice.isError ? "error" : ""}`, role: "alert", text: T.notice.text }));
@@ -171,7 +172,10 @@ export function renderTable() {
   const focused = focusKey(document.activeElement);
   const logBox = document.getElementById("log-list");
   const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
+  const panesBox = root.querySelector(".col-right-panels");
+  const panesTop = panesBox ? panesBox.scrollTop : 0;
   root.replaceChildren(...parts);
+  showActingPanel(panesTop);
   T.known = T.nextKnown;
   restoreFocus(focused, hadModal);
   decorateHint(msg.version);
@@ -186,6 +190,22 @@ export function renderTable() {
   if (turnOver && window.matchMedia && window.matchMedia("(max-width: 760px)").matches) window.scrollTo({ top: 0 });
   T.wasMyTurn = myTurn;
   T.myTurnNo = myTurn ? v.turn : undefined;
+}
+
+/** The right-hand pane of the hand and the module panels keeps its scroll across the redraw,
+ * except that a module panel offering the viewer a move (`.acting`, the first of them) is
+ * scrolled into the pane when it is out of sight. */
+export function showActingPanel(top) {
+  const pane = document.querySelector(".col-right-panels");
+  if (!pane) return;
+  pane.scrollTop = top;
+  const panel = pane.querySelector(".module-panel.acting");
+  if (!panel || pane.scrollHeight <= pane.clientHeight) return;
+  const box = pane.getBoundingClientRect();
+  const r = panel.getBoundingClientRect();
+  // as little as needed (the hand above stays in sight as far as it can): its top, or all of it
+  if (r.top < box.top) pane.scrollTop += r.top - box.top - 4;
+  else if (r.top + Math.min(r.height, box.height) > box.bottom + 1) pane.scrollTop += r.top + Math.min(r.height, box.height) - box.bottom + 4;
 }
 
 // ----- keyboard focus: kept across redraws by a stable key, trapped in dialogs

@@ -125,4 +125,13 @@ function scoring(ctx, roundEvent) {
   return [{ label: "Culture", values, title: `The Art of the Moors, scoring round ${roundEvent.round}: each culture counter scores its corner at the gem.` }];
 }
 
-window.Alhambra.registerModule(ID, { panel, actionControls, describeAction, describeEvent, seatBadges, scoring });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return Array.isArray(st.seats) ? seats((i) => `${n(st.seats[i].counters.length, "counter", "counters")}, ${st.seats[i].points_now} a round`) : null;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, actionControls, describeAction, describeEvent, seatBadges, scoring });

@@ -268,4 +268,13 @@ function scoring(ctx, roundEvent) {
   return [{ label: "Bazaars", values, title: "Each bazaar: neighbouring buildings of its colours (diagonals too) × how many of its colours they show" }];
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, actionControls, describeAction, describeEvent, tileArt, tileName, scoring });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return `${(st.beside_market || []).length} beside the market · ` + seats((i) => `${((st.built || [])[i] || []).length} built, ${(st.points || [])[i] || 0} pts`);
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, actionControls, describeAction, describeEvent, tileArt, tileName, scoring });

@@ -313,4 +313,13 @@ function scoring(ctx, roundEvent) {
   }];
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, actionControls, describeAction, describeEvent, cardArt, cardName, scoring });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return Array.isArray(st.hand_counts) ? seats((i) => `${st.hand_counts[i] || 0} in hand, ${((st.played || [])[i] || []).length} played`) : null;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, actionControls, describeAction, describeEvent, cardArt, cardName, scoring });

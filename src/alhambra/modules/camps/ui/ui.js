@@ -282,4 +282,13 @@ function scoring(ctx, roundEvent) {
   return [{ label: "Camps", values: pts.map((v) => (v > 0 ? `+${v}` : String(v))), title: "Camps: 1 point per building in the line of each arrow" }];
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, scoring, tileArt, tileName });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return Array.isArray(st.placed) ? seats((i) => `${n(st.placed[i].length, "camp", "camps")}, ${(st.points_now || [])[i] || 0} pts`) : null;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, scoring, tileArt, tileName });

@@ -406,4 +406,14 @@ function describeEvent(ctx, e) {
   return null;
 }
 
-window.Alhambra.registerModule(ID, { cardArt, cardName, panel, seatBadges, actionControls, describeAction, describeEvent });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const cards = st.cards || [];
+  return `${cards.filter((c) => c.owner === null).length} beside the market · ` + seats((i) => `${cards.filter((c) => c.owner === i).length}`);
+}
+
+window.Alhambra.registerModule(ID, { summary, cardArt, cardName, panel, seatBadges, actionControls, describeAction, describeEvent });

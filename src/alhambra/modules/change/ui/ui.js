@@ -142,4 +142,15 @@ function describeEvent(ctx, e) {
   return `${who} overpaid by ${e.overpaid} and takes ${plural(e.coins.length, "coin", "coins")} of change from the bag: ${names}${short}`;
 }
 
-window.Alhambra.registerModule(ID, { cardArt, cardName, panel, seatBadges, describeEvent });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  if (!Array.isArray(st.coins)) return null;
+  const sum = (c) => Object.values(c || {}).reduce((a, b) => a + b, 0);
+  return `${n(st.bag_count, "coin", "coins")} in the bag · ` + seats((i) => n(sum(st.coins[i]), "coin", "coins"));
+}
+
+window.Alhambra.registerModule(ID, { summary, cardArt, cardName, panel, seatBadges, describeEvent });

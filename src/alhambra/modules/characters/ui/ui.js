@@ -245,4 +245,17 @@ function scoring(ctx, roundEvent) {
   return [{ label, values: extra, title: "City Watch: 1 point per 3 wall points; Travelling Entertainer kept: 8 points at the end" }];
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, actionControls, describeAction, describeEvent, cardArt, cardName, scoring });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const stack = (ctx.view && ctx.view.pending_stack) || [];
+  const auction = stack.find((p) => p.type === "Auction");
+  const name = (k) => (st.names && st.names[k]) || k;
+  const owned = Array.isArray(st.owned) ? seats((i) => (st.owned[i].length ? st.owned[i].map(name).join(", ") : "—")) : "";
+  return auction ? `Auction: the ${name(auction.character)} · ${owned}` : owned;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, actionControls, describeAction, describeEvent, cardArt, cardName, scoring });

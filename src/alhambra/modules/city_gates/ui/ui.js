@@ -198,4 +198,14 @@ function panel(ctx) {
     h("p", { class: "muted", text: `${st.gates_left} wooden gates left; ${st.gates.length} built.` }));
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, cardArt, cardName });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const held = Array.isArray(st.held) ? seats((i) => n((st.held[i] || []).length, "card", "cards")) : "";
+  return `${st.open ? "a gate card lies open" : "no card open"} · ${st.gates_left} gates left · ${held}`;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, cardArt, cardName });

@@ -67,4 +67,14 @@ function panel(ctx) {
     h("p", { class: "xc-count", text: spent.size ? `${spent.size} of ${codes.length} on the discard pile` : `All ${codes.length} still in the game` }));
 }
 
-window.Alhambra.registerModule(ID, { cardArt, cardName, panel });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const all = Object.keys(st.cards || {}).length;
+  return `${all} exchange cards · ${(st.discarded || []).length} discarded`;
+}
+
+window.Alhambra.registerModule(ID, { summary, cardArt, cardName, panel });

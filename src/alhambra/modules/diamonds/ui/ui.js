@@ -159,4 +159,13 @@ function seatBadges(ctx, seat) {
   };
 }
 
-window.Alhambra.registerModule(ID, { cardArt, cardName, panel, seatBadges });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return `${(st.display || []).length} in the display · ${(st.discarded || []).length} discarded · ${(st.mine || []).length} in your hand`;
+}
+
+window.Alhambra.registerModule(ID, { summary, cardArt, cardName, panel, seatBadges });

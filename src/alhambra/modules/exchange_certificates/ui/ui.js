@@ -201,4 +201,14 @@ function describeEvent(ctx, e) {
   return null;
 }
 
-window.Alhambra.registerModule(ID, { cardArt, cardName, panel, seatBadges, actionControls, describeAction, describeEvent });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  if (!Array.isArray(st.boards)) return null;
+  return `${st.in_play} in play · ` + seats((i) => (st.boards[i] ? `credit ${st.boards[i].amount} ${ctx.art.CURRENCY_NAMES ? ctx.art.CURRENCY_NAMES[st.boards[i].currency] || st.boards[i].currency : st.boards[i].currency}` : "no credit"));
+}
+
+window.Alhambra.registerModule(ID, { summary, cardArt, cardName, panel, seatBadges, actionControls, describeAction, describeEvent });

@@ -402,4 +402,13 @@ function scoring(ctx, roundEvent) {
   return [{ label: "Falconers", values: pts.map((v) => (v > 0 ? `+${v}` : String(v))), title: `Falcons: ${table} points for 1 to 5 falcons of one type, each type apart` }];
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, scoring });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return Array.isArray(st.placed) ? seats((i) => `${n(st.placed[i].length, "falcon", "falcons")}, ${(st.points_now || [])[i] || 0} pts`) : null;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, scoring });

@@ -418,4 +418,14 @@ function scoring(ctx, roundEvent) {
   }];
 }
 
-window.Alhambra.registerModule(ID, { panel, boardOverlay, seatBadges, describeEvent, scoring });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  if (st.next === null || st.next === undefined) return "All three invasions are over.";
+  return `Next invasion after round ${st.next}` + (st.top ? ` from the ${st.top}` : "") + ` · ${st.left} invasion cards left`;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, boardOverlay, seatBadges, describeEvent, scoring });

@@ -1,10 +1,13 @@
 """Magical buildings in the browser (Debian's Chromium, Playwright), on a short fixed position: a
 2-player table dealt with game seed 2, where the first seat can buy a magical building at once.
 By clicks only: the panel shows the six magical buildings in the plug-in's art, the market
-square with the magical building is clicked and paid, and the waiting building is built with a
-turn button (one per place and turn, each drawing the tile turned that way). Checked: no control
-shows notation, the built tile is drawn with its turned walls, the log names the turn, and the
-console stays free of errors. Screenshots: artifacts/screenshots/magical_buildings-*.png."""
+square with the magical building is clicked and paid, and the waiting building is built by
+clicking the place on the Alhambra, like a base tile: a starred mark stands on exactly the places
+the server's legal actions offer; where it can be turned several ways, the click chooses the
+place and one turn button per way (each drawing the tile turned that way) finishes the move.
+Checked: no control shows notation, the built tile stands at the clicked place with the walls
+chosen, the log names the turn, and the console stays free of errors. Screenshots:
+artifacts/screenshots/magical_buildings-*.png."""
 
 from __future__ import annotations
 
@@ -50,21 +53,45 @@ def test_a_magical_building_is_bought_and_built_turned_by_clicks(tmp_path: Path)
             square.first.click(timeout=5000)
             page.locator(".pay-option:not(.exact)").first.click(timeout=5000)  # overpaid: the tile is placed at once
             tb.act(page, "#btn-buy", FAILURE)
-            turns = page.locator("#action-panel .magic-controls button.magic-turn")
-            page.wait_for_selector("#action-panel .magic-controls button.magic-turn", timeout=10000)
-            assert turns.count() >= 2
+            picks = page.locator(".city.mine .board-overlay.magic-pick")
+            picks.first.wait_for(timeout=10000)
+            mine = server.http.get(f"/api/tables/{tid}/view", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
+            offered: dict[tuple[int, int], list[str]] = {}
+            for a in mine["actions"]:
+                if a["keyword"] == "magic place":
+                    cell = next(x["value"] for x in a["args"] if x["type"] == "cell")
+                    offered.setdefault((cell["x"], cell["y"]), []).append(a["notation"])
+            assert offered, "no magic place among the legal actions"
+            shown = {(int(str(e.get_attribute("data-x"))), int(str(e.get_attribute("data-y")))) for e in picks.all()}
+            assert shown == set(offered), (shown, offered)  # the legal actions, no more, no fewer
+            assert page.locator("#action-panel .magic-controls button.magic-turn").count() == 0  # no list of every place
             controls = page.locator("#action-panel .magic-controls")
-            assert not RAW.search(controls.inner_text())
+            assert "starred place" in controls.inner_text() and not RAW.search(controls.inner_text())
             tb.check_buttons(page, RAW)
-            button = turns.first
+            # a place where it turns several ways: the click chooses the place, a turn button the way
+            (x, y), ways = max(offered.items(), key=lambda kv: len(kv[1]))
+            assert len(ways) >= 2, offered
+            mark = page.locator(f".city.mine .board-overlay.magic-pick[data-x='{x}'][data-y='{y}']")
+            assert "choose how it is turned" in str(mark.get_attribute("aria-label"))
+            page.screenshot(path=str(ARTIFACTS / "magical_buildings-places.png"), full_page=True)
+            mark.click(timeout=5000)
+            turns = page.locator("#action-panel .magic-controls button.magic-turn")
+            turns.first.wait_for(timeout=5000)
+            assert turns.count() == len(ways)
+            assert page.locator(f".city.mine .board-overlay.magic-pick[data-x='{x}'][data-y='{y}'] .magic-pick-mark.chosen").count() == 1
+            button = turns.last
             walls = str(button.get_attribute("data-walls"))
             assert re.fullmatch(r"[nesw]{1,3}", walls) and button.locator(".magic-walls").inner_text().strip() == walls.upper()
             assert button.locator("svg.magic-tile").count() == 1  # the tile drawn turned that way
+            assert not RAW.search(page.locator("#action-panel").inner_text())
             page.screenshot(path=str(ARTIFACTS / "magical_buildings-turn.png"), full_page=True)
-            tb.act(page, "#action-panel .magic-controls button.magic-turn", FAILURE)
-            built = page.locator(".city.mine svg.magic-tile")
-            built.first.wait_for(timeout=10000)
-            assert built.first.get_attribute("data-walls") == walls
+            before = tb.version(page)
+            button.click(timeout=5000)
+            tb.wait_moved(page, before, failure=FAILURE)
+            built = page.locator(f".city.mine [data-x='{x}'][data-y='{y}'] svg.magic-tile")
+            built.wait_for(timeout=10000)
+            assert built.get_attribute("data-walls") == walls
+            assert page.locator(".city.mine .board-overlay.magic-pick").count() == 0
             log = page.locator(".log-list").inner_text()
             assert re.search(r"turns the magical (pavilion|seraglio|arcades|chambers|garden|tower)", log), log[-500:]
             assert not RAW.search(log), "the log names magical buildings by their codes"

@@ -2,8 +2,11 @@
 // A magical building is drawn as a building of its colour with its price and its walls as they
 // stand now (the view's `walls`, so a turned tile shows its turned walls), with a golden star and
 // the orientation tile's arrow (pointing to the side that was north on the printed tile).
-// Its controls: every way to build a waiting (or reserve) magical building, grouped by place,
-// one button per turn showing the tile turned that way.
+// It is built by clicks on the Alhambra, like a base tile: with the waiting (or reserve) magical
+// building picked, a starred mark shows every place it may go (and every tile it may replace);
+// a click builds it there, or, when it can be turned several ways there, chooses the place and
+// the controls show one button per turn, each drawing the tile turned that way. The places are
+// the server's structured legal actions (`ctx.move`), never worked out here.
 // See docs/writing-a-module.md, "Front-end plug-in".
 
 const ID = "magical_buildings";
@@ -99,27 +102,131 @@ function describeAction(ctx, notation) {
   return `${verb} the ${tileName(ctx, p.tile) || p.tile} ${at}, turned to show walls ${wallWords(p.walls)}`;
 }
 
+// ------------------------------------------------------------------------------ building by clicks
+/** Where a magical buildings move builds: {key, x, y} (the place, or the Alhambra tile an
+ * exchange replaces), or null when that tile is not in the viewer's Alhambra. */
+function whereOf(ctx, p) {
+  if (p.how !== "exchange") return { key: `${p.cell.x},${p.cell.y}`, x: p.cell.x, y: p.cell.y };
+  const seat = ctx.view && ctx.me !== null ? ctx.view.seats[ctx.me] : null;
+  const c = seat ? seat.alhambra.find((t) => t.tile === p.at) : null;
+  return c ? { key: `${c.x},${c.y}`, x: c.x, y: c.y } : null;
+}
+
+/** Every magical buildings move legal now, read: [{action, how, tile, at, cell, walls, where}]. */
+function magicMoves(ctx, actions) {
+  const out = [];
+  for (const a of actions || ctx.legal || []) {
+    const p = parse(ctx, a);
+    if (p) out.push({ ...p, action: a, where: whereOf(ctx, p) });
+  }
+  return out;
+}
+
+/** The magical building the viewer builds now and its moves: the one whose place was chosen
+ * (the turn is still to choose), else the waiting or reserve tile picked in the table (a
+ * waiting tile: `magic place`; a reserve tile: `magic build` / `magic exchange`), else, in a
+ * decision that only redesigns (the Master Builder's, a master-builder card's), the only one. */
+function building(ctx, moves) {
+  const sel = ctx.selection;
+  if (sel && sel.tile) {
+    const list = moves.filter((m) => m.tile === sel.tile && m.how === sel.how);
+    if (list.length) return { tile: sel.tile, list, chosen: sel.key || null };
+  }
+  const pk = ctx.picked;
+  if (pk) {
+    const list = moves.filter((m) => m.tile === pk.tile && (pk.kind === "place" ? m.how === "place" : m.how !== "place"));
+    return list.length ? { tile: pk.tile, list, chosen: null } : null;
+  }
+  const type = ctx.view && ctx.view.pending ? ctx.view.pending.type : null;
+  const tiles = [...new Set(moves.map((m) => m.tile))];
+  if (type !== "ChooseAction" && type !== "PlaceTiles" && tiles.length === 1) return { tile: tiles[0], list: moves, chosen: null };
+  return null;
+}
+
+/** The moves of `list` grouped by where they build: [{key, x, y, how, moves}]. */
+function byPlace(list) {
+  const out = new Map();
+  for (const m of list) {
+    if (!m.where) continue;
+    if (!out.has(m.where.key)) out.set(m.where.key, { ...m.where, how: m.how, moves: [] });
+    out.get(m.where.key).moves.push(m);
+  }
+  return [...out.values()];
+}
+
+function placeWords(ctx, place) {
+  const m = place.moves[0];
+  return m.how === "exchange" ? `in place of ${ctx.tileName(m.at)}` : ctx.placeText ? ctx.placeText(place.x, place.y) : `at ${place.key}`;
+}
+
+/** The mark of a place the magical building may go: a dashed golden square with a faded star
+ * (an outline over the tile an exchange replaces); solid when it is the place chosen. */
+function pickNode(ctx, exchange, chosen) {
+  const svg = ctx.svg("svg", { viewBox: "0 0 100 100", class: `magic-pick-mark ${chosen ? "chosen" : ""}` });
+  svg.appendChild(ctx.svg("rect", {
+    x: 6, y: 6, width: 88, height: 88, rx: 10, fill: exchange ? "none" : "rgba(243,200,68,0.22)",
+    stroke: "#b8860b", "stroke-width": chosen ? 7 : 5, "stroke-dasharray": chosen ? "none" : "12 8",
+  }));
+  const star = [];
+  for (let i = 0; i < 10; i++) {
+    const r = i % 2 ? 8 : 18;
+    const a = (Math.PI / 5) * i - Math.PI / 2;
+    star.push(`${(50 + r * Math.cos(a)).toFixed(1)},${(52 + r * Math.sin(a)).toFixed(1)}`);
+  }
+  svg.appendChild(ctx.svg("polygon", { points: star.join(" "), fill: "#f3c844", stroke: ctx.art.INK, "stroke-width": 1.4, opacity: chosen ? "1" : "0.55" }));
+  return svg;
+}
+
+/** On my turn, a starred mark on every place of my Alhambra where the magical building I build
+ * now may go (and over every tile it may replace): a click builds it there (when it can be
+ * turned only one way there), else chooses the place and the turn follows in the controls. */
+function boardOverlay(ctx, seat) {
+  if (seat !== ctx.me || !ctx.myTurn) return null;
+  const b = building(ctx, magicMoves(ctx));
+  if (!b) return null;
+  return byPlace(b.list).map((place) => {
+    const single = place.moves.length === 1 ? place.moves[0] : null;
+    const name = tileName(ctx, b.tile) || ctx.tileName(b.tile);
+    return {
+      x: place.x, y: place.y, className: `magic-pick ${place.how === "exchange" ? "magic-exchange" : ""}`,
+      node: pickNode(ctx, place.how === "exchange", b.chosen === place.key),
+      action: single ? single.action : undefined,
+      label: single ? describeAction(ctx, single.action) : `${place.how === "exchange" ? "Exchange" : "Build"} the ${name} ${placeWords(ctx, place)}: then choose how it is turned (${place.moves.length} ways)`,
+      pick: () => {
+        if (single) ctx.act(single.action, describeAction(ctx, single.action));
+        else ctx.select({ tile: b.tile, how: place.how, key: place.key });
+      },
+    };
+  });
+}
+
 function actionControls(ctx, actions) {
-  const moves = actions.filter((a) => parse(ctx, a));
+  const moves = magicMoves(ctx, actions);
   if (!moves.length) return null;
   const h = ctx.h;
-  const groups = new Map();
-  for (const a of moves) {
-    const p = parse(ctx, a);
-    const key = `${p.how} ${p.tile} ${p.at}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push([a, p]);
+  const parts = [];
+  const b = building(ctx, moves);
+  const place = b && b.chosen ? byPlace(b.list).find((p) => p.key === b.chosen) : null;
+  if (place) {
+    const name = tileName(ctx, b.tile) || ctx.tileName(b.tile);
+    parts.push(h("p", { class: "magic-where", text: `How is the ${name} turned ${placeWords(ctx, place)}?` }));
+    parts.push(h("div", { class: "magic-row", dataset: { key: place.key } }, ...place.moves.map((m) => h("button", {
+      class: "secondary magic-turn", dataset: { walls: m.walls, action: m.action }, title: describeAction(ctx, m.action),
+      "aria-label": describeAction(ctx, m.action), onclick: () => ctx.act(m.action, describeAction(ctx, m.action)),
+    }, drawTile(ctx, m.tile, m.walls, 30), h("span", { class: "magic-walls", text: m.walls.toUpperCase() })))));
+    parts.push(h("p", { class: "muted", text: "Or click another starred place on your Alhambra." }));
+  } else if (b) {
+    const n = byPlace(b.list).length;
+    parts.push(h("p", { class: "magic-where", text: `Magical building: click ${n === 1 ? "the starred place" : `one of the ${n} starred places`} on your Alhambra for the ${tileName(ctx, b.tile) || ctx.tileName(b.tile)}; you choose how it is turned.` }));
+  } else {
+    const waiting = [...new Set(moves.filter((m) => m.how === "place").map((m) => m.tile))];
+    const reserve = [...new Set(moves.filter((m) => m.how !== "place").map((m) => m.tile))];
+    const names = (codes) => codes.map((c) => `the ${tileName(ctx, c) || ctx.tileName(c)}`).join(", ");
+    if (waiting.length) parts.push(h("p", { class: "muted magic-where", text: `To build ${names(waiting)}, pick it among the tiles to place, then a starred place on your Alhambra.` }));
+    if (reserve.length) parts.push(h("p", { class: "muted magic-where", text: `To build ${names(reserve)} from your reserve board (turned any way), pick it there, then a starred place on your Alhambra.` }));
   }
-  const rows = [];
-  for (const [key, list] of groups) {
-    const p = list[0][1];
-    const verb = p.how === "place" ? "Build" : p.how === "build" ? "From the reserve" : "Exchange";
-    rows.push(h("div", { class: "magic-row", dataset: { key } },
-      h("span", { class: "magic-where", text: `${verb} the ${tileName(ctx, p.tile) || ctx.tileName(p.tile)} ${p.how === "exchange" ? `in place of ${ctx.tileName(p.at)}` : ctx.placeText ? ctx.placeText(p.cell.x, p.cell.y) : `at ${p.at}`}:` }),
-      ...list.map(([a, q]) => h("button", { class: "secondary magic-turn", dataset: { walls: q.walls, action: a }, title: describeAction(ctx, a), onclick: () => ctx.act(a, describeAction(ctx, a)) },
-        drawTile(ctx, q.tile, q.walls, 30), h("span", { class: "magic-walls", text: q.walls.toUpperCase() })))));
-  }
-  return { node: h("div", { class: "magic-controls" }, h("p", { class: "muted", text: "Magical buildings: choose the place and how the tile is turned." }), ...rows), handled: moves };
+  const tiles = [...new Set(moves.filter((m) => m.how !== "place").map((m) => m.tile))];
+  return { node: h("div", { class: "magic-controls" }, ...parts), handled: moves.map((m) => m.action), tiles };
 }
 
 function describeEvent(ctx, e) {
@@ -136,4 +243,16 @@ function panel(ctx) {
     h("p", { class: "muted", text: "Turned freely whenever built into an Alhambra; they score as normal buildings." }));
 }
 
-window.Alhambra.registerModule(ID, { panel, actionControls, describeAction, describeEvent, tileArt, tileName });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  if (!Array.isArray(st.tiles)) return null;
+  const built = new Set();
+  for (const s of (ctx.view && ctx.view.seats) || []) for (const c of s.alhambra) built.add(c.tile);
+  return `${st.tiles.filter((t) => built.has(t.tile)).length} of ${st.tiles.length} built in an Alhambra; turned freely when built`;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, boardOverlay, actionControls, describeAction, describeEvent, tileArt, tileName });

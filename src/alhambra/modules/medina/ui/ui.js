@@ -226,4 +226,15 @@ function scoring(ctx, roundEvent) {
   return [{ label: "Medina", values, title: `Medina, scoring round ${roundEvent.round}: ${rule}.` }];
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, tileArt, tileName, scoring });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  if (!Array.isArray(st.participants)) return null;
+  const who = st.participants.filter((p) => p.seat >= 0);
+  return (st.next ? `Round ${st.next}: ` : "") + who.map((p) => `${ctx.seatName(p.seat)} ${n(p.medinas.length, "medina", "medinas")}`).join(" · ");
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, tileArt, tileName, scoring });

@@ -106,4 +106,14 @@ function panel(ctx) {
     h("ol", { class: "nsc-cards", "aria-label": "The score cards, one per scoring round" }, ...items));
 }
 
-window.Alhambra.registerModule(ID, { panel });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const cards = st.cards || [];
+  return `${n(cards.length, "score card", "score cards")} replace the scoring table` + (st.next ? ` · round ${st.next} next` : "");
+}
+
+window.Alhambra.registerModule(ID, { summary, panel });

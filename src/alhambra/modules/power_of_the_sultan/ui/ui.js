@@ -455,4 +455,13 @@ function describeEvent(ctx, e) {
   }
 }
 
-window.Alhambra.registerModule(ID, { cardArt, cardName, panel, seatBadges, actionControls, describeAction, describeEvent });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return `${(st.beside || []).length} beside the market · ` + (Array.isArray(st.owned) ? seats((i) => n((st.owned[i] || []).length, "card", "cards")) : "");
+}
+
+window.Alhambra.registerModule(ID, { summary, cardArt, cardName, panel, seatBadges, actionControls, describeAction, describeEvent });

@@ -144,4 +144,13 @@ function seatBadges(ctx, seat) {
   };
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, actionControls, describeAction, describeEvent, tileArt, tileName });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return Array.isArray(st.owned) ? seats((i) => `${st.owned[i]} of ${st.max} squares`) : null;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, actionControls, describeAction, describeEvent, tileArt, tileName });

@@ -444,4 +444,13 @@ function scoring(ctx, round) {
   return [{ label: "Citizens", title: "Street traders: citizens in buildings, in sets of different colours (1 / 3 / 6 / 10 / 15 / 21 points)", values }];
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, scoring });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return Array.isArray(st.traders) ? seats((i) => { const t = st.traders.find((x) => x.seat === i); return t ? `${n(t.homes.length, "citizen", "citizens")} housed, ${t.points} pts` : "—"; }) : null;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, scoring });

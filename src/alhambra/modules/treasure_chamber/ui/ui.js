@@ -536,4 +536,13 @@ function scoring(ctx, roundEvent) {
   return [{ label: "Chests held: points", values, title }];
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, scoring });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return Array.isArray(st.seats) ? `${st.bag_total} chests in the bag · ` + seats((i) => { const r = st.seats.find((x) => x.seat === i); return n(r ? r.count : 0, "chest", "chests"); }) : null;
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, scoring });

@@ -306,4 +306,14 @@ function describeEvent(ctx, e) {
   return null;
 }
 
-window.Alhambra.registerModule(ID, { panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, tileArt, tileName });
+/** The panel's one-line summary (the table shows it while the panel is folded). */
+function summary(ctx) {
+  const st = ctx.state;
+  if (!st) return null;
+  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const left = Object.values(st.supply || {}).reduce((a, l) => a + l.length, 0);
+  return `${left} in the supply · ` + (Array.isArray(st.placed) ? seats((i) => n(st.placed[i].length, "watchtower", "watchtowers")) : "");
+}
+
+window.Alhambra.registerModule(ID, { summary, panel, seatBadges, boardOverlay, actionControls, describeAction, describeEvent, tileArt, tileName });

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from alhambra.actions import Action, parse_cards, register_parser
+from alhambra.actions import Action, parse_card, register_action
 from alhambra.components import CardType
 from alhambra.engine.services import draw_card, finish_turn_action, give_cards
 from alhambra.errors import IllegalAction, NotationError, WrongPhase
@@ -45,14 +45,15 @@ class SealUse(Action):
     card: str
 
 
-def _parse(words: list[str]) -> Action:
-    cards = parse_cards(words[0]) if len(words) == 1 else ()
-    if len(cards) != 1 or cards[0] not in CODES:
-        raise NotationError("usage: seal use CARD, e.g. seal use gs2")
-    return SealUse(cards[0])
+def _seal(word: str) -> str:
+    """Read a seal's code (a ``card`` word that must be one of :data:`CODES`)."""
+    code = parse_card(word)
+    if code not in CODES:
+        raise NotationError(f"{word!r} is no guild seal ({', '.join(CODES)})")
+    return code
 
 
-register_parser("seal use", _parse, SealUse)
+register_action(SealUse, card=_seal)  # the parser comes from the grammar; seals narrow its card reader
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,11 +61,15 @@ def test_no_seal_no_use() -> None:
         apply(state, SealUse("gs1"), state.current)
 
 
-@pytest.mark.parametrize("bad", ["seal use", "seal use b3", "seal use gs1 gs2"])
-def test_notation(bad: str) -> None:
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [("seal use", "usage: seal use CARD"), ("seal use b3", "'b3' is no guild seal"), ("seal use gs1 gs2", "usage: seal use CARD")],
+)
+def test_notation(bad: str, message: str) -> None:
     a: Action = SealUse("gs3")
     assert str(a) == "seal use gs3" and parse_action(str(a)) == a and Action.from_dict(a.to_dict()) == a
-    with pytest.raises(NotationError, match="usage: seal use"):
+    assert parse_action("Seal Use GS3") == a
+    with pytest.raises(NotationError, match=message):
         parse_action(bad)
 
 

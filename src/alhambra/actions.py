@@ -24,8 +24,16 @@ Every action class declares its notation: ``keyword`` (one or two words) and ``g
 types of the argument words after the keyword, in notation order (:data:`GRAMMAR_TYPES`). The
 notation of an action is always the keyword followed by exactly one word per grammar entry.
 Readers of the notation (the research token encoding, user interfaces) use the grammar instead
-of guessing what a word is from its shape. :func:`register_parser` takes the classes a parser
-returns and reads the keyword and grammar from them; :func:`grammars_of` gives them back.
+of guessing what a word is from its shape; :func:`grammars_of` gives them back.
+
+The parser is derived from the declaration too: :func:`register_action` registers a keyword's
+classes and builds its parser, one reader per grammar type (:func:`parse_square`,
+:func:`parse_cards`, :func:`parse_tile`, ...) whose values fill the dataclass fields in order, as
+the default :meth:`Action.notation` writes them, so notation -> parse -> notation round-trips by
+construction; a wrong word count is ``usage: <keyword> <ARG> ...`` derived from the grammar. A
+module may give its own reader for a type (``register_action(PlaceCamp, tile=_camp_word)``: only
+its camps). :func:`register_parser` takes a hand-written parser for what a grammar cannot decide
+(a class that writes its own notation, or forms whose words overlap).
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from .components import CURRENCY_LETTERS, KINDS
+from .components import CURRENCY_LETTERS, KINDS, MARKET_SIZE
 from .errors import NotationError
 from .values import Value, fast_init
 
@@ -120,8 +128,8 @@ class Action(Value):
         (a tuple of card codes) is joined by ``+`` (``b7+b2``), a ``target`` or ``cell`` field
         goes through :func:`format_target` (``1,-2``, ``reserve``), any other is written with
         ``str`` (``2``, ``G8sw``). A class whose fields do not pair with its grammar that way
-        (one field for several words, say) must override this method: :func:`register_parser`
-        refuses it otherwise.
+        (one field for several words, say) must override this method (and register a hand-written
+        parser): :func:`register_parser` refuses it otherwise.
         """
         cls = type(self)
         writer = _WRITERS.get(cls)
@@ -133,15 +141,8 @@ class Action(Value):
         return self.notation()
 
 
-def register_parser(keyword: str, parser: Callable[[list[str]], Action], *actions: type[Action]) -> None:
-    """Make ``parse_action`` read lines starting with ``keyword`` (one or two words).
-
-    ``parser`` gets the words after the keyword and returns one of ``actions``: the action
-    classes written with this keyword (at least one). Each declares ``keyword`` (the same) and
-    ``grammar``; classes of one keyword may have different grammars (``buy SQUARE CARDS`` and
-    ``buy ITEM CARDS``). Registering a keyword again replaces its parser and classes.
-    Raises ``ValueError`` for a keyword without classes or with a missing or bad grammar.
-    """
+def _check_actions(keyword: str, actions: tuple[type[Action], ...]) -> None:
+    """Raise ``ValueError`` unless ``actions`` are action classes of ``keyword`` with good grammars."""
     if not _KEYWORD_RE.match(keyword):
         raise ValueError(f"bad keyword {keyword!r} (one or two lower-case words)")
     if not actions:
@@ -159,7 +160,55 @@ def register_parser(keyword: str, parser: Callable[[list[str]], Action], *action
                 _default_writer(cls)
             except TypeError as e:
                 raise ValueError(str(e)) from None
+
+
+def register_parser(keyword: str, parser: Callable[[list[str]], Action], *actions: type[Action]) -> None:
+    """Make ``parse_action`` read lines starting with ``keyword`` (one or two words) with a
+    hand-written ``parser``; :func:`register_action` derives the parser from the grammar instead,
+    which is what most actions want.
+
+    ``parser`` gets the words after the keyword and returns one of ``actions``: the action
+    classes written with this keyword (at least one). Each declares ``keyword`` (the same) and
+    ``grammar``; classes of one keyword may have different grammars (``buy SQUARE CARDS`` and
+    ``buy ITEM CARDS``). Registering a keyword again replaces its parser and classes.
+    Raises ``ValueError`` for a keyword without classes or with a missing or bad grammar.
+    """
+    _check_actions(keyword, actions)
     _PARSERS[keyword] = parser
+    _CLASSES[keyword] = tuple(actions)
+
+
+Reader = Callable[[str], Any]
+"""Reads one argument word into a field value; raises :class:`NotationError` naming the word."""
+
+
+def register_action(*actions: type[Action], **readers: Reader) -> None:
+    """Make ``parse_action`` read the keyword of ``actions`` with the parser their grammar derives.
+
+    Each grammar entry is read by its type's reader (:data:`READERS`; ``word:a|b|c`` takes one
+    of its words, in any case) and the values fill the dataclass fields in declaration order,
+    as the default notation writes them. ``readers`` replaces the reader of a grammar type for
+    these classes (``tile=camp_code``: a module's narrower check with its own message). A wrong
+    word count is ``usage: <keyword> <ARG> ...`` (:func:`usage`). Classes of one keyword with
+    different grammars (``buy SQUARE CARDS``, ``buy ITEM CARDS``) are tried in the order given:
+    the first whose readers take every word wins, so give forms whose words cannot be confused.
+    Raises ``ValueError`` as :func:`register_parser` does, for an unknown type in ``readers``,
+    and for a class that writes its own notation (it needs a hand-written parser).
+    """
+    if not actions:
+        raise ValueError("register_action() needs the action classes, which declare keyword and grammar")
+    keyword = actions[0].keyword
+    _check_actions(keyword, actions)
+    for name in readers:
+        if name not in GRAMMAR_TYPES:
+            raise ValueError(f"no grammar type {name!r} to give a reader for (known: {', '.join(GRAMMAR_TYPES)})")
+    for cls in actions:
+        if cls.notation is not Action.notation:
+            raise ValueError(
+                f"{cls.__name__} writes its own notation: its parser cannot be derived from the grammar "
+                "(register a hand-written one with register_parser)"
+            )
+    _PARSERS[keyword] = _derived_parser(actions, readers)
     _CLASSES[keyword] = tuple(actions)
 
 
@@ -332,33 +381,185 @@ def parse_kind(word: str) -> str:
     return kind
 
 
-def args_parser(n: int, usage: str, make: Callable[..., Action]) -> Callable[[list[str]], Action]:
-    """The parser of an action of ``n`` argument words: ``make(*words)`` (which reads each word
-    with the ``parse_*`` helpers), ``usage: ...`` unless there are exactly ``n``."""
+def parse_square(word: str) -> int:
+    """Read a market square number (1-4)."""
+    if not word.isascii() or not word.isdigit():
+        raise NotationError(f"bad market square {word!r} (a number 1-{MARKET_SIZE})")
+    n = int(word)
+    if not 1 <= n <= MARKET_SIZE:
+        raise NotationError(f"there is no market square {n} (squares are 1-{MARKET_SIZE})")
+    return n
+
+
+def parse_card(word: str) -> str:
+    """Read one card code (any case: ``B7`` is ``b7``)."""
+    code = word.lower()
+    if not _CARD_RE.match(code):
+        raise NotationError(f"bad card {word!r} (name one card, like b7)")
+    return code
+
+
+_ITEM_RE: Final = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+
+
+def parse_item(word: str) -> str:
+    """Read an offer's item token (a word that starts with a letter, as written: ``Zo2``)."""
+    if not _ITEM_RE.match(word):
+        raise NotationError(f"bad item {word!r} (an item is a word that starts with a letter)")
+    return word
+
+
+def parse_currency(word: str) -> str:
+    """Read a currency letter (``b``, ``g``, ``o`` or ``y``, any case)."""
+    letter = word.lower()
+    if len(letter) != 1 or letter not in CURRENCY_LETTERS:
+        raise NotationError(f"bad currency {word!r} (a currency letter: {', '.join(CURRENCY_LETTERS)})")
+    return letter
+
+
+def _parse_number(word: str, what: str, low: int, high: int) -> int:
+    if not word.isascii() or not word.isdigit() or not low <= int(word) <= high:
+        raise NotationError(f"bad {what} {word!r} (a whole number from {low} to {high})")
+    return int(word)
+
+
+MAX_SEAT: Final = 6
+"""The highest seat number (6 players)."""
+
+
+def parse_seat(word: str) -> int:
+    """Read a seat number, 1-based as written (1-6)."""
+    return _parse_number(word, "seat", 1, MAX_SEAT)
+
+
+def parse_count(word: str) -> int:
+    """Read a small number, 0-9."""
+    return _parse_number(word, "count", 0, 9)
+
+
+def parse_amount(word: str) -> int:
+    """Read a number of coins, 1-99 (a bid)."""
+    return _parse_number(word, "amount", 1, 99)
+
+
+READERS: Final[dict[str, Reader]] = {
+    "square": parse_square,
+    "cards": parse_cards,
+    "card": parse_card,
+    "tile": parse_tile,
+    "target": parse_target,
+    "cell": parse_xy,
+    "item": parse_item,
+    "seat": parse_seat,
+    "kind": parse_kind,
+    "currency": parse_currency,
+    "count": parse_count,
+    "amount": parse_amount,
+}
+"""The reader of each grammar type (besides ``word:a|b|c``): what a derived parser reads an
+argument word with (:func:`register_action`)."""
+
+_LABELS: Final = {"target": "X,Y|reserve|neutral", "cell": "X,Y"}
+"""How a usage message writes these types (any other: its name in capitals)."""
+
+
+def _word_reader(name: str, words: tuple[str, ...]) -> Reader:
+    allowed = frozenset(words)
+    choices = "|".join(words)
+
+    def read(word: str) -> str:
+        low = word.lower()
+        if low not in allowed:
+            raise NotationError(f"bad {name} {word!r} (one of {choices})")
+        return low
+
+    return read
+
+
+def _field_names(cls: type[Action]) -> list[str]:
+    return [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+
+
+def _label(arg_type: str, name: str, repeated: bool) -> str:
+    if arg_type.startswith(WORD_PREFIX):
+        choices = "|".join(grammar_words(arg_type))
+        return choices if len(choices) <= 24 else name.upper()
+    if repeated:
+        return name.upper()  # two tiles: RESERVE_TILE CITY_TILE, not TILE TILE
+    return _LABELS.get(arg_type, arg_type.upper())
+
+
+def usage(cls: type[Action]) -> str:
+    """The usage line of an action class, from its grammar: ``buy SQUARE CARDS``,
+    ``redesign exchange RESERVE_TILE CITY_TILE`` (a type that repeats is named by its fields),
+    ``gate place TILE X,Y n|e|s|w``."""
+    names = _field_names(cls) if cls.notation is Action.notation else []
+    if len(names) != len(cls.grammar):
+        names = [t.split(":")[0] for t in cls.grammar]
+    labels = [_label(t, n, cls.grammar.count(t) > 1) for t, n in zip(cls.grammar, names, strict=True)]
+    return " ".join([cls.keyword, *labels])
+
+
+def _derived_parser(actions: tuple[type[Action], ...], readers: dict[str, Reader]) -> Callable[[list[str]], Action]:
+    """The parser :func:`register_action` derives from the grammar of ``actions``."""
+    forms: list[tuple[type[Action], tuple[Reader, ...]]] = []
+    for cls in actions:
+        fields = _field_names(cls)
+        forms.append(
+            (
+                cls,
+                tuple(
+                    _word_reader(name, grammar_words(t)) if t.startswith(WORD_PREFIX) else readers.get(t, READERS[t])
+                    for t, name in zip(cls.grammar, fields, strict=True)
+                ),
+            )
+        )
+    lines: list[str] = []
+    for cls in actions:
+        if usage(cls) not in lines:
+            lines.append(usage(cls))
+    message = "usage: " + " or ".join(lines)
+    if len(forms) == 1:
+        return _one_form(*forms[0], message)
 
     def parse(words: list[str]) -> Action:
-        need_words(words, n, usage)
-        return make(*words)
+        errors: list[str] = []
+        best = -1
+        for cls, form in forms:
+            if len(form) != len(words):
+                continue
+            values: list[Any] = []
+            try:
+                for read, word in zip(form, words, strict=True):
+                    values.append(read(word))
+            except ValueError as e:  # NotationError too: the next form may read it
+                if len(values) > best:
+                    errors, best = [], len(values)
+                if len(values) == best and str(e) not in errors:
+                    errors.append(str(e))
+                continue
+            return cls(*values)
+        raise NotationError("; or ".join(errors) if errors else message)
+
+    return parse
+
+
+def _one_form(cls: type[Action], form: tuple[Reader, ...], message: str) -> Callable[[list[str]], Action]:
+    n = len(form)
+
+    def parse(words: list[str]) -> Action:
+        if len(words) != n:
+            raise NotationError(message)
+        return cls(*[read(word) for read, word in zip(form, words, strict=True)])
 
     return parse
 
 
 def need_words(words: list[str], n: int, usage: str) -> None:
     """Raise :class:`NotationError` ``usage: ...`` unless there are exactly ``n`` argument words
-    (for parsers, core and modules alike)."""
+    (for hand-written parsers, core and modules alike)."""
     if len(words) != n:
         raise NotationError(f"usage: {usage}")
-
-
-def word_parser(action: Action) -> Callable[[list[str]], Action]:
-    """The parser of an action without arguments (``pass``, ``vizier wake``): it returns
-    ``action`` and refuses any further word."""
-
-    def parse(words: list[str]) -> Action:
-        need_words(words, 0, action.notation())
-        return action
-
-    return parse
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,57 +670,18 @@ class Pass(Action):
     declines = True
 
 
-def _parse_take(w: list[str]) -> Action:
-    need_words(w, 1, "take b3+g2")
-    return TakeMoney(parse_cards(w[0]))
-
-
-def _parse_buy(w: list[str]) -> Action:
-    need_words(w, 2, "buy SQUARE CARDS (e.g. buy 2 b7+b2) or buy ITEM CARDS")
-    if w[0].isdigit():
-        return BuyBuilding(int(w[0]), parse_cards(w[1]))
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", w[0]):
-        raise NotationError(f"bad market square or item {w[0]!r} (a square is 1-4; an item starts with a letter)")
-    return BuyItem(w[0], parse_cards(w[1]))
-
-
-def _parse_place(w: list[str]) -> Action:
-    need_words(w, 2, "place TILE x,y|reserve|neutral")
-    return PlaceBuilding(parse_tile(w[0]), parse_target(w[1]))
-
-
-def _parse_turn(w: list[str]) -> Action:
-    need_words(w, 2, "turn TILE CARDS (e.g. turn S2nw b2+b1)")
-    return TurnOver(parse_tile(w[0]), parse_cards(w[1]))
-
-
-def _parse_rbuild(w: list[str]) -> Action:
-    need_words(w, 2, "redesign build TILE x,y")
-    return BuildFromReserve(parse_tile(w[0]), parse_xy(w[1]))
-
-
-def _parse_rremove(w: list[str]) -> Action:
-    need_words(w, 1, "redesign remove TILE")
-    return MoveToReserve(parse_tile(w[0]))
-
-
-def _parse_rexchange(w: list[str]) -> Action:
-    need_words(w, 2, "redesign exchange RESERVE_TILE ALHAMBRA_TILE")
-    return ExchangeTiles(parse_tile(w[0]), parse_tile(w[1]))
-
-
 for _cls in (TakeMoney, BuyBuilding, BuyItem, PlaceBuilding, TurnOver, BuildFromReserve, MoveToReserve, ExchangeTiles, EndTurn, Pass):
     fast_init(_cls)
 
-register_parser("take", _parse_take, TakeMoney)
-register_parser("buy", _parse_buy, BuyBuilding, BuyItem)
-register_parser("place", _parse_place, PlaceBuilding)
-register_parser("turn", _parse_turn, TurnOver)
-register_parser("redesign build", _parse_rbuild, BuildFromReserve)
-register_parser("redesign remove", _parse_rremove, MoveToReserve)
-register_parser("redesign exchange", _parse_rexchange, ExchangeTiles)
-register_parser("end", word_parser(EndTurn()), EndTurn)
-register_parser("pass", word_parser(Pass()), Pass)
+register_action(TakeMoney)
+register_action(BuyBuilding, BuyItem)  # a square is a number, an item starts with a letter
+register_action(PlaceBuilding)
+register_action(TurnOver)
+register_action(BuildFromReserve)
+register_action(MoveToReserve)
+register_action(ExchangeTiles)
+register_action(EndTurn)
+register_action(Pass)
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:

@@ -28,7 +28,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...actions import Action, register_parser, word_parser
+from ...actions import Action, register_action
 from ...components import KINDS, ComponentSet
 from ...engine.services import finish_turn_action, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -172,7 +172,7 @@ class DevelopCulture(Action):
     grammar: ClassVar[tuple[str, ...]] = ()
 
 
-register_parser("culture develop", word_parser(DevelopCulture()), DevelopCulture)
+register_action(DevelopCulture)
 
 
 # ---------------------------------------------------------------------------------- events

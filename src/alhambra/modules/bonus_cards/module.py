@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...actions import Action, register_parser, word_parser
+from ...actions import Action, parse_tile, register_action
 from ...components import BASE_TILE_CODES, KINDS, CardType, ComponentSet, parse_tile_code
 from ...engine.services import building_counts, kind_points, module_deal
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -176,15 +176,16 @@ class PassBonus(Action):
     declines = True
 
 
-def _parse_play(w: list[str]) -> Action:
-    if len(w) != 1:
-        raise NotationError("usage: bonus play TILE, e.g. bonus play G10")
-    code = w[0]
-    return PlayBonusCard(parse_tile_code(code[:1].upper() + code[1:].lower()).code)
+def _base_tile(word: str) -> str:
+    """The code of a base building tile (``G10``, any case)."""
+    try:
+        return parse_tile_code(parse_tile(word)).code
+    except ValueError as e:
+        raise NotationError(str(e)) from None
 
 
-register_parser("bonus play", _parse_play, PlayBonusCard)
-register_parser("bonus pass", word_parser(PassBonus()), PassBonus)
+register_action(PlayBonusCard, tile=_base_tile)
+register_action(PassBonus)
 
 
 # ---------------------------------------------------------------------------------- events

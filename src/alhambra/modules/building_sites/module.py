@@ -37,7 +37,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...actions import Action, need_words, register_parser
+from ...actions import Action, register_action
 from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES, KINDS
 from ...engine.services import building_counts as core_building_counts, kind_points, module_draw, module_random
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -246,15 +246,7 @@ class SiteKeep(Action):
     currency: str
 
 
-def _parse_keep(w: list[str]) -> Action:
-    need_words(w, 1, "site keep CURRENCY (the letter of the site tile to keep: b, g, o or y)")
-    letter = w[0].lower()
-    if len(letter) != 1 or letter not in CURRENCY_LETTERS:
-        raise NotationError(f"bad currency {w[0]!r}: write the letter of the site tile to keep (b, g, o or y)")
-    return SiteKeep(letter)
-
-
-register_parser("site keep", _parse_keep, SiteKeep)
+register_action(SiteKeep)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -31,7 +31,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_xy, register_parser
+from ...actions import Action, register_action
 from ...components import OPPOSITE, SIDE_DELTAS, SIDE_LETTERS, SIDES, ComponentSet, TileType, letters_to_walls, walls_to_letters
 from ...engine.services import finish_redesign, place_waiting, redesign_seat
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -383,30 +383,8 @@ def _camp_word(word: str) -> str:
     return word
 
 
-def _parse_place(words: list[str]) -> Action:
-    need_words(words, 2, "camp place CAMP X,Y (e.g. camp place L8ne 2,-1)")
-    return PlaceCamp(_camp_word(words[0]), parse_xy(words[1]))
-
-
-def _parse_build(words: list[str]) -> Action:
-    need_words(words, 2, "camp build CAMP X,Y (e.g. camp build L3n 0,2)")
-    return BuildCamp(_camp_word(words[0]), parse_xy(words[1]))
-
-
-def _parse_remove(words: list[str]) -> Action:
-    need_words(words, 1, "camp remove CAMP (e.g. camp remove L3n)")
-    return RemoveCamp(_camp_word(words[0]))
-
-
-def _parse_exchange(words: list[str]) -> Action:
-    need_words(words, 2, "camp exchange RESERVE_CAMP PLACED_CAMP (e.g. camp exchange L3n L8ne)")
-    return ExchangeCamp(_camp_word(words[0]), _camp_word(words[1]))
-
-
-register_parser("camp place", _parse_place, PlaceCamp)
-register_parser("camp build", _parse_build, BuildCamp)
-register_parser("camp remove", _parse_remove, RemoveCamp)
-register_parser("camp exchange", _parse_exchange, ExchangeCamp)
+for _action in (PlaceCamp, BuildCamp, RemoveCamp, ExchangeCamp):
+    register_action(_action, tile=_camp_word)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -26,7 +26,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...actions import Action, need_words, register_parser, word_parser
+from ...actions import Action, register_action
 from ...components import CURRENCIES, CURRENCY_NAMES, KINDS
 from ...engine.services import building_counts
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -274,18 +274,15 @@ class CaravanseraiStay(Action):
     declines = True
 
 
-def _parse_move(w: list[str]) -> Action:
-    need_words(w, 2, "cara move CARD forward|side (CARD: cara1-cara8)")
-    card = w[0].lower()
+def _card_item(word: str) -> str:
+    """The item word of a caravanserai card (``cara3``, any case); :class:`NotationError` for another."""
+    card = word.lower()
     card_number(card)
-    direction = w[1].lower()
-    if direction not in DIRECTIONS:
-        raise NotationError(f"usage: cara move CARD forward|side, not {w[1]!r}")
-    return CaravanseraiStep(card, direction)
+    return card
 
 
-register_parser("cara move", _parse_move, CaravanseraiStep)
-register_parser("cara stay", word_parser(CaravanseraiStay()), CaravanseraiStay)
+register_action(CaravanseraiStep, item=_card_item)
+register_action(CaravanseraiStay)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...actions import (
-    Action,
-    args_parser,
-    need_words,
-    parse_cards,
-    parse_kind,
-    parse_tile,
-    parse_xy,
-    register_parser,
-    word_parser,
-)
-from ...errors import NotationError
-from .components import MAX_BID, MODULE_ID
+from ...actions import Action, register_action
+from .components import MODULE_ID
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,65 +190,10 @@ class MasonUse(Action):
     grammar: ClassVar[tuple[str, ...]] = ()
 
 
-def _amount(w: str) -> int:
-    if not w.isdigit() or not 1 <= int(w) <= MAX_BID:
-        raise NotationError(f"a bid is a whole number from 1 to {MAX_BID}, not {w!r}")
-    return int(w)
-
-
-def _square(w: str) -> int:
-    if w not in ("1", "2", "3", "4"):
-        raise NotationError(f"a market square is 1-4, not {w!r}")
-    return int(w)
-
-
-def _one_card(w: str) -> str:
-    cards = parse_cards(w)
-    if len(cards) != 1:
-        raise NotationError(f"name one card, not {w!r}")
-    return cards[0]
-
-
-register_parser("character bid", args_parser(1, "character bid AMOUNT (e.g. character bid 7)", lambda w: Bid(_amount(w))), Bid)
-register_parser("character pass", word_parser(PassBid()), PassBid)
-register_parser("character pay", args_parser(1, "character pay CARDS (e.g. character pay b5+b3)", lambda w: PayBid(parse_cards(w))), PayBid)
-register_parser("character keep", word_parser(Keep()), Keep)
-register_parser("character swap", word_parser(Swap()), Swap)
-register_parser("character dancer", args_parser(1, "character dancer SQUARE (1-4)", lambda w: Dance(_square(w))), Dance)
-register_parser("character beggar", word_parser(Beg()), Beg)
-register_parser("character go", word_parser(Go()), Go)
-
-
-def _parse_patron(words: list[str]) -> Action:
-    need_words(words, 1, "character patron SQUARE|ITEM (a market square 1-4, or a bazaar)")
-    w = words[0]
-    if w.isdigit():
-        return Patron(_square(w))
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", w):
-        raise NotationError(f"name a market square (1-4) or an item, not {w!r}")
-    return PatronItem(w)
-
-
-register_parser("character patron", _parse_patron, Patron, PatronItem)
-register_parser(
-    "character change",
-    args_parser(2, "character change CARD CARD (e.g. character change b7 y5)", lambda a, b: Change(_one_card(a), _one_card(b))),
-    Change,
-)
-register_parser(
-    "character miser", args_parser(1, "character miser CARD (e.g. character miser g6)", lambda w: MiserTake(_one_card(w))), MiserTake
-)
-register_parser("character skip", word_parser(Skip()), Skip)
-register_parser("character wise", args_parser(1, "character wise KIND (e.g. character wise tower)", lambda w: Wise(parse_kind(w))), Wise)
-register_parser(
-    "character build",
-    args_parser(2, "character build TILE x,y (e.g. character build G8sw 1,-2)", lambda a, b: MasonBuild(parse_tile(a), parse_xy(b))),
-    MasonBuild,
-)
-register_parser("character remove", args_parser(1, "character remove TILE", lambda w: MasonRemove(parse_tile(w))), MasonRemove)
-register_parser(
-    "character exchange",
-    args_parser(2, "character exchange RESERVE_TILE ALHAMBRA_TILE", lambda a, b: MasonExchange(parse_tile(a), parse_tile(b))),
-    MasonExchange,
-)
-register_parser("character redesign", word_parser(MasonUse()), MasonUse)
+# in the order of the declarations above (keyword_order() lists the keywords so)
+_action: type[Action]
+for _action in (Bid, PassBid, PayBid, Keep, Swap, Dance, Beg, Go):
+    register_action(_action)
+register_action(Patron, PatronItem)  # a square is a number, an item (a bazaar) starts with a letter
+for _action in (Change, MiserTake, Skip, Wise, MasonBuild, MasonRemove, MasonExchange, MasonUse):
+    register_action(_action)

@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_tile, parse_xy, register_parser, word_parser
+from ...actions import Action, register_action
 from ...components import OPPOSITE, SIDE_DELTAS, CardType, letters_to_walls, walls_to_letters
 from ...engine.services import build_tile, finish_turn_action, occupied_places, placement_veto, redesign_seat, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -157,39 +157,8 @@ GateAction = GatePlace | GateBuild | GateTurn
 """A tile built through a gate (waiting or from the reserve board; as it lies or turned)."""
 
 
-def _side(word: str) -> str:
-    w = word.lower()
-    if w not in ("n", "e", "s", "w"):
-        raise NotationError(f"bad side {word!r}: the side of the new tile the gate goes on, n, e, s or w")
-    return w
-
-
-def _walls(word: str) -> str:
-    w = word.lower()
-    if w not in WALL_LETTERS:
-        raise NotationError(f"bad walls {word!r}: the wall letters of the turned tile (e.g. es)")
-    return w
-
-
-def _parse_place(words: list[str]) -> Action:
-    need_words(words, 3, "gate place TILE X,Y SIDE (e.g. gate place G8sw 1,0 w)")
-    return GatePlace(parse_tile(words[0]), parse_xy(words[1]), _side(words[2]))
-
-
-def _parse_build(words: list[str]) -> Action:
-    need_words(words, 3, "gate build TILE X,Y SIDE (e.g. gate build G8sw 1,0 w)")
-    return GateBuild(parse_tile(words[0]), parse_xy(words[1]), _side(words[2]))
-
-
-def _parse_turn(words: list[str]) -> Action:
-    need_words(words, 4, "gate turn TILE X,Y SIDE WALLS (e.g. gate turn Xa11 1,0 w es)")
-    return GateTurn(parse_tile(words[0]), parse_xy(words[1]), _side(words[2]), _walls(words[3]))
-
-
-register_parser("gate take", word_parser(TakeGate()), TakeGate)
-register_parser("gate place", _parse_place, GatePlace)
-register_parser("gate build", _parse_build, GateBuild)
-register_parser("gate turn", _parse_turn, GateTurn)
+for _action in (TakeGate, GatePlace, GateBuild, GateTurn):
+    register_action(_action)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -24,7 +24,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, register_parser
+from ...actions import Action, need_words, parse_card, parse_tile, register_parser
 from ...components import SIDE_DELTAS, SIDES, CardType, letters_to_walls, walls_to_letters
 from ...engine.services import city_problem, finish_turn_action, set_walls
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -141,18 +141,17 @@ FOUNTAIN: Final = "F"
 
 def _parse_build(words: list[str]) -> Action:
     need_words(words, 2, "wall build CARD TILE (e.g. wall build cwne G8sw, or wall build cwn fountain)")
-    card, tile = words[0].lower(), words[1]
+    card, tile = parse_card(words[0]), words[1]
     if tile.lower() in ("fountain", "f"):
         return BuildFountainWall(card)
-    if not tile.isalnum() or not tile[0].isalpha():
-        raise NotationError(f"bad tile code {tile!r}")
-    return BuildCityWall(card, tile[0].upper() + tile[1:].lower())
+    return BuildCityWall(card, parse_tile(tile))
 
 
 def _target_code(action: BuildCityWall | BuildFountainWall) -> str:
     return FOUNTAIN if isinstance(action, BuildFountainWall) else action.tile
 
 
+# hand-written: ``fountain`` (or ``f``) also reads as a tile code, so the grammar cannot tell the two forms apart
 register_parser("wall build", _parse_build, BuildCityWall, BuildFountainWall)
 
 

@@ -28,9 +28,9 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...actions import Action, need_words, register_parser, word_parser
+from ...actions import Action, register_action
 from ...components import CURRENCIES, CURRENCY_LETTERS, CURRENCY_NAMES
-from ...errors import IllegalAction, NotationError, WrongPhase
+from ...errors import IllegalAction, WrongPhase
 from ...events import Event
 from ...hooks import Module, MoneySource, Purchase, load_module
 from ...slices import ModuleState
@@ -146,16 +146,8 @@ class CertificateDecline(Action):
     declines = True
 
 
-def _parse_store(w: list[str]) -> Action:
-    need_words(w, 1, "certificate store CURRENCY (b, g, o or y)")
-    letter = w[0].lower()
-    if len(letter) != 1 or letter not in CURRENCY_LETTERS:
-        raise NotationError(f"usage: certificate store CURRENCY (b, g, o or y), not {w[0]!r}")
-    return CertificateStore(letter)
-
-
-register_parser("certificate store", _parse_store, CertificateStore)
-register_parser("certificate decline", word_parser(CertificateDecline()), CertificateDecline)
+register_action(CertificateStore)
+register_action(CertificateDecline)
 
 
 # ---------------------------------------------------------------------------------- events

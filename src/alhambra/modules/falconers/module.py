@@ -25,7 +25,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_cards, parse_xy, register_parser, word_parser
+from ...actions import Action, register_action
 from ...components import KINDS
 from ...engine.services import finish_turn_action, spend_cards, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -158,16 +158,8 @@ class FalconsDone(Action):
     declines = True
 
 
-def _parse_buy(words: list[str]) -> Action:
-    need_words(words, 3, "falcon FALCON X,Y CARD (e.g. falcon Fw5 0,-1 b5)")
-    cards = parse_cards(words[2])
-    if len(cards) != 1:
-        raise NotationError(f"a falcon costs one money card, not {words[2]!r}")
-    return BuyFalcon(words[0], parse_xy(words[1]), cards[0])
-
-
-register_parser("falcon", _parse_buy, BuyFalcon)
-register_parser("falcon done", word_parser(FalconsDone()), FalconsDone)
+register_action(BuyFalcon)
+register_action(FalconsDone)
 
 
 @dataclass(frozen=True, slots=True)

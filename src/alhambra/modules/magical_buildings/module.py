@@ -28,10 +28,10 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_tile, parse_xy, register_parser
+from ...actions import Action, register_action
 from ...components import KIND_LETTERS, KINDS, ComponentSet, TileType, letters_to_walls, walls_to_letters
 from ...engine.services import build_spots as engine_spots, build_tile, finish_redesign, placement_veto, redesign_seat, set_walls
-from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
+from ...errors import IllegalAction, IllegalPlacement, WrongPhase
 from ...events import AlhambraRedesigned, Event
 from ...hooks import Module, hook_users
 from ...state import GameConfig, GameState, PlaceTiles
@@ -141,31 +141,8 @@ class MagicExchange(Action):
     walls: str
 
 
-def _orientation(word: str) -> str:
-    w = word.lower()
-    if w not in ORIENTATIONS:
-        raise NotationError(f"bad walls {word!r}: the wall letters of the turned tile, one of {', '.join(ORIENTATIONS)}")
-    return w
-
-
-def _parse_place(words: list[str]) -> Action:
-    need_words(words, 3, "magic place TILE X,Y WALLS (e.g. magic place Xa11 1,0 es)")
-    return MagicPlace(parse_tile(words[0]), parse_xy(words[1]), _orientation(words[2]))
-
-
-def _parse_build(words: list[str]) -> Action:
-    need_words(words, 3, "magic build TILE X,Y WALLS (e.g. magic build Xa11 1,0 es)")
-    return MagicBuild(parse_tile(words[0]), parse_xy(words[1]), _orientation(words[2]))
-
-
-def _parse_exchange(words: list[str]) -> Action:
-    need_words(words, 3, "magic exchange TILE CITY_TILE WALLS (e.g. magic exchange Xa11 G8sw es)")
-    return MagicExchange(parse_tile(words[0]), parse_tile(words[1]), _orientation(words[2]))
-
-
-register_parser("magic place", _parse_place, MagicPlace)
-register_parser("magic build", _parse_build, MagicBuild)
-register_parser("magic exchange", _parse_exchange, MagicExchange)
+for _action in (MagicPlace, MagicBuild, MagicExchange):
+    register_action(_action)
 
 
 # ---------------------------------------------------------------------------------- events

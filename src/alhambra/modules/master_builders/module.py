@@ -36,12 +36,8 @@ from ...actions import (
     BuildFromReserve,
     ExchangeTiles,
     MoveToReserve,
-    need_words,
     parse_cards,
-    parse_tile,
-    parse_xy,
-    register_parser,
-    word_parser,
+    register_action,
 )
 from ...chance import NOBODY
 from ...components import CURRENCIES, CardType, ComponentSet
@@ -237,33 +233,8 @@ def _card_word(w: str) -> str:
     return cards[0]
 
 
-def _parse_build(w: list[str]) -> Action:
-    need_words(w, 3, "builder build CARD TILE x,y (e.g. builder build my3 G8sw 1,-2)")
-    return MasterBuildersBuild(_card_word(w[0]), parse_tile(w[1]), parse_xy(w[2]))
-
-
-def _parse_remove(w: list[str]) -> Action:
-    need_words(w, 2, "builder remove CARD TILE (e.g. builder remove mb3 G8sw)")
-    return MasterBuildersRemove(_card_word(w[0]), parse_tile(w[1]))
-
-
-def _parse_exchange(w: list[str]) -> Action:
-    need_words(w, 3, "builder exchange CARD RESERVE_TILE ALHAMBRA_TILE (e.g. builder exchange mo3 T9ne G8sw)")
-    return MasterBuildersExchange(_card_word(w[0]), parse_tile(w[1]), parse_tile(w[2]))
-
-
-register_parser("builder build", _parse_build, MasterBuildersBuild)
-register_parser("builder remove", _parse_remove, MasterBuildersRemove)
-register_parser("builder exchange", _parse_exchange, MasterBuildersExchange)
-register_parser("builder skip", word_parser(MasterBuildersSkip()), MasterBuildersSkip)
-
-
-def _parse_use(w: list[str]) -> Action:
-    need_words(w, 1, "builder use CARD (e.g. builder use mb3), then the redesign")
-    return MasterBuildersUse(_card_word(w[0]))
-
-
-register_parser("builder use", _parse_use, MasterBuildersUse)
+for _action in (MasterBuildersBuild, MasterBuildersRemove, MasterBuildersExchange, MasterBuildersSkip, MasterBuildersUse):
+    register_action(_action, card=_card_word)
 
 
 def core_redesign(action: BuilderAction) -> Action:

@@ -29,7 +29,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...actions import Action, need_words, parse_kind, register_parser, word_parser
+from ...actions import Action, register_action
 from ...components import CURRENCIES, CURRENCY_LETTERS, KINDS, SCORING_POINTS, CardType
 from ...engine.services import module_draw, module_random, put_on_market
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -229,16 +229,8 @@ class SultanMark(Action):
     kind: str
 
 
-def _parse_mark(w: list[str]) -> Action:
-    need_words(w, 1, f"sultan mark KIND (one of {', '.join(KINDS)})")
-    return SultanMark(parse_kind(w[0]))
-
-
-register_parser("sultan claim", word_parser(SultanClaim()), SultanClaim)
-register_parser("sultan decline", word_parser(SultanDecline()), SultanDecline)
-register_parser("sultan keep", word_parser(SultanKeep()), SultanKeep)
-register_parser("sultan reveal", word_parser(SultanReveal()), SultanReveal)
-register_parser("sultan mark", _parse_mark, SultanMark)
+for _action in (SultanClaim, SultanDecline, SultanKeep, SultanReveal, SultanMark):
+    register_action(_action)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_kind, register_parser
+from ...actions import Action, register_action
 from ...components import KIND_LETTERS, KINDS, OPPOSITE, SIDE_DELTAS, SIDES, ComponentSet, TileType, letters_to_walls
 from ...engine.services import finish_turn_action, module_draw, module_random, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -143,12 +143,7 @@ class TakeSquare(Action):
     kind: str
 
 
-def _parse_take(words: list[str]) -> Action:
-    need_words(words, 1, "square take KIND (e.g. square take garden)")
-    return TakeSquare(parse_kind(words[0]))
-
-
-register_parser("square take", _parse_take, TakeSquare)
+register_action(TakeSquare)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_kind, parse_xy, register_parser
+from ...actions import Action, need_words, parse_kind, register_action, register_parser, usage
 from ...components import KINDS
 from ...engine.services import occupied_places, unbuilt_tiles
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -266,26 +266,15 @@ class TraderSkip(Action):
     declines = True
 
 
-def _parser(n: int, usage: str, make: Callable[[list[str]], Action]) -> Callable[[list[str]], Action]:
-    def parse(w: list[str]) -> Action:
-        need_words(w, n, usage)
-        return make(w)
-
-    return parse
+def _parse_choose(words: list[str]) -> Action:
+    need_words(words, 3, usage(TraderChoose))
+    return TraderChoose(_kinds_sorted([parse_kind(x) for x in words]))
 
 
-register_parser(
-    "trader choose",
-    _parser(3, "trader choose KIND KIND KIND", lambda w: TraderChoose(_kinds_sorted([parse_kind(x) for x in w]))),
-    TraderChoose,
-)
-register_parser("trader place", _parser(1, "trader place X,Y", lambda w: TraderPlace(parse_xy(w[0]))), TraderPlace)
-register_parser("trader move", _parser(1, "trader move KIND", lambda w: TraderMove(parse_kind(w[0]))), TraderMove)
-register_parser("trader take", _parser(1, "trader take KIND", lambda w: TraderTake(parse_kind(w[0]))), TraderTake)
-register_parser(
-    "trader exchange", _parser(2, "trader exchange GIVE TAKE", lambda w: TraderExchange(parse_kind(w[0]), parse_kind(w[1]))), TraderExchange
-)
-register_parser("trader skip", _parser(0, "trader skip", lambda w: TraderSkip()), TraderSkip)
+# choose: three words, one field (the kinds in canonical order), so its own notation and parser
+register_parser("trader choose", _parse_choose, TraderChoose)
+for _action in (TraderPlace, TraderMove, TraderTake, TraderExchange, TraderSkip):
+    register_action(_action)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Final
 
-from ...actions import Action, register_parser
+from ...actions import Action, register_action
 from ...components import CURRENCIES, KINDS, ComponentSet
 from ...engine.services import module_deal, refill_display
 from ...errors import ConfigError, IllegalAction, NotationError, WrongPhase
@@ -135,16 +135,7 @@ class ThiefPlay(Action):
     card: str
 
 
-def _parse_play(w: list[str]) -> Action:
-    if len(w) != 1 or "+" in w[0]:
-        raise NotationError("usage: thief CARD (one face-up money card of the thief's currency), e.g. thief b4")
-    code = w[0].lower()
-    if not code[:1].isalpha() or not code.isalnum():
-        raise NotationError(f"bad card {w[0]!r} (write a card like b4)")
-    return ThiefPlay(code)
-
-
-register_parser("thief", _parse_play, ThiefPlay)
+register_action(ThiefPlay)
 
 
 # ---------------------------------------------------------------------------------- events

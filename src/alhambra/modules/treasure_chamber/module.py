@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_xy, register_parser
+from ...actions import Action, register_action
 from ...components import CURRENCIES, KINDS
 from ...engine.services import module_draw, module_random, unbuilt_tiles
 from ...errors import IllegalAction, NotationError, WrongPhase
@@ -214,12 +214,7 @@ class ChestPut(Action):
     target: tuple[int, int]
 
 
-def _parse_put(words: list[str]) -> Action:
-    need_words(words, 1, "chest put X,Y")
-    return ChestPut(parse_xy(words[0]))
-
-
-register_parser("chest put", _parse_put, ChestPut)
+register_action(ChestPut)
 
 
 # ---------------------------------------------------------------------------------- events

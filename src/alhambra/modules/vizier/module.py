@@ -21,9 +21,9 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from ...actions import Action, BuyBuilding, parse_cards, register_parser, word_parser
+from ...actions import Action, BuyBuilding, register_action
 from ...engine.services import check_purchase, finish_turn_action, pay_for_offer, pay_for_purchase, purchase_options, refill_market
-from ...errors import IllegalAction, InvalidPayment, NotationError, WrongPhase
+from ...errors import IllegalAction, InvalidPayment, WrongPhase
 from ...events import Event
 from ...hooks import Module
 from ...slices import ModuleState
@@ -91,18 +91,8 @@ class VizierWake(Action):
     grammar = ()
 
 
-def _parse_buy(w: list[str]) -> Action:
-    if len(w) != 2:
-        raise NotationError("usage: vizier buy SQUARE CARDS, e.g. vizier buy 2 b5+b2")
-    if w[0].isdigit():
-        return VizierBuy(int(w[0]), parse_cards(w[1]))
-    if not w[0][:1].isalpha():
-        raise NotationError(f"bad market square or item {w[0]!r} (1-4, or an item that starts with a letter)")
-    return VizierBuyItem(w[0], parse_cards(w[1]))
-
-
-register_parser("vizier buy", _parse_buy, VizierBuy, VizierBuyItem)
-register_parser("vizier wake", word_parser(VizierWake()), VizierWake)
+register_action(VizierBuy, VizierBuyItem)  # a square is a number, an item starts with a letter
+register_action(VizierWake)
 
 
 # ---------------------------------------------------------------------------------- events

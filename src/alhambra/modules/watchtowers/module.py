@@ -34,7 +34,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, need_words, parse_xy, register_parser
+from ...actions import Action, register_action
 from ...components import EAST, KIND_LETTERS, KINDS, NORTH, SIDE_DELTAS, SIDES, SOUTH, WEST, ComponentSet, TileType
 from ...engine.services import place_waiting, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -323,20 +323,8 @@ def _tower_word(word: str) -> str:
     return word
 
 
-def _parse_place(words: list[str]) -> Action:
-    need_words(words, 3, "watchtower place TOWER X,Y HALF (e.g. watchtower place Wg1 2,-1 sw)")
-    if words[2] not in HALVES:
-        raise NotationError(f"a watchtower's half is one of {', '.join(HALVES)}, not {words[2]!r}")
-    return PlaceTower(_tower_word(words[0]), parse_xy(words[1]), words[2])
-
-
-def _parse_return(words: list[str]) -> Action:
-    need_words(words, 1, "watchtower return TOWER")
-    return ReturnTower(_tower_word(words[0]))
-
-
-register_parser("watchtower place", _parse_place, PlaceTower)
-register_parser("watchtower return", _parse_return, ReturnTower)
+register_action(PlaceTower, tile=_tower_word)
+register_action(ReturnTower, tile=_tower_word)
 
 
 # ---------------------------------------------------------------------------------- events

@@ -216,7 +216,7 @@ def test_notation_round_trips_and_errors() -> None:
     assert parse_action("certificate store G") == CertificateStore("g")
     with pytest.raises(NotationError, match="usage: certificate store"):
         parse_action("certificate store")
-    with pytest.raises(NotationError, match="not 'red'"):
+    with pytest.raises(NotationError, match="bad currency 'red'"):
         parse_action("certificate store red")
     with pytest.raises(NotationError):
         parse_action("certificate decline now")

@@ -6,7 +6,8 @@ takes positions of seeded greedy games (early, middle and late, for each player 
 * the leaf's cost in µs: the network's native twin (``native_value``: features and forward pass
   in C, no Python list: ``ValueCore.leaf_ns``; and as the search calls it, ``win_probs`` with its
   list), against the old leaf (the game's Python twin ``to_state``, its view, the research tensor
-  and numpy: ``ValueNet.win_probs``), on native games a few moves past the position;
+  and numpy: ``ValueNet.win_probs``), on native games a few moves past the position (the median
+  over 20 such games of the best of repeated timings, which a busy machine disturbs least);
 * iterations of one search at ``--seconds`` a move (no iteration cap; the median of
   ``--repeats`` searches) for ``mcts:hard``, ``mcts:learned`` with the native leaf and
   ``mcts:learned`` with the old leaf (``old``: the Python twin, as before the native twin);
@@ -85,11 +86,16 @@ def _leaves(obs: Observation, count: int, seed: int) -> list[Any]:
     return out
 
 
-def _us(fn: Any, reps: int) -> float:
-    t0 = time.perf_counter()
-    for _ in range(reps):
-        fn()
-    return (time.perf_counter() - t0) / reps * 1e6
+def _us(fn: Any, reps: int, trials: int) -> float:
+    """µs a call: the best of ``trials`` runs of ``reps`` calls (a run the machine did not
+    interrupt)."""
+    best = float("inf")
+    for _ in range(trials):
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        best = min(best, (time.perf_counter() - t0) / reps)
+    return best * 1e6
 
 
 def _search(obs: Observation, level: str, seconds: float | None, iterations: int | None, seed: int, old: bool) -> tuple[int, float]:
@@ -129,9 +135,9 @@ def main() -> None:
         for decision, obs in _positions(players, a.seed, (8, 30, 60)):
             me = obs.seat
             leaves = _leaves(obs, 20, a.seed)
-            native_c = statistics.mean(twin.leaf_ns(g, me, 200) for g in leaves) / 1000
-            native_py = statistics.mean(_us(partial(twin.win_probs, g, me), 200) for g in leaves)
-            old = statistics.mean(_us(partial(_old_leaf, net, g, me), 5) for g in leaves)
+            native_c = statistics.median(min(twin.leaf_ns(g, me, 20) for _ in range(50)) for g in leaves) / 1000
+            native_py = statistics.median(_us(partial(twin.win_probs, g, me), 20, 50) for g in leaves)
+            old = statistics.median(_us(partial(_old_leaf, net, g, me), 1, 5) for g in leaves)
             timed: list[list[int]] = [[] for _ in KINDS]
             cpu: list[list[float]] = [[] for _ in KINDS]
             for r in range(a.repeats):  # interleaved, so a busy spell hits all three alike

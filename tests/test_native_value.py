@@ -22,8 +22,11 @@ from alhambra.state import GameConfig
 if os.environ.get(NATIVE_ENV) == "0":
     pytest.skip(f"{NATIVE_ENV}=0: the native core is switched off", allow_module_level=True)
 
+from alhambra.bots import LEVELS, native_search
 from alhambra.bots.native_value import native_features, native_net
+from alhambra.bots.tree import _BAG_START, mix
 from alhambra.bots.value_net import feature_map, load
+from alhambra.native import core_module
 from alhambra.native.game import NativeGame, decode
 
 A_TAKE = 0
@@ -133,6 +136,32 @@ def test_native_forward_pass_equals_the_numpy_network(players: int) -> None:
         x = rng.random(fmap.size, dtype=np.float32)
         worst = max(worst, float(np.abs(np.array(core.forward(x)) - net.forward(players, x)).max()))
     assert worst < 1e-5
+
+
+def test_learned_rewards_mix_the_network_in_as_tree_mix_does() -> None:
+    """The native leaf rewards of mcts:learned: tree.mix of the hand-made rewards and the
+    network's chances as the searching seat sees the game (the same arithmetic, so equal to the
+    last bit given the network's answer); a finished game's rewards are its result, unmixed."""
+    config = GameConfig(players=3)
+    net = load()
+    twin = native_net(net, config)
+    settings = LEVELS["learned"]
+    games = _games(config, range(50, 52), 9, 0.5)
+    ev = native_search.evaluator(games[0][0].state().components, settings.weights)
+    hand = core_module().Rewarder(ev, True, settings.temperature, settings.temperature_early, _BAG_START)
+    for seat in range(3):
+        learned = core_module().LearnedRewarder(hand, twin, seat, settings.net_weight)
+        for game, _ in games:
+            values = game.core.seat_values(ev)
+            got = learned(game.core, values)
+            if game.is_over:
+                assert got == hand(game.core, values) and sorted(got)[-1] > 0.0
+                continue
+            assert got == mix(hand(game.core, values), twin.win_probs(game.core, seat), settings.net_weight)
+            want = mix(hand(game.core, values), net.win_probs(game.state(), seat), settings.net_weight)
+            assert got == pytest.approx(want, abs=1e-6)
+    with pytest.raises(ValueError, match="seat must be 0-2"):
+        core_module().LearnedRewarder(hand, twin, 3, 0.25)
 
 
 def test_native_value_refuses_what_it_cannot_read() -> None:

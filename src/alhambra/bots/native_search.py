@@ -26,7 +26,7 @@ from ..native import available, core_module, supports
 from ..native.game import NativeGame, decode
 from .greedy import Weights, _tables, pick_best
 from .tracker import Sampler
-from .tree import _BAG_START, _grow, leaf_net, mix, ranked
+from .tree import _BAG_START, _grow, leaf_net, ranked
 
 if TYPE_CHECKING:
     from .tree import MctsSettings
@@ -84,16 +84,8 @@ class NativePlay:
         if net is not None:  # mcts:learned: the network's native twin reads the native game itself
             from .native_value import native_net  # numpy: loaded only by a search that uses a network
 
-            hand = self.rewards
-            me = sampler.obs.seat
-            share = settings.net_weight
-            win_probs = native_net(net, sampler.config).win_probs
-
-            def learned(game: Any, values: list[float] | None) -> list[float]:
-                out = hand(game, values)
-                return out if game.outcome is not None else mix(out, win_probs(game, me), share)
-
-            self.rewards = learned
+            self.rewards = core.LearnedRewarder(self.rewards, native_net(net, sampler.config), sampler.obs.seat, settings.net_weight)
+            """tree.mix of the hand-made rewards and the network's (``native/value.pxi``)."""
 
     def prior(self, game: Any, legal: list[int], seat: int, seen: dict[int, list[float]]) -> list[tuple[int, float]]:
         """tree._prior on a native game."""

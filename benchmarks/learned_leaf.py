@@ -32,18 +32,25 @@ from alhambra import GameConfig, apply, new_game
 from alhambra.bots import LEVELS, EventLog, make_bot, mcts as mcts_mod, native_value, observe
 from alhambra.bots.base import Observation
 from alhambra.bots.tracker import Sampler
+from alhambra.bots.tree import mix
 from alhambra.bots.value_net import ValueNet, load
+from alhambra.native import core_module
 from alhambra.native.game import NativeGame
 
 
-class _OldLeaf:
-    """The leaf before the native twin: the network on the game's Python twin."""
+class _OldRewarder:
+    """The leaf rewards before the native twin: the network on the game's Python twin, mixed in
+    Python (in place of ``LearnedRewarder``; the same rewards up to float32 rounding)."""
 
-    def __init__(self, net: ValueNet) -> None:
-        self.net = net
+    def __init__(self, hand: Any, twin: Any, seat: int, share: float) -> None:
+        self.hand = hand
+        self.net = load()
+        self.seat = seat
+        self.share = share
 
-    def win_probs(self, game: Any, seat: int) -> list[float]:
-        return _old_leaf(self.net, game, seat)
+    def __call__(self, game: Any, values: list[float] | None) -> list[float]:
+        out: list[float] = self.hand(game, values)
+        return out if game.outcome is not None else mix(out, _old_leaf(self.net, game, self.seat), self.share)
 
 
 def _old_leaf(net: ValueNet, game: Any, seat: int) -> list[float]:
@@ -101,15 +108,16 @@ def _us(fn: Any, reps: int, trials: int) -> float:
 def _search(obs: Observation, level: str, seconds: float | None, iterations: int | None, seed: int, old: bool) -> tuple[int, float]:
     """One search: its iterations and the CPU seconds it took."""
     settings = replace(LEVELS[level], iterations=iterations, seconds=seconds)
-    real = native_value.native_net
+    core = core_module()
+    real = core.LearnedRewarder
     if old:
-        native_value.native_net = lambda net, config: _OldLeaf(net)  # type: ignore[assignment]
+        core.LearnedRewarder = _OldRewarder
     try:
         c0 = time.process_time()
         its = mcts_mod.search(Sampler(obs), settings, random.Random(seed), settings.weights)[1]
         return its, time.process_time() - c0
     finally:
-        native_value.native_net = real  # type: ignore[assignment]
+        core.LearnedRewarder = real
 
 
 KINDS = (("hard", False), ("learned", False), ("learned", True))

@@ -100,6 +100,24 @@ def test_the_native_search_chooses_the_moves_of_the_python_search(
         assert native[0] == python[0], f"position {i}: the root statistics differ"
 
 
+@pytest.mark.parametrize(("players", "iterations"), [(2, 200), (3, 120), (4, 100)])
+def test_the_native_learned_search_chooses_the_moves_of_the_python_search(players: int, iterations: int) -> None:
+    """mcts:learned: the native leaves read the network's native twin (the same features bit for
+    bit, a forward pass within float32 rounding of numpy's), so the tree is the same: every root
+    action gets the same visits, the mean rewards agree to 1e-6, the same move is chosen."""
+    positions = _positions(players, 40 + players, 9, 3)
+    assert len(positions) == 3
+    for i, obs in enumerate(positions):
+        python, p_its = _search(obs, "learned", iterations, "python", i)
+        native, n_its = _search(obs, "learned", iterations, "auto", i)
+        assert p_its == n_its == iterations
+        assert {a: v for a, (v, _) in native.items()} == {a: v for a, (v, _) in python.items()}, f"position {i}: visits differ"
+        assert all(native[a][1] == pytest.approx(python[a][1], abs=1e-6) for a in python)
+        assert max(native, key=lambda a: native[a]) == max(python, key=lambda a: python[a])
+        # and the network did play a part: without it the same search differs
+        assert _search(obs, "hard", iterations, "auto", i)[0] != native
+
+
 def test_the_native_search_is_used_where_the_core_covers_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
     real = native_search.search

@@ -9,7 +9,10 @@ canonical actions of the base game); the greedy prior, the leaf values and the r
 native twin of the greedy evaluation (``native/bots.pxi``), which rounds as the Python code
 rounds. So for the same seed and iteration count the search grows the same tree and chooses the
 same move as the Python search (``tests/test_native_bots.py`` proves it on seeded positions),
-only faster: the levels keep their time budgets and spend the speed on more iterations.
+only faster: the levels keep their time budgets and spend the speed on more iterations. A value
+network at the leaves (``mcts:learned``) is run by its native twin
+(:mod:`alhambra.bots.native_value`: the same features bit for bit, the forward pass within
+float32 rounding of numpy's), on the native game without a Python state or a view.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from ..native import available, core_module, supports
 from ..native.game import NativeGame, decode
 from .greedy import Weights, _tables, pick_best
 from .tracker import Sampler
-from .tree import _BAG_START, _grow, leaf_net, mix, ranked
+from .tree import _BAG_START, _grow, leaf_net, ranked
 
 if TYPE_CHECKING:
     from .tree import MctsSettings
@@ -78,16 +81,11 @@ class NativePlay:
         )
         """tree.reward_of of a native game (``native/sample.pxi``: the same arithmetic in C)."""
         net = leaf_net(settings, sampler.config)
-        if net is not None:  # the network reads the game's Python twin (mcts:learned)
-            hand = self.rewards
-            me = sampler.obs.seat
-            share = settings.net_weight
+        if net is not None:  # mcts:learned: the network's native twin reads the native game itself
+            from .native_value import native_net  # numpy: loaded only by a search that uses a network
 
-            def learned(game: Any, values: list[float] | None) -> list[float]:
-                out = hand(game, values)
-                return out if game.outcome is not None else mix(out, net.win_probs(game.to_state(), me), share)
-
-            self.rewards = learned
+            self.rewards = core.LearnedRewarder(self.rewards, native_net(net, sampler.config), sampler.obs.seat, settings.net_weight)
+            """tree.mix of the hand-made rewards and the network's (``native/value.pxi``)."""
 
     def prior(self, game: Any, legal: list[int], seat: int, seen: dict[int, list[float]]) -> list[tuple[int, float]]:
         """tree._prior on a native game."""

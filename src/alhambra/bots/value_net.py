@@ -14,6 +14,10 @@ shared win). That is exactly the reward the MCTS search backs up (``MctsSettings
 Weights come from ``alhambra train`` (:mod:`alhambra.learning`) as a ``.npz`` file: for each
 player count ``p`` the arrays ``p{p}/w0, p{p}/b0, ...`` of a ReLU multi-layer perceptron, plus
 ``meta`` (a JSON text: the training command, configuration, data counts and the commit).
+
+A search on the native core runs the network's native twin instead
+(:mod:`alhambra.bots.native_value`: the same features straight from the native game, the same
+perceptron in C); this module serves the Python engine and is the twin's reference.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ engine/generate.py, engine/payments.py), ``flow.pxi`` (engine/supply.py, engine/
 engine/scoring.py: drawing, refills, the end of a turn, scoring, the end of the game),
 ``rules.pxi`` (engine/generate.py, engine/redesign.py, engine/perform.py, engine/setup.py:
 legal actions, applying them, setup), ``bots.pxi`` (bots/greedy.py: the evaluation), ``sample.pxi`` (bots/tracker.py: the
-sampler's hidden draws; bots/mcts.py: the search's rewards). Use it through :mod:`alhambra.native`, not directly.
+sampler's hidden draws; bots/mcts.py: the search's rewards), ``value.pxi`` (bots/value_net.py: the
+value network's features and forward pass). Use it through :mod:`alhambra.native`, not directly.
 """
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
@@ -30,3 +31,4 @@ include "flow.pxi"
 include "bots.pxi"
 include "rules.pxi"
 include "sample.pxi"
+include "value.pxi"

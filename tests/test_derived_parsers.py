@@ -273,6 +273,11 @@ def test_register_action_refuses_what_it_cannot_derive() -> None:
 def test_a_module_narrows_a_type_with_its_own_reader() -> None:
     with pytest.raises(NotationError, match="'P8' is not a camp"):
         parse_action("camp place P8 1,1")
+    with pytest.raises(NotationError, match="'Wx1' is not a watchtower"):
+        parse_action("watchtower return Wx1")
+    # their codes read in any case, as the core's tile codes do
+    assert str(parse_action("camp place l6W 2,0")) == "camp place L6w 2,0"
+    assert str(parse_action("watchtower place wG1 -7,-2 SE")) == "watchtower place Wg1 -7,-2 se"
     with pytest.raises(NotationError, match="one master-builder card"):
         parse_action("builder use mb3+mg3")
     with pytest.raises(NotationError, match="no caravanserai card"):

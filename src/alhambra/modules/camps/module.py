@@ -31,7 +31,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, register_action
+from ...actions import Action, parse_tile, register_action
 from ...components import OPPOSITE, SIDE_DELTAS, SIDE_LETTERS, SIDES, ComponentSet, TileType, letters_to_walls, walls_to_letters
 from ...engine.services import finish_redesign, place_waiting, redesign_seat
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -378,6 +378,8 @@ class ExchangeCamp(Action):
 
 
 def _camp_word(word: str) -> str:
+    """The code in any case, as the core reads tile codes (``l3N`` is ``L3n``)."""
+    word = parse_tile(word)
     if word not in BASTIONS:
         raise NotationError(f"{word!r} is not a camp (camps: {', '.join(BASTIONS)})")
     return word

@@ -34,7 +34,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ... import city as geo
-from ...actions import Action, register_action
+from ...actions import Action, parse_tile, register_action
 from ...components import EAST, KIND_LETTERS, KINDS, NORTH, SIDE_DELTAS, SIDES, SOUTH, WEST, ComponentSet, TileType
 from ...engine.services import place_waiting, set_walls
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
@@ -318,6 +318,8 @@ class ReturnTower(Action):
 
 
 def _tower_word(word: str) -> str:
+    """The code in any case, as the core reads tile codes (``l3N`` is ``L3n``)."""
+    word = parse_tile(word)
     if word not in COLOUR:
         raise NotationError(f"{word!r} is not a watchtower (Wp1 ... Wt3)")
     return word

@@ -10,7 +10,7 @@ BOT_LEVELS: dict[str, tuple[str, str]] = {
     "mcts:easy": ("Medium", "searches ahead for about a quarter of a second"),
     "mcts:normal": ("Hard", "searches ahead for about a second"),
     "mcts:hard": ("Expert", "searches ahead for up to four seconds"),
-    "mcts:learned": ("Learned", "experimental: like Expert, judging positions partly by a network learned in self-play (so far weaker)"),
+    "mcts:learned": ("Learned", "experimental: like Expert, judging positions partly by a network learned in self-play (not yet stronger)"),
 }
 """Bot difficulties a seat can be given: spec -> (name, description)."""
 

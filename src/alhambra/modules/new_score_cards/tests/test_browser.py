@@ -113,7 +113,7 @@ def _check_hooks(page: Any, url: str, state: dict[str, Any]) -> None:
     later = {**state, "next": 3}
     over = {**state, "next": None}
     got = page.evaluate(HOOKS_JS, [later, over])
-    assert got["none"] is None and got["hooks"] == ["panel"]
+    assert got["none"] is None and got["hooks"] == ["panel", "summary"]
     assert [c["status"] for c in got["out"][0]] == ["scored", "scored", "next"]
     assert [c["caption"] for c in got["out"][0]] == ["✓ Scored", "✓ Scored", "Next"]
     assert [c["status"] for c in got["out"][1]] == ["scored"] * 3

@@ -31,6 +31,10 @@ export function pluginContext(id) {
     catalogue: T.catalogue,
     module: T.moduleInfo[id] || { id, title: id, description: "", assumptions: [] },
     seatName,
+    /** One line of every seat: "Ann 2 · Ben 0" from f(seat) (panel summaries). */
+    seatsLine: (f) => (v && Array.isArray(v.seats) ? v.seats : []).map((s) => `${seatName(s.seat)} ${f(s.seat)}`).join(" · "),
+    /** A count with its noun: count(1, "coin", "coins") is "1 coin". */
+    count: (k, one, many) => `${k} ${k === 1 ? one : many}`,
     seatColor: (seat) => (seat < 0 ? "#999" : SEAT_COLORS[seat]),
     h,
     svg: svgEl,

@@ -317,8 +317,8 @@ function scoring(ctx, roundEvent) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   return Array.isArray(st.hand_counts) ? seats((i) => `${st.hand_counts[i] || 0} in hand, ${((st.played || [])[i] || []).length} played`) : null;
 }
 

@@ -419,8 +419,8 @@ function describeEvent(ctx, e) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   const mine = (i) => (st.sites || []).filter((s) => s.seat === i && (s.where === "alhambra" || s.where === "reserve")).length;
   return `${st.stack} site tiles in the stack · ` + seats((i) => n(mine(i), "site", "sites"));
 }

@@ -146,8 +146,8 @@ function describeEvent(ctx, e) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   if (!Array.isArray(st.coins)) return null;
   const sum = (c) => Object.values(c || {}).reduce((a, b) => a + b, 0);
   return `${n(st.bag_count, "coin", "coins")} in the bag · ` + seats((i) => n(sum(st.coins[i]), "coin", "coins"));

@@ -202,8 +202,8 @@ function panel(ctx) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   const held = Array.isArray(st.held) ? seats((i) => n((st.held[i] || []).length, "card", "cards")) : "";
   return `${st.open ? "a gate card lies open" : "no card open"} · ${st.gates_left} gates left · ${held}`;
 }

@@ -163,8 +163,8 @@ function seatBadges(ctx, seat) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   return `${(st.display || []).length} in the display · ${(st.discarded || []).length} discarded · ${(st.mine || []).length} in your hand`;
 }
 

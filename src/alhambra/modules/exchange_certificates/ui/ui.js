@@ -205,8 +205,8 @@ function describeEvent(ctx, e) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   if (!Array.isArray(st.boards)) return null;
   return `${st.in_play} in play · ` + seats((i) => (st.boards[i] ? `credit ${st.boards[i].amount} ${ctx.art.CURRENCY_NAMES ? ctx.art.CURRENCY_NAMES[st.boards[i].currency] || st.boards[i].currency : st.boards[i].currency}` : "no credit"));
 }

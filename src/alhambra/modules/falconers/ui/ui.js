@@ -406,8 +406,8 @@ function scoring(ctx, roundEvent) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   return Array.isArray(st.placed) ? seats((i) => `${n(st.placed[i].length, "falcon", "falcons")}, ${(st.points_now || [])[i] || 0} pts`) : null;
 }
 

@@ -422,8 +422,8 @@ function scoring(ctx, roundEvent) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   if (st.next === null || st.next === undefined) return "All three invasions are over.";
   return `Next invasion after round ${st.next}` + (st.top ? ` from the ${st.top}` : "") + ` · ${st.left} invasion cards left`;
 }

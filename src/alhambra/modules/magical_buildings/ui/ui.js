@@ -247,8 +247,8 @@ function panel(ctx) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   if (!Array.isArray(st.tiles)) return null;
   const built = new Set();
   for (const s of (ctx.view && ctx.view.seats) || []) for (const c of s.alhambra) built.add(c.tile);

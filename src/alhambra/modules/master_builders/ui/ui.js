@@ -381,8 +381,8 @@ function describeEvent(ctx, e) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   return Array.isArray(st.held) ? `${(st.removed || []).length} out of the game · ` + seats((i) => `${n(st.held[i] || 0, "card", "cards")}`) : null;
 }
 

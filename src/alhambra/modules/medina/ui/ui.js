@@ -230,8 +230,8 @@ function scoring(ctx, roundEvent) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   if (!Array.isArray(st.participants)) return null;
   const who = st.participants.filter((p) => p.seat >= 0);
   return (st.next ? `Round ${st.next}: ` : "") + who.map((p) => `${ctx.seatName(p.seat)} ${n(p.medinas.length, "medina", "medinas")}`).join(" · ");

@@ -459,8 +459,8 @@ function describeEvent(ctx, e) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   return `${(st.beside || []).length} beside the market · ` + (Array.isArray(st.owned) ? seats((i) => n((st.owned[i] || []).length, "card", "cards")) : "");
 }
 

@@ -448,8 +448,8 @@ function scoring(ctx, round) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   return Array.isArray(st.traders) ? seats((i) => { const t = st.traders.find((x) => x.seat === i); return t ? `${n(t.homes.length, "citizen", "citizens")} housed, ${t.points} pts` : "—"; }) : null;
 }
 

@@ -540,8 +540,8 @@ function scoring(ctx, roundEvent) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   return Array.isArray(st.seats) ? `${st.bag_total} chests in the bag · ` + seats((i) => { const r = st.seats.find((x) => x.seat === i); return n(r ? r.count : 0, "chest", "chests"); }) : null;
 }
 

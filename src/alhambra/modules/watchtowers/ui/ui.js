@@ -310,8 +310,8 @@ function describeEvent(ctx, e) {
 function summary(ctx) {
   const st = ctx.state;
   if (!st) return null;
-  const seats = (f) => (ctx.view && Array.isArray(ctx.view.seats) ? ctx.view.seats : []).map((s) => `${ctx.seatName(s.seat)} ${f(s.seat)}`).join(" · ");
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const seats = ctx.seatsLine;
+  const n = ctx.count;
   const left = Object.values(st.supply || {}).reduce((a, l) => a + l.length, 0);
   return `${left} in the supply · ` + (Array.isArray(st.placed) ? seats((i) => n(st.placed[i].length, "watchtower", "watchtowers")) : "");
 }

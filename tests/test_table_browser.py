@@ -103,8 +103,10 @@ def test_seven_modules_at_1280_px_the_log_has_its_pane_and_the_board_stays_in_it
                 end -= 1
             page.wait_for_timeout(100)
         page.wait_for_selector(".log-list li.turn-head >> nth=2")
+        # measured on Ada's turn: the bots wait for her, so the page stops re-rendering
+        page.wait_for_selector('body[data-phase="my-turn"]', timeout=20000)
         # the log has its own pane in the first screen, however many module panels there are
-        log = page.locator(".col-right .log").bounding_box()
+        log = tb.box(page, ".col-right .log")
         assert log["y"] + 150 <= 800 and log["height"] >= 150, log
         assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
         panels = page.locator(".col-right-panels")

@@ -386,6 +386,19 @@ def pending(page: Any) -> str:
     return str(page.get_attribute("body", "data-pending"))
 
 
+def box(page: Any, selector: str, timeout: float = 5.0) -> dict[str, float]:
+    """The bounding box of the first element of ``selector`` once it is visible (a live table
+    re-renders as the bots move, and an element being replaced has no box for a moment)."""
+    end = time.monotonic() + timeout
+    while True:
+        got = page.locator(selector).first.bounding_box()
+        if got is not None:
+            return dict(got)
+        if time.monotonic() > end:
+            raise AssertionError(f"{selector} is not visible after {timeout} s")
+        page.wait_for_timeout(50)
+
+
 def dump(page: Any, why: str, failure: str = "failure") -> None:
     """After a failure: a screenshot ``ARTIFACTS/<failure>.png`` and the table's state printed."""
     page.screenshot(path=str(ARTIFACTS / f"{failure}.png"), full_page=True)

@@ -183,3 +183,37 @@ def test_native_value_refuses_what_it_cannot_read() -> None:
     with pytest.raises(ValueError, match="out must hold"):
         native_features(GameConfig(players=2)).features(two.core, 0, np.zeros(10, np.float32))
     assert str(decode(two.rules, two.legal_ids()[0]))  # the game itself is untouched and playable
+
+
+def test_residual_rewards_correct_the_hand_made_ones_as_the_numpy_network_does() -> None:
+    """A residual network on the native core: the leaf rewards are tree.mix of the hand-made
+    rewards and ``ValueNet.chances`` (the softmax of the network's logits plus the logarithms
+    of the hand-made rewards), within float32 rounding of numpy's."""
+    from alhambra.bots.value_net import ValueNet
+
+    config = GameConfig(players=2)
+    shipped = load()
+    layers = {p: [(w.copy(), b.copy()) for w, b in stack] for p, stack in shipped.layers.items()}
+    net = ValueNet(layers, {**shipped.meta, "mode": "residual"})
+    twin = native_net(net, config)
+    settings = LEVELS["learned"]
+    games = _games(config, range(60, 63), 7, 0.5)
+    ev = native_search.evaluator(games[0][0].state().components, settings.weights)
+    hand = core_module().Rewarder(ev, True, settings.temperature, settings.temperature_early, _BAG_START)
+    plain = core_module().LearnedRewarder(hand, twin, 0, 1.0)
+    checked = 0
+    for seat in range(2):
+        learned = core_module().LearnedRewarder(hand, twin, seat, 0.75, True)
+        for game, _ in games:
+            values = game.core.seat_values(ev)
+            got = learned(game.core, values)
+            h = hand(game.core, values)
+            if game.is_over:
+                assert got == h
+                continue
+            want = mix(h, net.chances(h, game.state(), seat), 0.75)
+            assert got == pytest.approx(want, abs=1e-6)
+            checked += 1
+            if seat == 0 and 0.05 < h[0] < 0.95:  # the correction differs from the network alone
+                assert plain(game.core, values) != pytest.approx(net.chances(h, game.state(), 0), abs=1e-4)
+    assert checked > 10

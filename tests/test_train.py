@@ -56,3 +56,31 @@ def test_a_short_run_trains_logs_exports_and_resumes(tmp_path: Path) -> None:
     want = torch.softmax(h @ ck["2.weight"].T + ck["2.bias"], dim=1).numpy()
     assert np.allclose(net.forward(2, x), want, atol=1e-5)
     assert (out / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_residual_run_with_search_self_play_starts_at_the_hand_made_rewards(tmp_path: Path) -> None:
+    """``--residual --search N``: self-play moves by a small mcts:hard search, a network that
+    corrects the hand-made leaf rewards; its log gives the hand-made rewards' own loss, and the
+    exported network is marked residual and computes what the torch network computes."""
+    torch = pytest.importorskip("torch", reason="training needs the 'train' extra (PyTorch CPU)")
+    out = tmp_path / "res"
+    args = ["--players", "2", "--games", "2", "--epochs", "1", "--hidden", "8", "--eval-games", "0", "--residual", "--search", "6"]
+    r = invoke("train", "--out", str(out), "--rounds", "1", *args)
+    assert r.exit_code == 0, r.output
+    log = [json.loads(line) for line in (out / "train.log").read_text().splitlines()]
+    assert log[0]["config"]["residual"] is True and log[0]["config"]["search"] == 6 and log[0]["config"]["net_weight"] == 1.0
+    losses = log[2]["losses"]["2"]
+    assert 0.0 < losses["hand_loss"] < 5.0 and losses["val_loss"] > 0.0
+    net = ValueNet.from_file(out / "value.npz")
+    assert net.residual and net.meta["mode"] == "residual"
+    with np.load(out / "data" / "p2_r1.npz") as d:
+        x, hand = d["x"][:4].astype(np.float32), d["hand"][:4]
+    assert np.allclose(hand.sum(axis=1), 1.0, atol=1e-5)
+    ck = torch.load(out / "checkpoint.pt", weights_only=False)["models"][2]
+    h = torch.relu(torch.from_numpy(x) @ ck["0.weight"].T + ck["0.bias"])
+    base = np.log(np.maximum(hand, 1e-9)).astype(np.float32)
+    want = torch.softmax(h @ ck["2.weight"].T + ck["2.bias"] + torch.from_numpy(base), dim=1).numpy()
+    assert np.allclose(net.forward(2, x, base), want, atol=1e-5)
+    # the search and the residual mode are settings of the run: another value is refused
+    r = invoke("train", "--out", str(out), "--rounds", "2", *args[:-1], "7")
+    assert r.exit_code != 0 and "other settings" in r.output

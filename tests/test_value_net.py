@@ -146,3 +146,50 @@ def test_selfplay_records_views_and_outcomes_through_the_token_game() -> None:
 
 def test_shipped_meta_is_json_readable() -> None:
     assert json.loads(json.dumps(load().meta))["round"] >= 1
+
+
+def _residual(players: int, last_scale: float, seed: int = 3) -> ValueNet:
+    """The shipped network's layers as a residual network, its last layer scaled by ``last_scale``."""
+    shipped = load()
+    layers = {p: [(w.copy(), b.copy()) for w, b in stack] for p, stack in shipped.layers.items()}
+    w, b = layers[players][-1]
+    rng = np.random.default_rng(seed)
+    layers[players][-1] = ((w * last_scale).astype(np.float32), (rng.normal(size=b.shape) * last_scale).astype(np.float32))
+    return ValueNet(layers, {**shipped.meta, "mode": "residual"})
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_residual_network_with_no_correction_gives_the_hand_made_rewards(players: int) -> None:
+    """A residual network whose last layer is zero says nothing: its chances are the hand-made
+    rewards normalised (with two players the rewards themselves); a correction moves them."""
+    state, _ = _midgame(players, 11, 24)
+    net = _residual(players, 0.0)
+    assert net.residual and not load().residual
+    hand = [0.6, 0.3, 0.05][:players] if players == 3 else [0.7, 0.3]
+    got = net.chances(hand, state, 1)
+    assert got == pytest.approx([h / sum(hand) for h in hand], abs=1e-6)
+    moved = _residual(players, 1.0).chances(hand, state, 1)
+    assert sum(moved) == pytest.approx(1.0, abs=1e-6) and moved != pytest.approx(got, abs=1e-3)
+    # the correction is the same whoever's turn it is read from: logits are in the viewer's order
+    base = np.log(np.asarray([hand[(1 + r) % players] for r in range(players)], np.float32))
+    logits = _residual(players, 1.0).logits(players, feature_map(state.config).of_state(state, 1)) + base
+    want = np.exp(logits - logits.max()) / np.exp(logits - logits.max()).sum()
+    assert moved == pytest.approx([float(want[(s - 1) % players]) for s in range(players)], abs=1e-6)
+
+
+def test_a_weights_file_with_an_unknown_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown value network mode 'policy'"):
+        ValueNet(load().layers, {"mode": "policy"})
+
+
+def test_selfplay_with_a_search_records_the_hand_made_rewards() -> None:
+    """Self-play moves chosen by a small mcts:hard search; every recorded position keeps the
+    hand-made leaf rewards of mcts:hard (soft wins: each in [0, 1], with two players summing to 1)."""
+    config = GameConfig(players=2, turn_limit=30)
+    batch = play_games(config, [4], epsilon=0.0, sample_rate=0.5, search=8)
+    assert len(batch.x) > 0 and batch.hand.shape == batch.y.shape
+    assert np.allclose(batch.hand.sum(axis=1), 1.0, atol=1e-6) and (batch.hand > 0).all()
+    # viewer first: the two rows of a position hold the same two rewards, swapped
+    assert np.allclose(batch.hand[0], batch.hand[1][::-1])
+    again = play_games(config, [4], epsilon=0.0, sample_rate=0.5, search=8)
+    assert np.array_equal(again.x, batch.x) and np.array_equal(again.hand, batch.hand)

@@ -1612,6 +1612,17 @@ def train_cmd(
     eval_iterations: Annotated[
         int, typer.Option("--eval-iterations", help="Search iterations per move of both sides in those games.")
     ] = 100,
+    residual: Annotated[
+        bool,
+        typer.Option("--residual/--outcome", help="Learn a correction of the hand-made leaf rewards (residual) or the win chances alone."),
+    ] = False,
+    search: Annotated[
+        int, typer.Option("--search", help="Self-play moves chosen by an mcts:hard search of this many iterations (0: greedy).")
+    ] = 0,
+    net_weight: Annotated[
+        float | None,
+        typer.Option("--net-weight", help="The network's share of a leaf in the evaluation games (default 1 residual, 0.5 outcome)."),
+    ] = None,
 ) -> None:
     """Learn the value network of mcts:learned from self-play (needs the extra 'train': PyTorch CPU)."""
     try:
@@ -1628,6 +1639,11 @@ def train_cmd(
             _fail(f"{name} must be at least 1")
     if not 0.0 <= epsilon <= 1.0 or not 0.0 < sample_rate <= 1.0:
         _fail("--epsilon is in [0, 1] and --sample-rate in (0, 1]")
+    if search < 0:
+        _fail("--search must be 0 (greedy self-play) or a number of iterations")
+    share = (1.0 if residual else 0.5) if net_weight is None else net_weight
+    if not 0.0 <= share <= 1.0:
+        _fail("--net-weight is in [0, 1]")
     try:
         import torch  # noqa: F401
     except ImportError:
@@ -1647,6 +1663,9 @@ def train_cmd(
         seed=seed,
         eval_games=eval_games,
         eval_iterations=eval_iterations,
+        net_weight=share,
+        residual=residual,
+        search=search,
     )
     con = _out()
     try:

@@ -84,7 +84,8 @@ class NativePlay:
         if net is not None:  # mcts:learned: the network's native twin reads the native game itself
             from .native_value import native_net  # numpy: loaded only by a search that uses a network
 
-            self.rewards = core.LearnedRewarder(self.rewards, native_net(net, sampler.config), sampler.obs.seat, settings.net_weight)
+            twin = native_net(net, sampler.config)
+            self.rewards = core.LearnedRewarder(self.rewards, twin, sampler.obs.seat, settings.net_weight, net.residual)
             """tree.mix of the hand-made rewards and the network's (``native/value.pxi``)."""
 
     def prior(self, game: Any, legal: list[int], seat: int, seen: dict[int, list[float]]) -> list[tuple[int, float]]:

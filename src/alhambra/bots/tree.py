@@ -123,7 +123,7 @@ def _rewards(
         return reward_of(state.scores, True, 0, settings)
     out = reward_of(seat_values(state, weights) if values is None else values, False, len(state.bag), settings)
     if net is not None:
-        return mix(out, net.win_probs(state, me), settings.net_weight)
+        return mix(out, net.chances(out, state, me), settings.net_weight)
     return out
 
 

@@ -11,6 +11,12 @@ that this seat wins the game (a softmax over the seats: the chances sum to 1; a 
 shared win). That is exactly the reward the MCTS search backs up (``MctsSettings.reward`` =
 ``win``), so the network's output can stand in for the hand-made soft win at a leaf.
 
+A network trained as a *correction* (``meta["mode"] == "residual"``) gives logits added to the
+logarithm of the hand-made rewards: its chances are ``softmax(log(hand) + logits)``, the
+hand-made soft win where the network says nothing (all logits equal) and a learned correction
+of it elsewhere (:meth:`ValueNet.leaf`). A plain network (``"outcome"``, the default) predicts
+the chances alone.
+
 Weights come from ``alhambra train`` (:mod:`alhambra.learning`) as a ``.npz`` file: for each
 player count ``p`` the arrays ``p{p}/w0, p{p}/b0, ...`` of a ReLU multi-layer perceptron, plus
 ``meta`` (a JSON text: the training command, configuration, data counts and the commit).
@@ -23,6 +29,7 @@ perceptron in C); this module serves the Python engine and is the twin's referen
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -34,7 +41,7 @@ import numpy.typing as npt
 from ..state import GameConfig, GameState
 from ..view import view
 
-__all__ = ["SECTIONS", "SHIPPED", "FeatureMap", "ValueNet", "feature_map", "hands_of", "load"]
+__all__ = ["MODES", "SECTIONS", "SHIPPED", "FeatureMap", "ValueNet", "feature_map", "hand_logits", "hands_of", "load"]
 
 SECTIONS: Final = (
     "seat",
@@ -52,6 +59,9 @@ SECTIONS: Final = (
     "hands",
 )
 """The sections of the information-state tensor the network reads, in this order."""
+
+MODES: Final = ("outcome", "residual")
+"""What a network's outputs mean: the win chances themselves, or a correction of the hand-made ones."""
 
 SHIPPED: Final = "shipped"
 """The name of the weights shipped in the package (``alhambra/bots/weights/value.npz``)."""
@@ -109,6 +119,11 @@ class ValueNet:
     def __init__(self, layers: dict[int, list[tuple[FloatArray, FloatArray]]], meta: dict[str, Any]) -> None:
         self.layers = layers
         self.meta = meta
+        mode = meta.get("mode", "outcome")
+        if mode not in MODES:
+            raise ValueError(f"unknown value network mode {mode!r} (expected one of {', '.join(MODES)})")
+        self.residual = mode == "residual"
+        """Are the outputs a correction of the hand-made rewards (see the module docstring)?"""
 
     @classmethod
     def from_file(cls, path: str | Path) -> ValueNet:
@@ -137,14 +152,22 @@ class ValueNet:
         """Does the network play this configuration? (the base game at a trained player count)."""
         return config.game == "alhambra" and not config.modules and config.players in self.layers
 
-    def forward(self, players: int, x: FloatArray) -> FloatArray:
-        """Win chances (relative seat order) for a batch ``x`` of shape (rows, features) or one row."""
+    def logits(self, players: int, x: FloatArray) -> FloatArray:
+        """The last layer's outputs (relative seat order) for a batch ``x`` of shape (rows, features) or one row."""
         h = x
         stack = self.layers[players]
         for i, (w, b) in enumerate(stack):
             h = h @ w + b
             if i < len(stack) - 1:
                 np.maximum(h, 0.0, out=h)
+        return h
+
+    def forward(self, players: int, x: FloatArray, base: FloatArray | None = None) -> FloatArray:
+        """Win chances (relative seat order) for a batch ``x`` of shape (rows, features) or one
+        row: the softmax of the logits (plus ``base``, the hand-made logits of a residual network)."""
+        h = self.logits(players, x)
+        if base is not None:
+            h = h + base
         h = h - h.max(axis=-1, keepdims=True)
         e = np.exp(h)
         out: FloatArray = e / e.sum(axis=-1, keepdims=True)
@@ -155,6 +178,23 @@ class ValueNet:
         n = state.config.players
         rel = self.forward(n, feature_map(state.config).of_state(state, seat))
         return [float(rel[(s - seat) % n]) for s in range(n)]
+
+    def chances(self, hand: list[float], state: GameState, seat: int) -> list[float]:
+        """What the network makes of a search leaf (absolute seat order) as ``seat`` sees
+        ``state``: its win chances, or for a residual network its correction of ``hand``, the
+        leaf's hand-made rewards (the search mixes either with ``hand``: ``tree.mix``)."""
+        if not self.residual:
+            return self.win_probs(state, seat)
+        n = state.config.players
+        rel = self.forward(n, feature_map(state.config).of_state(state, seat), hand_logits(hand, seat))
+        return [float(rel[(s - seat) % n]) for s in range(n)]
+
+
+def hand_logits(hand: list[float], seat: int) -> FloatArray:
+    """The logits a residual network corrects: the logarithms of the hand-made rewards (absolute
+    seat order), floored at 1e-9, in the order relative to ``seat``."""
+    n = len(hand)
+    return np.asarray([math.log(max(hand[(seat + r) % n], 1e-9)) for r in range(n)], np.float32)
 
 
 _LOADED: dict[str, ValueNet] = {}

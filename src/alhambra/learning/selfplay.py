@@ -1,13 +1,16 @@
 """Self-play games through the research API, recorded as training positions (numpy only).
 
 Every game is a :class:`~alhambra.research.TokenGame` (on the native core when it is built):
-the players choose whole actions (the greedy evaluation, with a random legal move now and
-then for variety) and the game is driven token by token with :meth:`TokenGame.step`, the
-way a learning agent drives it. At a share of the decisions every seat's position is recorded
+the players choose whole actions (the greedy evaluation, or with ``search`` iterations an
+``mcts:hard`` search of that many iterations a move, with a random legal move now and then for
+variety) and the game is driven token by token with :meth:`TokenGame.step`, the way a
+learning agent drives it. At a share of the decisions every seat's position is recorded
 as that seat sees it (:class:`~alhambra.bots.value_net.FeatureMap` of :meth:`TokenGame.view`:
 never the deck or the bag) and, when the game is over, labelled with the outcome: each seat's
 share of the win (1 for a sole winner, 1/k for k tied winners, 0 otherwise), in the seat order
-relative to the viewer.
+relative to the viewer. Each recorded position also keeps the leaf rewards the hand-made
+evaluation of ``mcts:hard`` gives it (``tree.reward_of`` of the tuned seat values, same order),
+which a residual network learns to correct (:mod:`alhambra.bots.value_net`).
 """
 
 from __future__ import annotations
@@ -18,9 +21,13 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ..bots import LEVELS, make_bot
+from ..bots.base import Budget, EventLog, observe
 from ..bots.greedy import DEFAULT_WEIGHTS, TUNED_WEIGHTS
 from ..bots.native_search import evaluator, greedy_id
+from ..bots.tree import _BAG_START
 from ..bots.value_net import feature_map, hands_of
+from ..native import core_module
 from ..native.game import decode
 from ..research import TokenGame
 from ..state import GameConfig
@@ -31,11 +38,13 @@ __all__ = ["Batch", "play_games", "selfplay_game", "win_shares"]
 @dataclass
 class Batch:
     """Recorded positions: features ``x`` (rows, features), targets ``y`` (rows, players: win
-    shares, viewer first) and the number of the game each row comes from."""
+    shares, viewer first), the number of the game each row comes from and the hand-made leaf
+    rewards ``hand`` (rows, players, viewer first)."""
 
     x: npt.NDArray[np.float32]
     y: npt.NDArray[np.float32]
     game: npt.NDArray[np.int64]
+    hand: npt.NDArray[np.float32]
 
 
 def win_shares(scores: list[int]) -> list[float]:
@@ -46,54 +55,74 @@ def win_shares(scores: list[int]) -> list[float]:
 
 
 def selfplay_game(
-    config: GameConfig, seed: int, epsilon: float, sample_rate: float
-) -> tuple[list[npt.NDArray[np.float32]], list[int], list[float]]:
-    """Play one self-play game; return the recorded features, the viewer of each and the
-    final win shares (absolute seat order)."""
+    config: GameConfig, seed: int, epsilon: float, sample_rate: float, search: int = 0
+) -> tuple[list[npt.NDArray[np.float32]], list[int], list[float], list[list[float]]]:
+    """Play one self-play game; return the recorded features, the viewer of each, the final
+    win shares and the hand-made leaf rewards of each recorded position (absolute seat order).
+    ``search``: the iterations of the ``mcts:hard`` search that chooses each move (0: greedy)."""
     rng = random.Random(seed)
     game = TokenGame(config, seed)
     fmap = feature_map(config)
-    weights = TUNED_WEIGHTS if rng.random() < 0.5 else DEFAULT_WEIGHTS
+    weights = TUNED_WEIGHTS if search or rng.random() < 0.5 else DEFAULT_WEIGHTS
+    hard = LEVELS["hard"]
     rows: list[npt.NDArray[np.float32]] = []
     viewers: list[int] = []
+    hands: list[list[float]] = []
+    bot = make_bot(f"mcts:hard@iterations={search}+seconds=none") if search else None
+    log = EventLog()
+    log.extend(game.events)
     ev = None
+    rewarder = None
     while not game.is_over:
-        if rng.random() < sample_rate:
-            hands = hands_of(game.state)
-            for seat in range(config.players):
-                rows.append(fmap.of_view(game.view(seat), hands))
-                viewers.append(seat)
         native = game.native
         if native is None:  # never in the base game (the native core covers it); explicit anyway
             raise RuntimeError("self-play needs the native core (build it: pip install -e .)")
         core = native.core
         if ev is None:
             ev = evaluator(game.state.components, weights)
+            tuned = evaluator(game.state.components, TUNED_WEIGHTS)
+            rewarder = core_module().Rewarder(tuned, True, hard.temperature, hard.temperature_early, _BAG_START)
+        if rng.random() < sample_rate:
+            public = hands_of(game.state)
+            assert rewarder is not None
+            hand = [float(v) for v in rewarder(core, None)]
+            for viewer in range(config.players):
+                rows.append(fmap.of_view(game.view(viewer), public))
+                viewers.append(viewer)
+                hands.append(hand)
         if rng.random() < epsilon:
             ids = core.legal_ids(2)
             a = ids[int(rng.random() * len(ids))]
+            action = decode(native.rules, a)
+        elif bot is not None:
+            mover = game.to_act
+            assert mover is not None
+            action = bot.choose(observe(game.state, mover, tuple(log.for_seat(mover))), Budget(search, None), rng)
         else:
-            a = greedy_id(core, rng, ev)
-        for token in game.codec.encode(decode(native.rules, a)):
-            game.step(token)
-    return rows, viewers, win_shares(list(game.state.scores))
+            action = decode(native.rules, greedy_id(core, rng, ev))
+        for token in game.codec.encode(action):
+            log.extend(game.step(token)[1])
+    return rows, viewers, win_shares(list(game.state.scores)), hands
 
 
-def play_games(config: GameConfig, seeds: list[int], epsilon: float, sample_rate: float) -> Batch:
+def play_games(config: GameConfig, seeds: list[int], epsilon: float, sample_rate: float, search: int = 0) -> Batch:
     """Self-play games with these seeds, as one batch of positions."""
     n = config.players
     xs: list[npt.NDArray[np.float32]] = []
     ys: list[list[float]] = []
     gs: list[int] = []
+    hs: list[list[float]] = []
     for seed in seeds:
-        rows, viewers, shares = selfplay_game(config, seed, epsilon, sample_rate)
-        for row, v in zip(rows, viewers, strict=True):
+        rows, viewers, shares, hands = selfplay_game(config, seed, epsilon, sample_rate, search)
+        for row, v, hand in zip(rows, viewers, hands, strict=True):
             xs.append(row)
             ys.append([shares[(v + r) % n] for r in range(n)])
+            hs.append([hand[(v + r) % n] for r in range(n)])
             gs.append(seed)
     size = feature_map(config).size
     return Batch(
         np.stack(xs).astype(np.float32) if xs else np.zeros((0, size), np.float32),
         np.asarray(ys, np.float32).reshape(-1, n),
         np.asarray(gs, np.int64),
+        np.asarray(hs, np.float32).reshape(-1, n),
     )

@@ -3,10 +3,15 @@
 A run lives in one folder and goes in rounds. Every round:
 
 1. plays ``games`` self-play games per player count through the research API
-   (:mod:`alhambra.learning.selfplay`) and saves their positions (``data/p{n}_r{k}.npz``);
+   (:mod:`alhambra.learning.selfplay`; moves by the greedy evaluation, or with ``search`` by an
+   ``mcts:hard`` search of that many iterations) and saves their positions
+   (``data/p{n}_r{k}.npz``: features, outcomes, the hand-made leaf rewards);
 2. trains each player count's network for ``epochs`` passes over all positions so far (one game
    in ten is held out for the validation loss), with Adam and the cross-entropy between the
-   predicted win chances and the outcome;
+   predicted win chances and the outcome. A ``residual`` network's chances are the softmax of
+   its outputs plus the logarithms of the hand-made rewards: it learns a correction of
+   mcts:hard's own leaf evaluation and starts at none (its last layer zero); the log gives the
+   hand-made rewards' own held-out loss beside it;
 3. exports the weights (``value_r{k}.npz``, numpy only, with the configuration, the data
    counts and the commit; ``value.npz`` is the latest) and saves a checkpoint
    (``checkpoint.pt``: networks, optimisers, the round);
@@ -66,6 +71,8 @@ class TrainConfig:
     eval_games: int = 16
     eval_iterations: int = 100
     net_weight: float = 0.5
+    residual: bool = False
+    search: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
     def same_run(self, other: TrainConfig) -> bool:
@@ -82,7 +89,7 @@ def _commit() -> str:
     try:
         out = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True, cwd=Path(__file__).parent)
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no", "--", "src", "pyproject.toml", "setup.py"],
+            ["git", "status", "--porcelain", "--untracked-files=no", "--", ":(top)src", ":(top)pyproject.toml", ":(top)setup.py"],
             capture_output=True,
             text=True,
             cwd=Path(__file__).parent,
@@ -117,26 +124,50 @@ def _model(inputs: int, hidden: tuple[int, ...], outputs: int) -> Any:
 
 
 def _load_data(folder: Path, n: int, upto: int) -> Batch:
-    xs, ys, gs = [], [], []
+    xs, ys, gs, hs = [], [], [], []
     for k in range(1, upto + 1):
-        with np.load(folder / "data" / f"p{n}_r{k}.npz") as d:
+        path = folder / "data" / f"p{n}_r{k}.npz"
+        with np.load(path) as d:
+            if "hand" not in d.files:
+                raise ValueError(f"{path} was written before positions kept their hand-made rewards; use a new folder")
             xs.append(d["x"].astype(np.float32))
             ys.append(d["y"])
             gs.append(d["game"])
-    return Batch(np.concatenate(xs), np.concatenate(ys), np.concatenate(gs))
+            hs.append(d["hand"])
+    return Batch(np.concatenate(xs), np.concatenate(ys), np.concatenate(gs), np.concatenate(hs))
 
 
-def _held_out(model: Any, xv: Any, yv: Any) -> tuple[float, float]:
-    """The held-out cross-entropy and how often the most likely winner is a winner."""
+def _base(batch: Batch, residual: bool) -> Any:
+    """The logits a residual network corrects (value_net.hand_logits of each row), else zeros."""
+    import torch
+
+    if not residual:
+        return torch.zeros((len(batch.y), batch.y.shape[1]))
+    return torch.from_numpy(np.log(np.maximum(batch.hand.astype(np.float64), 1e-9)).astype(np.float32))
+
+
+def _held_out(model: Any, xv: Any, yv: Any, bv: Any) -> tuple[float, float]:
+    """The held-out cross-entropy and how often the most likely winner is a winner (``bv``: the
+    logits added to the network's)."""
     import torch
 
     model.eval()
     with torch.no_grad():
-        logp = torch.log_softmax(model(xv), dim=1)
+        logp = torch.log_softmax(model(xv) + bv, dim=1)
         vl = float(-(yv * logp).sum(dim=1).mean()) if len(xv) else float("nan")
         ac = float((logp.argmax(dim=1) == yv.argmax(dim=1)).float().mean()) if len(xv) else float("nan")
     model.train()
     return vl, ac
+
+
+def _hand_loss(yv: Any, bv: Any) -> float:
+    """The held-out cross-entropy of the hand-made rewards alone (normalised to sum to 1)."""
+    import torch
+
+    if not len(yv):
+        return float("nan")
+    logp = torch.log_softmax(bv, dim=1)
+    return float(-(yv * logp).sum(dim=1).mean())
 
 
 def _export(path: Path, models: dict[int, Any], meta: dict[str, Any]) -> None:
@@ -216,6 +247,10 @@ def run(folder: Path, cfg: TrainConfig, command: str, echo: Callable[[str], None
     torch.manual_seed(cfg.seed)
     for n in cfg.players:
         models[n] = _model(sizes[n], cfg.hidden, n)
+        if cfg.residual:  # a correction starts at none: the hand-made rewards as they are
+            last = models[n][-1]
+            torch.nn.init.zeros_(last.weight)
+            torch.nn.init.zeros_(last.bias)
         opts[n] = torch.optim.AdamW(models[n].parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     if ckpt_path.exists():
         ck = torch.load(ckpt_path, weights_only=False)
@@ -238,9 +273,9 @@ def run(folder: Path, cfg: TrainConfig, command: str, echo: Callable[[str], None
             path = folder / "data" / f"p{n}_r{rnd}.npz"
             if not path.exists():
                 base = cfg.seed * 1_000_000 + n * 100_000 + rnd * 1000
-                batch = play_games(GameConfig(players=n), [base + i for i in range(cfg.games)], cfg.epsilon, cfg.sample_rate)
+                batch = play_games(GameConfig(players=n), [base + i for i in range(cfg.games)], cfg.epsilon, cfg.sample_rate, cfg.search)
                 tmp = path.with_suffix(".tmp.npz")
-                np.savez_compressed(tmp, x=batch.x.astype(np.float16), y=batch.y, game=batch.game)
+                np.savez_compressed(tmp, x=batch.x.astype(np.float16), y=batch.y, game=batch.game, hand=batch.hand)
                 tmp.replace(path)
             with np.load(path) as d:
                 counts[str(n)] = len(d["y"])
@@ -253,24 +288,26 @@ def run(folder: Path, cfg: TrainConfig, command: str, echo: Callable[[str], None
             val = data.game % 10 == 0
             xt, yt = torch.from_numpy(data.x[~val]), torch.from_numpy(data.y[~val])
             xv, yv = torch.from_numpy(data.x[val]), torch.from_numpy(data.y[val])
+            base_all = _base(data, cfg.residual)
+            bt, bv = base_all[torch.from_numpy(~val)], base_all[torch.from_numpy(val)]
             model, opt = models[n], opts[n]
 
             # the epoch with the best held-out loss is kept (positions of one game share their
             # outcome: a network soon learns games by heart; this stops it at its best)
-            best: tuple[float, float, float | None, Any, int] = (*_held_out(model, xv, yv), None, copy.deepcopy(model.state_dict()), 0)
+            best: tuple[float, float, float | None, Any, int] = (*_held_out(model, xv, yv, bv), None, copy.deepcopy(model.state_dict()), 0)
             model.train()
             for epoch in range(1, cfg.epochs + 1):
                 perm = torch.randperm(len(xt))
                 total = 0.0
                 for i in range(0, len(xt), cfg.batch):
                     idx = perm[i : i + cfg.batch]
-                    logp = torch.log_softmax(model(xt[idx]), dim=1)
+                    logp = torch.log_softmax(model(xt[idx]) + bt[idx], dim=1)
                     loss = -(yt[idx] * logp).sum(dim=1).mean()
                     opt.zero_grad()
                     torch.autograd.backward(loss)
                     opt.step()
                     total += loss.item() * len(idx)
-                vl, ac = _held_out(model, xv, yv)
+                vl, ac = _held_out(model, xv, yv, bv)
                 if not vl >= best[0]:
                     best = (vl, ac, total / max(1, len(xt)), copy.deepcopy(model.state_dict()), epoch)
             vloss, acc, last, state, kept = best
@@ -283,10 +320,12 @@ def run(folder: Path, cfg: TrainConfig, command: str, echo: Callable[[str], None
                 "epoch_kept": kept,
                 "val_loss": round(vloss, 4),
                 "uniform_loss": round(math.log(n), 4),
+                "hand_loss": round(_hand_loss(yv, _base(data, True)[torch.from_numpy(val)]), 4),
                 "val_winner_accuracy": round(acc, 4),
             }
         log("train", round=rnd, losses=losses, seconds=round(time.perf_counter() - t1, 1))
         meta = {
+            "mode": "residual" if cfg.residual else "outcome",
             "command": command,
             "config": dataclasses.asdict(cfg),
             "round": rnd,

@@ -7,6 +7,7 @@
 
 cdef extern from "math.h":
     double v_exp "exp"(double x) nogil
+    double v_log "log"(double x) nogil
 
 
 cdef enum:
@@ -309,10 +310,11 @@ cdef class ValueCore:
         if self.x == NULL or self.h0 == NULL or self.h1 == NULL:
             raise MemoryError()
 
-    cdef void run(self, const float* x, double* probs) noexcept:
+    cdef void run(self, const float* x, double* probs, const float* base=NULL) noexcept:
         """The forward pass of ``x`` (the features): every seat's chance, relative order. In
         float32 like numpy's; the first layer adds only the rows of the features that are not
-        zero (most are), each layer adds weight rows scaled by its inputs (``axpy``)."""
+        zero (most are), each layer adds weight rows scaled by its inputs (``axpy``). ``base``:
+        logits added to the last layer's (a residual network's hand-made logits)."""
         cdef int i, j, k, rows, cols
         cdef float* h = self.h0
         cdef float* nxt = self.h1
@@ -334,6 +336,9 @@ cdef class ValueCore:
             h = nxt
             nxt = tmp
         cols = self.dims[self.nlayers]
+        if base != NULL:
+            for k in range(cols):
+                h[k] = h[k] + base[k]
         top = h[0]
         for k in range(1, cols):
             if h[k] > top:
@@ -384,24 +389,29 @@ cdef class LearnedRewarder:
     """The leaf rewards of ``mcts:learned`` on the native core: ``hand``'s rewards (the
     Rewarder's soft win, or the final result once the game is over, left as it is) mixed with the
     network's win chances as ``seat`` sees the game, ``share`` of the latter (tree.mix: the same
-    arithmetic), in one call without Python lists in between."""
+    arithmetic), in one call without Python lists in between. A ``residual`` network corrects
+    the hand-made rewards: its chances are the softmax of its logits plus their logarithms
+    (ValueNet.chances, value_net.hand_logits)."""
 
     cdef object hand
     cdef ValueCore net
     cdef int seat
     cdef double share
+    cdef bint residual
 
-    def __init__(self, hand, ValueCore net, int seat, double share):
+    def __init__(self, hand, ValueCore net, int seat, double share, bint residual=False):
         if not 0 <= seat < net.fmap.n:
             raise ValueError(f"seat must be 0-{net.fmap.n - 1}")
         self.hand = hand
         self.net = net
         self.seat = seat
         self.share = share
+        self.residual = residual
 
     def __call__(self, Game game, values):
         cdef list out = self.hand(game, values)
         cdef double probs[6]
+        cdef float base[6]
         cdef int n = self.net.fmap.n, k
         cdef double share = self.share
         if game.s.outcome:
@@ -409,5 +419,10 @@ cdef class LearnedRewarder:
         if game.s.n != n:
             raise ValueError(f"a game of {game.s.n} players, a network of {n}")
         self.net.fmap.write(game.s, &game.rules.r, self.seat, self.net.x)
-        self.net.run(self.net.x, probs)
+        if self.residual:
+            for k in range(n):
+                base[k] = <float>v_log(max(<double>out[(self.seat + k) % n], 1e-9))
+            self.net.run(self.net.x, probs, base)
+        else:
+            self.net.run(self.net.x, probs)
         return [(1.0 - share) * <double>out[k] + share * probs[(k - self.seat + n) % n] for k in range(n)]

@@ -97,7 +97,7 @@ def test_greedy_develops_culture(bots: list[str]) -> None:
 
 def test_mcts_plays_with_the_art_of_the_moors() -> None:
     config = GameConfig(players=3, modules=(ID,), turn_limit=80)
-    result = play_game(config, ["mcts:easy@iterations=12+seconds=0.05", "greedy", "random"], seed=3, game=0)
+    result = play_game(config, ["mcts:easy@iterations=12+seconds=none", "greedy", "random"], seed=3, game=0)
     assert result.fallbacks == 0
     _, events = replay(GameRecord.from_json(result.record))
     assert any(isinstance(e, CultureCounterTaken) for e in events)

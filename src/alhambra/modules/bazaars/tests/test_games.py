@@ -87,5 +87,5 @@ def test_greedy_bots_buy_build_and_score_bazaars() -> None:
 
 def test_mcts_plays_with_bazaars() -> None:
     config = GameConfig(players=3, modules=("bazaars", "vizier"), turn_limit=24)
-    result = play_game(config, ["mcts:easy@iterations=12+seconds=0.05", "greedy", "random"], seed=3, game=0)
+    result = play_game(config, ["mcts:easy@iterations=12+seconds=none", "greedy", "random"], seed=3, game=0)
     assert result.outcome == "truncated" and result.fallbacks == 0

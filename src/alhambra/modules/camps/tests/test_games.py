@@ -82,7 +82,7 @@ def test_greedy_builds_camps() -> None:
 
 def test_mcts_plays_with_the_camps() -> None:
     config = GameConfig(players=3, modules=(ID,), turn_limit=40)
-    result = play_game(config, ["mcts:easy@iterations=12+seconds=0.05", "greedy", "random"], seed=3, game=0)
+    result = play_game(config, ["mcts:easy@iterations=12+seconds=none", "greedy", "random"], seed=3, game=0)
     assert result.outcome == "truncated" and result.fallbacks == 0
     state, _ = replay(GameRecord.from_json(result.record))
     check_camps(state)

@@ -87,7 +87,7 @@ def test_greedy_bots_pay_with_coins_and_the_tournament_counts_it() -> None:
 
 def test_mcts_plays_with_change() -> None:
     config = GameConfig(players=3, modules=("change", "vizier"), turn_limit=20)
-    result = play_game(config, ["mcts:easy@iterations=12+seconds=0.05", "greedy", "random"], seed=3, game=0)
+    result = play_game(config, ["mcts:easy@iterations=12+seconds=none", "greedy", "random"], seed=3, game=0)
     assert result.outcome == "truncated" and result.fallbacks == 0
 
 

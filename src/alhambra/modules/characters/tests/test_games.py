@@ -68,7 +68,7 @@ def test_greedy_opens_low_and_stops_above_the_cards_worth() -> None:
 
 def test_mcts_plays_with_the_characters() -> None:
     config = GameConfig(players=3, modules=(ID,), turn_limit=30)
-    result = play_game(config, ["mcts:easy@iterations=12+seconds=0.05", "greedy", "random"], seed=3, game=0)
+    result = play_game(config, ["mcts:easy@iterations=12+seconds=none", "greedy", "random"], seed=3, game=0)
     assert result.outcome == "truncated" and result.fallbacks == 0
 
 

@@ -115,7 +115,7 @@ def test_greedy_bots_store_and_spend_credit_in_a_whole_game() -> None:
 
 def test_mcts_plays_with_the_certificates_and_change() -> None:
     config = GameConfig(players=3, modules=("change", "exchange_certificates"), turn_limit=20)
-    result = play_game(config, ["mcts:easy@iterations=12+seconds=0.05", "greedy", "random"], seed=3, game=0)
+    result = play_game(config, ["mcts:easy@iterations=12+seconds=none", "greedy", "random"], seed=3, game=0)
     assert result.outcome == "truncated" and result.fallbacks == 0
 
 

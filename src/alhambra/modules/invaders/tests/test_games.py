@@ -169,5 +169,5 @@ def test_greedy_and_random_finish_games(bots: list[str]) -> None:
 
 def test_mcts_plays_with_the_invaders() -> None:
     config = GameConfig(players=3, modules=(ID, "vizier"), turn_limit=40)
-    result = play_game(config, ["mcts:easy@iterations=12+seconds=0.05", "greedy", "random"], seed=3, game=0)
+    result = play_game(config, ["mcts:easy@iterations=12+seconds=none", "greedy", "random"], seed=3, game=0)
     assert result.outcome == "truncated" and result.fallbacks == 0

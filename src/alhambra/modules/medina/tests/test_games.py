@@ -146,5 +146,5 @@ def test_greedy_buys_and_builds_medinas() -> None:
 
 def test_mcts_plays_with_the_medinas() -> None:
     config = GameConfig(players=3, modules=(ID, "vizier"), turn_limit=24)
-    result = play_game(config, ["mcts:easy@iterations=12+seconds=0.05", "greedy", "random"], seed=3, game=0)
+    result = play_game(config, ["mcts:easy@iterations=12+seconds=none", "greedy", "random"], seed=3, game=0)
     assert result.outcome == "truncated" and result.fallbacks == 0

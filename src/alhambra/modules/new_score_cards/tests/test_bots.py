@@ -51,5 +51,5 @@ def test_greedy_and_random_play_a_whole_game() -> None:
 
 def test_mcts_plays_with_new_score_cards() -> None:
     config = GameConfig(players=3, modules=(ID,), turn_limit=24)
-    result = play_game(config, ["mcts:easy@iterations=12+seconds=0.05", "greedy", "random"], seed=3, game=0)
+    result = play_game(config, ["mcts:easy@iterations=12+seconds=none", "greedy", "random"], seed=3, game=0)
     assert result.outcome == "truncated" and result.fallbacks == 0

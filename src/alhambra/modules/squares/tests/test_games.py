@@ -91,7 +91,7 @@ def test_greedy_takes_squares(bots: list[str]) -> None:
 
 def test_mcts_plays_with_the_squares() -> None:
     config = GameConfig(players=3, modules=(ID,), turn_limit=60)
-    result = play_game(config, ["mcts:easy@iterations=12+seconds=0.05", "greedy", "random"], seed=3, game=0)
+    result = play_game(config, ["mcts:easy@iterations=12+seconds=none", "greedy", "random"], seed=3, game=0)
     assert result.outcome == "truncated" and result.fallbacks == 0
     _, events = replay(GameRecord.from_json(result.record))
     assert taken(events) > 0

@@ -3,7 +3,7 @@
 the shipped value network, and mixes of the two, scored on positions of fresh games.
 
     python benchmarks/value_calibration.py [--players 2] [--games 200] [--seed 900000]
-        [--sample-rate 0.15] [--save FILE.npy]
+        [--sample-rate 0.15] [--save FILE.npy] [--weights FILE.npz]
 
 Plays ``--games`` games of greedy bots (the tuned and the default weights, alternately, with a
 random legal move one time in ten, as the network's self-play did, but on seeds the training
@@ -15,7 +15,8 @@ log loss and the Brier score of each predictor (lower is better), overall and by
 tiles left), then a stacking check: a logistic regression fitted on the first 70% of the
 positions (the earlier games), scored on the rest, with the hand-made value alone and with the
 network's value beside it. What the second adds over the first is what the network knows that
-the hand-made evaluation does not.
+the hand-made evaluation does not. ``--weights``: another network than the shipped one (a
+residual network's value is its correction of the hand-made soft win: ``ValueNet.chances``).
 """
 
 from __future__ import annotations
@@ -36,9 +37,9 @@ from alhambra.bots.value_net import load
 Floats = npt.NDArray[np.float64]
 
 
-def record(players: int, games: int, seed: int, sample_rate: float) -> Floats:
+def record(players: int, games: int, seed: int, sample_rate: float, weights: str = "shipped") -> Floats:
     """Rows of (win share, hand-made value, network value, bag tiles left) for the seat to act."""
-    net = load()
+    net = load(weights)
     settings = MctsSettings()
     rows: list[tuple[float, float, float, int]] = []
     for g in range(games):
@@ -51,7 +52,7 @@ def record(players: int, games: int, seed: int, sample_rate: float) -> Floats:
             assert seat is not None
             if rng.random() < sample_rate:
                 hand = reward_of(seat_values(state, TUNED_WEIGHTS), False, len(state.bag), settings)
-                seen.append((seat, hand[seat], net.win_probs(state, seat)[seat], len(state.bag)))
+                seen.append((seat, hand[seat], net.chances(hand, state, seat)[seat], len(state.bag)))
             acts = legal_actions(state)
             action = acts[rng.randrange(len(acts))] if rng.random() < 0.1 else greedy_action(state, rng, weights)
             state, _ = apply(state, action)
@@ -96,11 +97,12 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=900_000, help="seed of the first game (training used seeds far below)")
     ap.add_argument("--sample-rate", type=float, default=0.15)
     ap.add_argument("--save", type=Path, default=None, help="also save the rows (numpy .npy)")
+    ap.add_argument("--weights", default="shipped", help="the network's weights file (default: the shipped network)")
     args = ap.parse_args()
     if args.games < 10:
         print("--games must be at least 10", file=sys.stderr)
         return 2
-    data = record(args.players, args.games, args.seed, args.sample_rate)
+    data = record(args.players, args.games, args.seed, args.sample_rate, args.weights)
     if args.save is not None:
         np.save(args.save, data)
     y, hand, net, bag = data.T

@@ -164,7 +164,7 @@ def test_a_residual_network_with_no_correction_gives_the_hand_made_rewards(playe
     rewards normalised (with two players the rewards themselves); a correction moves them."""
     state, _ = _midgame(players, 11, 24)
     net = _residual(players, 0.0)
-    assert net.residual and not load().residual
+    assert net.residual and not ValueNet(load().layers, {}).residual
     hand = [0.6, 0.3, 0.05][:players] if players == 3 else [0.7, 0.3]
     got = net.chances(hand, state, 1)
     assert got == pytest.approx([h / sum(hand) for h in hand], abs=1e-6)

@@ -9,7 +9,7 @@ import { cardsValue, pickIndices, renderPay, startPayment } from "./hand.js";
 import { hintButton } from "./hint.js";
 import { choose, legal, onlyPass, send, undo } from "./moves.js";
 import { backName, cardArt, cardName, describeAction, parseAction, sameMultiset, tileArt, tileName } from "./plugins.js";
-import { SETTINGS, T, me, render, seatName } from "./state.js";
+import { SETTINGS, T, me, pickedTile, render, seatName } from "./state.js";
 
 export function renderActionPanel(v, myTurn, controls) {
   const box = h("div", { class: "panel actions", id: "action-panel", "aria-live": "polite", tabindex: "-1", "aria-label": "Your move" });
@@ -53,9 +53,11 @@ export function renderActionPanel(v, myTurn, controls) {
   const moduleNodes = controls.nodes.map(([id, node]) => h("div", { class: "module-controls", dataset: { module: id } }, node));
   if (pending.type === "PlaceTiles") {
     const tiles = pending.tiles;
+    const pk = pickedTile();
+    const placing = pk && pk.kind === "place" ? pk : null; // also while a plug-in chooses where it goes
     box.append(h("p", { text: pending.reason === "final" ? "The game ends: place the tiles you were awarded." : "Place your new tile: pick it, then a highlighted spot in your Alhambra (or drag it there), or the reserve board." }));
     box.append(h("div", { class: "waiting-tiles", role: "group", "aria-label": "Tiles to place" }, ...[...new Set(tiles)].map((t) => {
-      const on = sel && sel.kind === "place" && sel.tile === t;
+      const on = Boolean(placing) && placing.tile === t;
       const b = h("button", {
         class: `waiting-tile ${on ? "selected" : ""}`, dataset: { tile: t }, "aria-pressed": on ? "true" : "false",
         "aria-label": `Place ${tileName(t)}`,
@@ -66,13 +68,13 @@ export function renderActionPanel(v, myTurn, controls) {
     })));
     if (sel && sel.kind === "pay" && sel.owner === TURN_OVER) {
       box.append(renderPay(v, sel, bar));
-    } else if (sel && sel.kind === "place") {
-      const res = acts.find((a) => a.type === "place" && a.tile === sel.tile && a.target === "reserve");
-      const neu = acts.find((a) => a.type === "place" && a.tile === sel.tile && a.target === "neutral");
+    } else if (placing) {
+      const res = acts.find((a) => a.type === "place" && a.tile === placing.tile && a.target === "reserve");
+      const neu = acts.find((a) => a.type === "place" && a.tile === placing.tile && a.target === "neutral");
       if (res) bar.append(h("button", { id: "btn-reserve", class: "secondary", dataset: { action: res.text }, text: "To the reserve board", onclick: () => choose(res.text, describeAction(res.text)) }));
       if (neu) bar.append(h("button", { id: "btn-neutral", class: "secondary", dataset: { action: neu.text }, text: "Give it to Dirk", onclick: () => choose(neu.text, describeAction(neu.text)) }));
       // a two-sided tile may also go into the reserve on its other face, for free
-      const back = T.catalogue && T.catalogue.tiles && T.catalogue.tiles[sel.tile] ? T.catalogue.tiles[sel.tile].back : null;
+      const back = T.catalogue && T.catalogue.tiles && T.catalogue.tiles[placing.tile] ? T.catalogue.tiles[placing.tile].back : null;
       const resBack = back ? acts.find((a) => a.type === "place" && a.tile === back && a.target === "reserve") : null;
       if (resBack) {
         bar.append(h("button", {
@@ -80,8 +82,8 @@ export function renderActionPanel(v, myTurn, controls) {
           title: `Put it on the reserve board as ${tileName(back)} (free)`, onclick: () => choose(resBack.text, describeAction(resBack.text)),
         }));
       }
-      const turns = acts.filter((a) => a.type === "turn" && a.tile === sel.tile);
-      if (turns.length) box.append(turnOffer(sel.tile, turns));
+      const turns = acts.filter((a) => a.type === "turn" && a.tile === placing.tile);
+      if (turns.length) box.append(turnOffer(placing.tile, turns));
     } else if (autoPick(v, myTurn)) {
       return renderActionPanel(v, myTurn, controls);
     }

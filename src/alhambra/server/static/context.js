@@ -8,7 +8,7 @@ import { SEAT_COLORS, placeText } from "./core.js";
 import { chosenCodes, startPayment } from "./hand.js";
 import { choose } from "./moves.js";
 import { actionData, cardArt, cardName, describeAction, tileArt, tileName } from "./plugins.js";
-import { T, isMyTurn, me, render, seatName } from "./state.js";
+import { T, isMyTurn, me, pickedTile, render, seatName } from "./state.js";
 
 /** The context a plug-in hook gets: read access to the table and helpers (see the docs). */
 export function pluginContext(id) {
@@ -47,9 +47,16 @@ export function pluginContext(id) {
     act: (notation, label, confirm) => choose(notation, label || describeAction(notation), confirm),
     /** The tile the viewer picked to build (a waiting tile: kind "place"; a reserve tile:
      * kind "rbuild"), as {kind, tile}, or null: a plug-in offers that tile's places on the board. */
-    get picked() { return T.sel && (T.sel.kind === "place" || T.sel.kind === "rbuild") ? { kind: T.sel.kind, tile: T.sel.tile } : null; },
+    get picked() { return pickedTile(); },
     get selection() { return T.sel && T.sel.kind === "module" && T.sel.owner === id ? T.sel.data : null; },
-    select(data) { T.sel = data === null || data === undefined ? null : { kind: "module", owner: id, data }; T.staged = null; render(); },
+    select(data) {
+      // a selection about the picked tile (data.tile) keeps it picked (state.pickedTile)
+      const pk = pickedTile();
+      const keep = pk && data && data.tile === pk.tile ? pk : null;
+      T.sel = data === null || data === undefined ? null : { kind: "module", owner: id, data, picked: keep };
+      T.staged = null;
+      render();
+    },
     pay(request) { startPayment(id, request); },
     get payment() {
       const s = T.sel;

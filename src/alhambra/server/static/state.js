@@ -28,6 +28,15 @@ export function notify(text, isError = false) {
   T.noticeTimer = setTimeout(() => { T.notice = null; render(); }, 5000);
 }
 
+/** The tile the viewer picked to build (a waiting tile: kind "place"; a reserve tile: kind
+ * "rbuild"), as {kind, tile}, or null. A plug-in's selection about that tile (the place chosen
+ * for it on the board) keeps it picked: the tile stays pressed and its other moves stay offered. */
+export function pickedTile() {
+  const s = T.sel;
+  if (!s) return null;
+  if (s.kind === "place" || s.kind === "rbuild") return { kind: s.kind, tile: s.tile };
+  return s.kind === "module" && s.picked ? s.picked : null;
+}
 export function me() { return T.msg ? T.msg.seat : null; }
 export function isMyTurn() {
   return Boolean(T.msg) && me() !== null && T.msg.view.to_act === me() && T.msg.table.status === "playing";

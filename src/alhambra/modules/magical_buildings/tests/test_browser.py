@@ -79,6 +79,9 @@ def test_a_magical_building_is_bought_and_built_turned_by_clicks(tmp_path: Path)
             turns.first.wait_for(timeout=5000)
             assert turns.count() == len(ways)
             assert page.locator(f".city.mine .board-overlay.magic-pick[data-x='{x}'][data-y='{y}'] .magic-pick-mark.chosen").count() == 1
+            # the tile stays picked while its place is chosen: pressed, and its other moves offered
+            assert page.locator("#action-panel .waiting-tile[aria-pressed='true']").count() == 1
+            assert page.locator("#btn-reserve").is_visible()
             button = turns.last
             walls = str(button.get_attribute("data-walls"))
             assert re.fullmatch(r"[nesw]{1,3}", walls) and button.locator(".magic-walls").inner_text().strip() == walls.upper()

@@ -839,10 +839,11 @@ def play_module_table(
     return clicker
 
 
-def joined_table(http: Any, names: list[str], modules: list[str]) -> tuple[str, list[str]]:
-    """Create a table of person seats with these names and modules through the API and join
-    every seat; returns the table id and the seats' tokens (``http``: an httpx client on the server)."""
-    r = http.post("/api/tables", json={"seats": [{"kind": "person", "name": n} for n in names], "modules": modules})
+def joined_table(http: Any, names: list[str], modules: list[str], hints: bool = False) -> tuple[str, list[str]]:
+    """Create a table of person seats with these names and modules (``hints``: allowing hints)
+    through the API and join every seat; returns the table id and the seats' tokens (``http``:
+    an httpx client on the server)."""
+    r = http.post("/api/tables", json={"seats": [{"kind": "person", "name": n} for n in names], "modules": modules, "hints": hints})
     assert r.status_code == 201, r.text
     tid: str = r.json()["table"]["id"]
     tokens: list[str] = [s["token"] for s in r.json()["seats"]]

@@ -8,7 +8,7 @@ import { rematchButtons } from "./dialogs.js";
 import { cardsValue, pickIndices, renderPay, startPayment } from "./hand.js";
 import { hintButton } from "./hint.js";
 import { choose, legal, onlyPass, send, undo } from "./moves.js";
-import { backName, cardArt, cardName, describeAction, parseAction, sameMultiset, tileArt, tileName } from "./plugins.js";
+import { askPlugins, backName, cardArt, cardName, describeAction, parseAction, sameMultiset, tileArt, tileName } from "./plugins.js";
 import { SETTINGS, T, me, pickedTile, render, seatName } from "./state.js";
 
 export function renderActionPanel(v, myTurn, controls) {
@@ -181,6 +181,9 @@ export function showHinted(action, controls) {
       offer.pick();
       const option = T.sel && T.sel.kind === "pay" ? T.sel.options.find((o) => o.action === action) : null;
       if (option) Object.assign(T.sel, pickIndices(option.cards));
+    } else {
+      // else its plug-in may select what the move needs (a magical building's place)
+      askPlugins("showHint", action);
     }
   }
   render();

@@ -13,7 +13,7 @@ import { placeText } from "./core.js";
 import { T, me } from "./state.js";
 
 export const PLUGINS = new Map();
-export const PLUGIN_HOOKS = ["panel", "summary", "seatBadges", "actionControls", "describeAction", "describeEvent", "cardArt", "tileArt", "cardName", "tileName", "scoring", "boardOverlay"];
+export const PLUGIN_HOOKS = ["panel", "summary", "seatBadges", "actionControls", "describeAction", "describeEvent", "cardArt", "tileArt", "cardName", "tileName", "scoring", "boardOverlay", "showHint"];
 export const pluginFailures = new Set();
 
 window.Alhambra = Object.freeze({

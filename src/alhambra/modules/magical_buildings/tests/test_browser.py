@@ -11,10 +11,13 @@ artifacts/screenshots/magical_buildings-*.png."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
 
-from alhambra import GameConfig, legal_actions, new_game, testing_browser as tb
+from alhambra import GameConfig, apply, legal_actions, new_game, testing_browser as tb
 from alhambra.actions import BuyBuilding
 from alhambra.testing_browser import ARTIFACTS
 
@@ -102,3 +105,58 @@ def test_a_magical_building_is_bought_and_built_turned_by_clicks(tmp_path: Path)
         finally:
             page.close()
     assert problems == []
+
+
+def test_a_hint_to_build_a_magical_building_marks_its_place_and_its_turn(tmp_path: Path) -> None:
+    """A hint that names a magical building's move (the plug-in's ``showHint`` hook): the place
+    is chosen on the Alhambra (its mark solid) and the turn button that makes the move is the
+    one marked, not merely the module's controls. The hint's answer is given by the test (the
+    page's request to /hint is answered with the move)."""
+    state, _ = new_game(GameConfig(players=2, modules=(ID,)), SEED)
+    tiles = state.components.tiles
+    buy = None
+    for a in legal_actions(state):
+        if isinstance(a, BuyBuilding) and tiles[state.market[a.square - 1]].module == ID:
+            after, _ = apply(state, a)
+            if any(str(x).startswith("magic place ") for x in legal_actions(after)):
+                buy = str(a)
+                break
+    assert buy, "the deal changed: no magical building is bought and waits to be placed"
+    problems: list[str] = []
+    with tb.chromium() as browser, tb.ServerProcess(tmp_path / "db.sqlite3", constant_seed=SEED) as server:
+        tid, tokens = tb.joined_table(server.http, ["Ann", "Ben"], [ID], hints=True)
+        seat = state.to_act
+        assert seat is not None
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        msg = server.http.get(f"/api/tables/{tid}/view", headers=auth).json()
+        r = server.http.post(f"/api/tables/{tid}/actions", json={"action": buy, "version": msg["version"]}, headers=auth)
+        assert r.status_code == 200, r.text
+        legal = server.http.get(f"/api/tables/{tid}/view", headers=auth).json()["view"]["legal_actions"]
+        places: dict[str, list[str]] = {}
+        for a in legal:
+            if a.startswith("magic place "):
+                places.setdefault(a.split()[3], []).append(a)  # magic place TILE X,Y WALLS
+        action = max(places.values(), key=len)[-1]  # where it turns the most ways
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        tb.watch(page, problems)
+
+        def answer(route: Any) -> None:  # the hint names ``action`` for the version asked about
+            version = int(parse_qs(urlparse(route.request.url).query)["version"][0])
+            body = {"version": version, "action": action, "text": "You make the suggested move", "bot": "test"}
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+        page.route(re.compile(r".*/api/tables/[^/]+/hint\?.*"), answer)
+        try:
+            page.goto(f"{server.url}/table/{tid}#seat={tokens[seat]}")
+            tb.wait_my_turn(page)
+            page.locator("#btn-hint").click(timeout=5000)
+            page.wait_for_selector("body[data-hint='shown']", timeout=10000)
+            marked = page.locator("#action-panel .magic-controls button.magic-turn.hint-target")
+            assert [marked.nth(i).get_attribute("data-action") for i in range(marked.count())] == [action]
+            x, y = action.split()[3].split(",")
+            assert page.locator(f".city.mine .board-overlay.magic-pick[data-x='{x}'][data-y='{y}'] .magic-pick-mark.chosen").count() == 1
+            assert len(places[action.split()[3]]) >= 2, places  # a place where the click alone does not make the move
+            assert page.locator(".module-controls[data-module='magical_buildings'].hint-target").count() == 0
+            assert not problems, problems
+        finally:
+            page.close()

@@ -229,6 +229,15 @@ function actionControls(ctx, actions) {
   return { node: h("div", { class: "magic-controls" }, ...parts), handled: moves.map((m) => m.action), tiles };
 }
 
+/** A hint names one of these moves: select its building and place, so that the place's mark
+ * and the turn buttons are drawn and the hint marks the one that makes the move. */
+function showHint(ctx, action) {
+  const m = magicMoves(ctx).find((x) => x.action === action);
+  if (!m || !m.where) return null;
+  ctx.select({ tile: m.tile, how: m.how, key: m.where.key });
+  return true;
+}
+
 function describeEvent(ctx, e) {
   if (e.type === "MagicalBuildingTurned") return `${ctx.seatName(e.seat)} turns the ${tileName(ctx, e.tile) || e.tile} to show walls ${wallWords(e.walls)}`;
   return null;
@@ -255,4 +264,4 @@ function summary(ctx) {
   return `${st.tiles.filter((t) => built.has(t.tile)).length} of ${st.tiles.length} built in an Alhambra; turned freely when built`;
 }
 
-window.Alhambra.registerModule(ID, { summary, panel, boardOverlay, actionControls, describeAction, describeEvent, tileArt, tileName });
+window.Alhambra.registerModule(ID, { summary, panel, boardOverlay, actionControls, showHint, describeAction, describeEvent, tileArt, tileName });

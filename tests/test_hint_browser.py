@@ -403,4 +403,3 @@ def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     return not (
         a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
     )
-

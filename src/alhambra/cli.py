@@ -1619,6 +1619,10 @@ def train_cmd(
     search: Annotated[
         int, typer.Option("--search", help="Self-play moves chosen by an mcts:hard search of this many iterations (0: greedy).")
     ] = 0,
+    search_target: Annotated[
+        float,
+        typer.Option("--search-target", help="Share of the mover's search value in the target, where a search chose the move (2 players)."),
+    ] = 0.0,
     net_weight: Annotated[
         float | None,
         typer.Option("--net-weight", help="The network's share of a leaf in the evaluation games (default 1 residual, 0.5 outcome)."),
@@ -1641,6 +1645,8 @@ def train_cmd(
         _fail("--epsilon is in [0, 1] and --sample-rate in (0, 1]")
     if search < 0:
         _fail("--search must be 0 (greedy self-play) or a number of iterations")
+    if not 0.0 <= search_target <= 1.0 or (search_target > 0.0 and search == 0):
+        _fail("--search-target is in [0, 1] and needs --search (the values come from the searches)")
     share = (1.0 if residual else 0.5) if net_weight is None else net_weight
     if not 0.0 <= share <= 1.0:
         _fail("--net-weight is in [0, 1]")
@@ -1666,6 +1672,7 @@ def train_cmd(
         net_weight=share,
         residual=residual,
         search=search,
+        search_target=search_target,
     )
     con = _out()
     try:

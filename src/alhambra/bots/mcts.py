@@ -86,12 +86,16 @@ class MctsBot:
         self.budget = Budget(self.settings.iterations, self.settings.seconds)
         self.tracker = Tracker()
         self.last_iterations = 0
+        self.last_value: float | None = None
+        """The mean reward of the chosen move in the last search (the mover's estimated win
+        chance; None when the last decision needed no search)."""
         self._pool: ProcessPoolExecutor | None = None
 
     def choose(self, obs: Observation, budget: Budget, rng: random.Random) -> Action:
         """The most visited root action of a search within ``budget`` (the seconds count from
         the call, so reading the observation is inside them too)."""
         start = time.perf_counter()
+        self.last_value = None
         legal = obs.legal
         if len(legal) == 1:
             self.last_iterations = 0
@@ -119,6 +123,7 @@ class MctsBot:
             ranked = sorted(((v, q, a) for a, (v, q) in stats.items() if a in shown), key=lambda x: (x[0], x[1]), reverse=True)
             if not ranked:
                 return fallback_action(obs, rng, "the search found no legal action")
+            self.last_value = ranked[0][1]
             choice = parse_action(ranked[0][2])
             rep = Repetition(obs)
             if rep.repeats(choice):  # never redesign back to an earlier layout: the next most visited

@@ -39,12 +39,15 @@ __all__ = ["Batch", "play_games", "selfplay_game", "win_shares"]
 class Batch:
     """Recorded positions: features ``x`` (rows, features), targets ``y`` (rows, players: win
     shares, viewer first), the number of the game each row comes from and the hand-made leaf
-    rewards ``hand`` (rows, players, viewer first)."""
+    rewards ``hand`` (rows, players, viewer first); ``q``: what the mover's search made of the
+    position (the chosen move's mean reward: with two players each seat's win chance, viewer
+    first; NaN where no search chose the move, or with more players)."""
 
     x: npt.NDArray[np.float32]
     y: npt.NDArray[np.float32]
     game: npt.NDArray[np.int64]
     hand: npt.NDArray[np.float32]
+    q: npt.NDArray[np.float32]
 
 
 def win_shares(scores: list[int]) -> list[float]:
@@ -56,10 +59,11 @@ def win_shares(scores: list[int]) -> list[float]:
 
 def selfplay_game(
     config: GameConfig, seed: int, epsilon: float, sample_rate: float, search: int = 0
-) -> tuple[list[npt.NDArray[np.float32]], list[int], list[float], list[list[float]]]:
+) -> tuple[list[npt.NDArray[np.float32]], list[int], list[float], list[list[float]], list[list[float]]]:
     """Play one self-play game; return the recorded features, the viewer of each, the final
-    win shares and the hand-made leaf rewards of each recorded position (absolute seat order).
-    ``search``: the iterations of the ``mcts:hard`` search that chooses each move (0: greedy)."""
+    win shares, the hand-made leaf rewards of each recorded position and its search values
+    (see :class:`Batch`; absolute seat order). ``search``: the iterations of the ``mcts:hard``
+    search that chooses each move (0: greedy)."""
     rng = random.Random(seed)
     game = TokenGame(config, seed)
     fmap = feature_map(config)
@@ -68,6 +72,8 @@ def selfplay_game(
     rows: list[npt.NDArray[np.float32]] = []
     viewers: list[int] = []
     hands: list[list[float]] = []
+    values: list[list[float]] = []
+    nan = float("nan")
     bot = make_bot(f"mcts:hard@iterations={search}+seconds=none") if search else None
     log = EventLog()
     log.extend(game.events)
@@ -82,7 +88,8 @@ def selfplay_game(
             ev = evaluator(game.state.components, weights)
             tuned = evaluator(game.state.components, TUNED_WEIGHTS)
             rewarder = core_module().Rewarder(tuned, True, hard.temperature, hard.temperature_early, _BAG_START)
-        if rng.random() < sample_rate:
+        recorded = rng.random() < sample_rate
+        if recorded:
             public = hands_of(game.state)
             assert rewarder is not None
             hand = [float(v) for v in rewarder(core, None)]
@@ -90,6 +97,7 @@ def selfplay_game(
                 rows.append(fmap.of_view(game.view(viewer), public))
                 viewers.append(viewer)
                 hands.append(hand)
+                values.append([nan] * config.players)
         if rng.random() < epsilon:
             ids = core.legal_ids(2)
             a = ids[int(rng.random() * len(ids))]
@@ -98,11 +106,14 @@ def selfplay_game(
             mover = game.to_act
             assert mover is not None
             action = bot.choose(observe(game.state, mover, tuple(log.for_seat(mover))), Budget(search, None), rng)
+            q = getattr(bot, "last_value", None)
+            if recorded and q is not None and config.players == 2:
+                values[-config.players :] = [[q if s == mover else 1.0 - q for s in range(2)]] * config.players
         else:
             action = decode(native.rules, greedy_id(core, rng, ev))
         for token in game.codec.encode(action):
             log.extend(game.step(token)[1])
-    return rows, viewers, win_shares(list(game.state.scores)), hands
+    return rows, viewers, win_shares(list(game.state.scores)), hands, values
 
 
 def play_games(config: GameConfig, seeds: list[int], epsilon: float, sample_rate: float, search: int = 0) -> Batch:
@@ -112,12 +123,14 @@ def play_games(config: GameConfig, seeds: list[int], epsilon: float, sample_rate
     ys: list[list[float]] = []
     gs: list[int] = []
     hs: list[list[float]] = []
+    qs: list[list[float]] = []
     for seed in seeds:
-        rows, viewers, shares, hands = selfplay_game(config, seed, epsilon, sample_rate, search)
-        for row, v, hand in zip(rows, viewers, hands, strict=True):
+        rows, viewers, shares, hands, values = selfplay_game(config, seed, epsilon, sample_rate, search)
+        for row, v, hand, value in zip(rows, viewers, hands, values, strict=True):
             xs.append(row)
             ys.append([shares[(v + r) % n] for r in range(n)])
             hs.append([hand[(v + r) % n] for r in range(n)])
+            qs.append([value[(v + r) % n] for r in range(n)])
             gs.append(seed)
     size = feature_map(config).size
     return Batch(
@@ -125,4 +138,5 @@ def play_games(config: GameConfig, seeds: list[int], epsilon: float, sample_rate
         np.asarray(ys, np.float32).reshape(-1, n),
         np.asarray(gs, np.int64),
         np.asarray(hs, np.float32).reshape(-1, n),
+        np.asarray(qs, np.float32).reshape(-1, n),
     )

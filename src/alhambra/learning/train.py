@@ -5,13 +5,15 @@ A run lives in one folder and goes in rounds. Every round:
 1. plays ``games`` self-play games per player count through the research API
    (:mod:`alhambra.learning.selfplay`; moves by the greedy evaluation, or with ``search`` by an
    ``mcts:hard`` search of that many iterations) and saves their positions
-   (``data/p{n}_r{k}.npz``: features, outcomes, the hand-made leaf rewards);
+   (``data/p{n}_r{k}.npz``: features, outcomes, the hand-made leaf rewards, the searches'
+   values);
 2. trains each player count's network for ``epochs`` passes over all positions so far (one game
    in ten is held out for the validation loss), with Adam and the cross-entropy between the
-   predicted win chances and the outcome. A ``residual`` network's chances are the softmax of
+   predicted win chances and the target: the outcome, with ``search_target`` of the mover's
+   search value mixed in where a search chose the move (two players). A ``residual`` network's chances are the softmax of
    its outputs plus the logarithms of the hand-made rewards: it learns a correction of
    mcts:hard's own leaf evaluation and starts at none (its last layer zero); the log gives the
-   hand-made rewards' own held-out loss beside it;
+   hand-made rewards' own held-out loss beside it (against the target and the outcome alone);
 3. exports the weights (``value_r{k}.npz``, numpy only, with the configuration, the data
    counts and the commit; ``value.npz`` is the latest) and saves a checkpoint
    (``checkpoint.pt``: networks, optimisers, the round);
@@ -73,6 +75,7 @@ class TrainConfig:
     net_weight: float = 0.5
     residual: bool = False
     search: int = 0
+    search_target: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
     def same_run(self, other: TrainConfig) -> bool:
@@ -124,7 +127,7 @@ def _model(inputs: int, hidden: tuple[int, ...], outputs: int) -> Any:
 
 
 def _load_data(folder: Path, n: int, upto: int) -> Batch:
-    xs, ys, gs, hs = [], [], [], []
+    xs, ys, gs, hs, qs = [], [], [], [], []
     for k in range(1, upto + 1):
         path = folder / "data" / f"p{n}_r{k}.npz"
         with np.load(path) as d:
@@ -134,7 +137,21 @@ def _load_data(folder: Path, n: int, upto: int) -> Batch:
             ys.append(d["y"])
             gs.append(d["game"])
             hs.append(d["hand"])
-    return Batch(np.concatenate(xs), np.concatenate(ys), np.concatenate(gs), np.concatenate(hs))
+            qs.append(d["q"] if "q" in d.files else np.full_like(d["y"], np.nan))
+    return Batch(np.concatenate(xs), np.concatenate(ys), np.concatenate(gs), np.concatenate(hs), np.concatenate(qs))
+
+
+def targets(batch: Batch, share: float) -> Any:
+    """The training targets: the outcome, and where the mover's search valued the position
+    (``Batch.q``), ``share`` of that value mixed in (a search's estimate is far less noisy than
+    one game's result)."""
+    y = batch.y.astype(np.float32)
+    if share <= 0.0:
+        return y
+    known = ~np.isnan(batch.q).any(axis=1)
+    out = y.copy()
+    out[known] = (1.0 - share) * y[known] + share * batch.q[known]
+    return out
 
 
 def _base(batch: Batch, residual: bool) -> Any:
@@ -275,7 +292,7 @@ def run(folder: Path, cfg: TrainConfig, command: str, echo: Callable[[str], None
                 base = cfg.seed * 1_000_000 + n * 100_000 + rnd * 1000
                 batch = play_games(GameConfig(players=n), [base + i for i in range(cfg.games)], cfg.epsilon, cfg.sample_rate, cfg.search)
                 tmp = path.with_suffix(".tmp.npz")
-                np.savez_compressed(tmp, x=batch.x.astype(np.float16), y=batch.y, game=batch.game, hand=batch.hand)
+                np.savez_compressed(tmp, x=batch.x.astype(np.float16), y=batch.y, game=batch.game, hand=batch.hand, q=batch.q)
                 tmp.replace(path)
             with np.load(path) as d:
                 counts[str(n)] = len(d["y"])
@@ -286,8 +303,10 @@ def run(folder: Path, cfg: TrainConfig, command: str, echo: Callable[[str], None
         for n in cfg.players:
             data = _load_data(folder, n, rnd)
             val = data.game % 10 == 0
-            xt, yt = torch.from_numpy(data.x[~val]), torch.from_numpy(data.y[~val])
-            xv, yv = torch.from_numpy(data.x[val]), torch.from_numpy(data.y[val])
+            target = targets(data, cfg.search_target)
+            xt, yt = torch.from_numpy(data.x[~val]), torch.from_numpy(target[~val])
+            xv, yv = torch.from_numpy(data.x[val]), torch.from_numpy(target[val])
+            yo = torch.from_numpy(data.y[val])  # the outcomes alone
             base_all = _base(data, cfg.residual)
             bt, bv = base_all[torch.from_numpy(~val)], base_all[torch.from_numpy(val)]
             model, opt = models[n], opts[n]
@@ -321,6 +340,8 @@ def run(folder: Path, cfg: TrainConfig, command: str, echo: Callable[[str], None
                 "val_loss": round(vloss, 4),
                 "uniform_loss": round(math.log(n), 4),
                 "hand_loss": round(_hand_loss(yv, _base(data, True)[torch.from_numpy(val)]), 4),
+                "val_outcome_loss": round(_held_out(model, xv, yo, bv)[0], 4),
+                "hand_outcome_loss": round(_hand_loss(yo, _base(data, True)[torch.from_numpy(val)]), 4),
                 "val_winner_accuracy": round(acc, 4),
             }
         log("train", round=rnd, losses=losses, seconds=round(time.perf_counter() - t1, 1))

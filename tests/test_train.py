@@ -64,17 +64,42 @@ def test_a_residual_run_with_search_self_play_starts_at_the_hand_made_rewards(tm
     exported network is marked residual and computes what the torch network computes."""
     torch = pytest.importorskip("torch", reason="training needs the 'train' extra (PyTorch CPU)")
     out = tmp_path / "res"
-    args = ["--players", "2", "--games", "2", "--epochs", "1", "--hidden", "8", "--eval-games", "0", "--residual", "--search", "6"]
+    args = [
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--epochs",
+        "1",
+        "--hidden",
+        "8",
+        "--eval-games",
+        "0",
+        "--residual",
+        "--search-target",
+        "0.5",
+        "--search",
+        "6",
+    ]
     r = invoke("train", "--out", str(out), "--rounds", "1", *args)
     assert r.exit_code == 0, r.output
     log = [json.loads(line) for line in (out / "train.log").read_text().splitlines()]
     assert log[0]["config"]["residual"] is True and log[0]["config"]["search"] == 6 and log[0]["config"]["net_weight"] == 1.0
     losses = log[2]["losses"]["2"]
-    assert 0.0 < losses["hand_loss"] < 5.0 and losses["val_loss"] > 0.0
+    assert 0.0 < losses["hand_loss"] < 5.0 and losses["val_loss"] > 0.0 and losses["hand_outcome_loss"] > 0.0
+    assert log[0]["config"]["search_target"] == 0.5
     net = ValueNet.from_file(out / "value.npz")
     assert net.residual and net.meta["mode"] == "residual"
     with np.load(out / "data" / "p2_r1.npz") as d:
         x, hand = d["x"][:4].astype(np.float32), d["hand"][:4]
+        q, y = d["q"], d["y"]
+    # the targets: the outcome, half of it the search's value where a search chose the move
+    from alhambra.learning.selfplay import Batch
+    from alhambra.learning.train import targets
+
+    mixed = targets(Batch(np.zeros((len(y), 1), np.float32), y, np.zeros(len(y), np.int64), y, q), 0.5)
+    known = ~np.isnan(q).any(axis=1)
+    assert known.any() and np.allclose(mixed[known], 0.5 * y[known] + 0.5 * q[known]) and np.array_equal(mixed[~known], y[~known])
     assert np.allclose(hand.sum(axis=1), 1.0, atol=1e-5)
     ck = torch.load(out / "checkpoint.pt", weights_only=False)["models"][2]
     h = torch.relu(torch.from_numpy(x) @ ck["0.weight"].T + ck["0.bias"])
@@ -84,3 +109,5 @@ def test_a_residual_run_with_search_self_play_starts_at_the_hand_made_rewards(tm
     # the search and the residual mode are settings of the run: another value is refused
     r = invoke("train", "--out", str(out), "--rounds", "2", *args[:-1], "7")
     assert r.exit_code != 0 and "other settings" in r.output
+    r = invoke("train", "--out", str(tmp_path / "bad"), "--search-target", "0.5")
+    assert r.exit_code != 0 and "needs --search" in r.output

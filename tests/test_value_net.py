@@ -191,5 +191,13 @@ def test_selfplay_with_a_search_records_the_hand_made_rewards() -> None:
     assert np.allclose(batch.hand.sum(axis=1), 1.0, atol=1e-6) and (batch.hand > 0).all()
     # viewer first: the two rows of a position hold the same two rewards, swapped
     assert np.allclose(batch.hand[0], batch.hand[1][::-1])
+    # what the mover's search made of each position: both seats' chances, summing to 1
+    known = ~np.isnan(batch.q).any(axis=1)
+    assert known.mean() > 0.5 and np.allclose(batch.q[known].sum(axis=1), 1.0, atol=1e-6)
+    assert ((batch.q[known] >= 0.0) & (batch.q[known] <= 1.0)).all()
     again = play_games(config, [4], epsilon=0.0, sample_rate=0.5, search=8)
     assert np.array_equal(again.x, batch.x) and np.array_equal(again.hand, batch.hand)
+    assert np.array_equal(again.q, batch.q, equal_nan=True)
+    # with more players, or greedy moves, there is no search value
+    assert np.isnan(play_games(GameConfig(players=3, turn_limit=20), [4], 0.0, 0.5, search=4).q).all()
+    assert np.isnan(play_games(config, [4], 0.0, 0.5).q).all()

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ...actions import Action, register_action
 from ...components import KINDS, ComponentSet
@@ -168,8 +168,8 @@ class DevelopCulture(Action):
     """Development of culture: every counter short of its marker turns one corner on."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "culture develop"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "culture develop"
+    grammar = ()
 
 
 register_action(DevelopCulture)

@@ -160,8 +160,8 @@ class PlayBonusCard(Action):
     """Lay the bonus card that shows ``tile`` face up (the tile must be in the player's Alhambra)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "bonus play"
-    grammar: ClassVar[tuple[str, ...]] = ("tile",)
+    keyword = "bonus play"
+    grammar = ("tile",)
     tile: str
 
 
@@ -170,8 +170,8 @@ class PassBonus(Action):
     """Before a scoring round: play no (more) bonus card now."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "bonus pass"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "bonus pass"
+    grammar = ()
 
     declines = True
 

@@ -241,8 +241,8 @@ class SiteKeep(Action):
     """Keep the drawn site tile whose back shows ``currency`` (a letter) on the new building site."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "site keep"
-    grammar: ClassVar[tuple[str, ...]] = ("currency",)
+    keyword = "site keep"
+    grammar = ("currency",)
     currency: str
 
 

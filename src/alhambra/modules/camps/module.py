@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ... import city as geo
 from ...actions import Action, parse_tile, register_action
@@ -339,8 +339,8 @@ class PlaceCamp(Action):
     """Build a waiting camp at a place outside the city walls (``camp place L8ne 2,-1``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "camp place"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell")
+    keyword = "camp place"
+    grammar = ("tile", "cell")
     tile: str
     target: tuple[int, int]
 
@@ -350,8 +350,8 @@ class BuildCamp(Action):
     """Redesign: build a camp from the reserve board (``camp build L3n 0,2``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "camp build"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell")
+    keyword = "camp build"
+    grammar = ("tile", "cell")
     tile: str
     target: tuple[int, int]
 
@@ -361,8 +361,8 @@ class RemoveCamp(Action):
     """Redesign: move a camp of the Alhambra to the reserve board (``camp remove L3n``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "camp remove"
-    grammar: ClassVar[tuple[str, ...]] = ("tile",)
+    keyword = "camp remove"
+    grammar = ("tile",)
     tile: str
 
 
@@ -371,8 +371,8 @@ class ExchangeCamp(Action):
     """Redesign: a reserve camp takes the place of a placed camp (``camp exchange L3n L8ne``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "camp exchange"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "tile")
+    keyword = "camp exchange"
+    grammar = ("tile", "tile")
     reserve_tile: str
     camp: str
 

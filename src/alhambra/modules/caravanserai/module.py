@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ...actions import Action, register_action
 from ...components import CURRENCIES, CURRENCY_NAMES, KINDS
@@ -257,8 +257,8 @@ class CaravanseraiStep(Action):
     main column or ``side`` into the branch at its level."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "cara move"
-    grammar: ClassVar[tuple[str, ...]] = ("item", "word:forward|side")
+    keyword = "cara move"
+    grammar = ("item", "word:forward|side")
     card: str
     direction: str
 
@@ -268,8 +268,8 @@ class CaravanseraiStay(Action):
     """Leave every caravanserai marker where it is this turn."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "cara stay"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "cara stay"
+    grammar = ()
 
     declines = True
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ...actions import Action, register_action
 from .components import MODULE_ID
@@ -14,8 +13,8 @@ class Bid(Action):
     """Bid ``amount`` for the character in auction (``character bid 7``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character bid"
-    grammar: ClassVar[tuple[str, ...]] = ("amount",)
+    keyword = "character bid"
+    grammar = ("amount",)
     amount: int
 
 
@@ -24,8 +23,8 @@ class PassBid(Action):
     """Make no (further) bid for the character in auction."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character pass"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "character pass"
+    grammar = ()
     declines = True
 
 
@@ -34,8 +33,8 @@ class PayBid(Action):
     """Pay the winning bid with these cards (``character pay b5+b3``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character pay"
-    grammar: ClassVar[tuple[str, ...]] = ("cards",)
+    keyword = "character pay"
+    grammar = ("cards",)
     payment: tuple[str, ...]
 
 
@@ -44,8 +43,8 @@ class Keep(Action):
     """Keep the Travelling Entertainer (8 points at the end)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character keep"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "character keep"
+    grammar = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +52,8 @@ class Swap(Action):
     """Exchange the Travelling Entertainer for the top card of the surplus pile."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character swap"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "character swap"
+    grammar = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +61,8 @@ class Dance(Action):
     """Dancer: exchange the building on market square ``square`` for a new one from the bag."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character dancer"
-    grammar: ClassVar[tuple[str, ...]] = ("square",)
+    keyword = "character dancer"
+    grammar = ("square",)
     square: int
 
 
@@ -72,8 +71,8 @@ class Beg(Action):
     """Beggar: take the top card of the money pile (with 0-2 money cards in the hand)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character beggar"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "character beggar"
+    grammar = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +80,8 @@ class Go(Action):
     """Start the turn without (further) Dancer or Beggar."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character go"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "character go"
+    grammar = ()
     declines = True
 
 
@@ -91,8 +90,8 @@ class Patron(Action):
     """Rich Patron: take the building on ``square``, its price paid exactly (an extra action)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character patron"
-    grammar: ClassVar[tuple[str, ...]] = ("square",)
+    keyword = "character patron"
+    grammar = ("square",)
     square: int
 
 
@@ -101,8 +100,8 @@ class PatronItem(Action):
     """Rich Patron: take the building ``item`` sold beside the market (a bazaar), its price paid exactly."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character patron"
-    grammar: ClassVar[tuple[str, ...]] = ("item",)
+    keyword = "character patron"
+    grammar = ("item",)
     item: str
 
 
@@ -111,8 +110,8 @@ class Change(Action):
     """Moneychanger: discard ``give`` from the hand, take ``take`` (worth no more) from the display."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character change"
-    grammar: ClassVar[tuple[str, ...]] = ("card", "card")
+    keyword = "character change"
+    grammar = ("card", "card")
     give: str
     take: str
 
@@ -122,8 +121,8 @@ class MiserTake(Action):
     """Miser: take the open money card ``card``."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character miser"
-    grammar: ClassVar[tuple[str, ...]] = ("card",)
+    keyword = "character miser"
+    grammar = ("card",)
     card: str
 
 
@@ -132,8 +131,8 @@ class Skip(Action):
     """Do not use the Miser or the Master Builder now."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character skip"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "character skip"
+    grammar = ()
     declines = True
 
 
@@ -142,8 +141,8 @@ class Wise(Action):
     """Wise Man: count half a building of ``kind`` in this scoring round."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character wise"
-    grammar: ClassVar[tuple[str, ...]] = ("kind",)
+    keyword = "character wise"
+    grammar = ("kind",)
     kind: str
 
 
@@ -152,8 +151,8 @@ class MasonBuild(Action):
     """Master Builder: build ``tile`` from the reserve board at ``target``."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character build"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell")
+    keyword = "character build"
+    grammar = ("tile", "cell")
     tile: str
     target: tuple[int, int]
 
@@ -163,8 +162,8 @@ class MasonRemove(Action):
     """Master Builder: move ``tile`` from the Alhambra to the reserve board."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character remove"
-    grammar: ClassVar[tuple[str, ...]] = ("tile",)
+    keyword = "character remove"
+    grammar = ("tile",)
     tile: str
 
 
@@ -173,8 +172,8 @@ class MasonExchange(Action):
     """Master Builder: ``reserve_tile`` takes the place of ``city_tile`` (which goes to the reserve)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character exchange"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "tile")
+    keyword = "character exchange"
+    grammar = ("tile", "tile")
     reserve_tile: str
     city_tile: str
 
@@ -186,8 +185,8 @@ class MasonUse(Action):
     redesign``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "character redesign"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "character redesign"
+    grammar = ()
 
 
 # in the order of the declarations above (keyword_order() lists the keywords so)

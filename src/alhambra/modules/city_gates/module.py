@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ... import city as geo
 from ...actions import Action, register_action
@@ -110,8 +110,8 @@ class TakeGate(Action):
     """Take the open city-gate card (and a wooden gate) instead of money: ``gate take``."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "gate take"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "gate take"
+    grammar = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +119,8 @@ class GatePlace(Action):
     """Build a waiting tile at ``target`` through a gate on its ``side`` (a double wall)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "gate place"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", SIDE_WORDS)
+    keyword = "gate place"
+    grammar = ("tile", "cell", SIDE_WORDS)
     tile: str
     target: tuple[int, int]
     side: str
@@ -131,8 +131,8 @@ class GateBuild(Action):
     """Redesign: build a reserve tile at ``target`` through a gate on its ``side``."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "gate build"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", SIDE_WORDS)
+    keyword = "gate build"
+    grammar = ("tile", "cell", SIDE_WORDS)
     tile: str
     target: tuple[int, int]
     side: str
@@ -145,8 +145,8 @@ class GateTurn(Action):
     redesign) the tile from the reserve board (``gate turn TILE X,Y SIDE WALLS``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "gate turn"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", SIDE_WORDS, WALL_WORDS)
+    keyword = "gate turn"
+    grammar = ("tile", "cell", SIDE_WORDS, WALL_WORDS)
     tile: str
     target: tuple[int, int]
     side: str

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ... import city as geo
 from ...actions import Action, need_words, parse_card, parse_tile, register_parser
@@ -115,8 +115,8 @@ class BuildCityWall(Action):
     Alhambra, on the reserve board or bought this turn; ``F`` is your fountain)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "wall build"
-    grammar: ClassVar[tuple[str, ...]] = ("card", "tile")
+    keyword = "wall build"
+    grammar = ("card", "tile")
     card: str
     tile: str
 
@@ -127,8 +127,8 @@ class BuildFountainWall(Action):
     starting tile): ``wall build CARD fountain``."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "wall build"
-    grammar: ClassVar[tuple[str, ...]] = ("card", "word:fountain")
+    keyword = "wall build"
+    grammar = ("card", "word:fountain")
     card: str
 
     def notation(self) -> str:

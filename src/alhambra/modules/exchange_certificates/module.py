@@ -129,8 +129,8 @@ class CertificateStore(Action):
     """Store the overpaid amount on the certificate board with a currency token of this colour."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "certificate store"
-    grammar: ClassVar[tuple[str, ...]] = ("currency",)
+    keyword = "certificate store"
+    grammar = ("currency",)
     currency: str
     """The token's currency letter (``b g o y``)."""
 
@@ -140,8 +140,8 @@ class CertificateDecline(Action):
     """Store nothing (with the change module: take the change instead)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "certificate decline"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "certificate decline"
+    grammar = ()
 
     declines = True
 

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ... import city as geo
 from ...actions import Action, register_action
@@ -140,8 +140,8 @@ class BuyFalcon(Action):
     south-east corner of place ``corner`` (``falcon Fw5 0,-1 b5``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "falcon"
-    grammar: ClassVar[tuple[str, ...]] = ("item", "cell", "card")
+    keyword = "falcon"
+    grammar = ("item", "cell", "card")
     falcon: str
     corner: tuple[int, int]
     card: str
@@ -152,8 +152,8 @@ class FalconsDone(Action):
     """Buy no more falcons this turn (the turn ends)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "falcon done"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "falcon done"
+    grammar = ()
 
     declines = True
 

@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ... import city as geo
 from ...actions import Action, register_action
@@ -110,8 +110,8 @@ class MagicPlace(Action):
     """Build a waiting magical building at ``target``, turned to show the walls ``walls``."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "magic place"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", WORDS)
+    keyword = "magic place"
+    grammar = ("tile", "cell", WORDS)
     tile: str
     target: tuple[int, int]
     walls: str
@@ -122,8 +122,8 @@ class MagicBuild(Action):
     """Redesign: build a magical building from the reserve board at ``target``, turned."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "magic build"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", WORDS)
+    keyword = "magic build"
+    grammar = ("tile", "cell", WORDS)
     tile: str
     target: tuple[int, int]
     walls: str
@@ -134,8 +134,8 @@ class MagicExchange(Action):
     """Redesign: a magical building from the reserve board takes the place of ``city_tile``, turned."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "magic exchange"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "tile", WORDS)
+    keyword = "magic exchange"
+    grammar = ("tile", "tile", WORDS)
     tile: str
     city_tile: str
     walls: str

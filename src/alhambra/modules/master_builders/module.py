@@ -170,8 +170,8 @@ class MasterBuildersUse(Action):
     redesign action, which follows (``builder use CARD``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "builder use"
-    grammar: ClassVar[tuple[str, ...]] = ("card",)
+    keyword = "builder use"
+    grammar = ("card",)
     card: str
 
 
@@ -180,8 +180,8 @@ class MasterBuildersBuild(Action):
     """Spend master-builder card ``card``: build ``tile`` from the reserve board at ``target``."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "builder build"
-    grammar: ClassVar[tuple[str, ...]] = ("card", "tile", "cell")
+    keyword = "builder build"
+    grammar = ("card", "tile", "cell")
     card: str
     tile: str
     target: tuple[int, int]
@@ -192,8 +192,8 @@ class MasterBuildersRemove(Action):
     """Spend master-builder card ``card``: move ``tile`` from the Alhambra to the reserve board."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "builder remove"
-    grammar: ClassVar[tuple[str, ...]] = ("card", "tile")
+    keyword = "builder remove"
+    grammar = ("card", "tile")
     card: str
     tile: str
 
@@ -204,8 +204,8 @@ class MasterBuildersExchange(Action):
     which goes to the reserve board."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "builder exchange"
-    grammar: ClassVar[tuple[str, ...]] = ("card", "tile", "tile")
+    keyword = "builder exchange"
+    grammar = ("card", "tile", "tile")
     card: str
     reserve_tile: str
     city_tile: str
@@ -216,8 +216,8 @@ class MasterBuildersSkip(Action):
     """Use no master-builder card at the end of this turn."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "builder skip"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "builder skip"
+    grammar = ()
 
     declines = True
 

@@ -184,8 +184,8 @@ class SultanClaim(Action):
     """Take the drawn tile for free with a sultan card marked with its kind (the card leaves the game)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "sultan claim"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "sultan claim"
+    grammar = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +193,8 @@ class SultanDecline(Action):
     """Let the drawn tile go (to the next holder, else onto the market)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "sultan decline"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "sultan decline"
+    grammar = ()
 
     declines = True
 
@@ -204,8 +204,8 @@ class SultanKeep(Action):
     """Keep the kind marked on the sultan card just bought."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "sultan keep"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "sultan keep"
+    grammar = ()
 
     declines = True
 
@@ -215,8 +215,8 @@ class SultanReveal(Action):
     """Take the cube off the sultan card just bought and reveal an extra tile."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "sultan reveal"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "sultan reveal"
+    grammar = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,8 +224,8 @@ class SultanMark(Action):
     """Mark one of the two kinds of the revealed extra tile on the sultan card."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "sultan mark"
-    grammar: ClassVar[tuple[str, ...]] = ("kind",)
+    keyword = "sultan mark"
+    grammar = ("kind",)
     kind: str
 
 

@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ... import city as geo
 from ...actions import Action, register_action
@@ -138,8 +138,8 @@ class TakeSquare(Action):
     """Take the face-up square of the ``kind`` pile (``square take garden``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "square take"
-    grammar: ClassVar[tuple[str, ...]] = ("kind",)
+    keyword = "square take"
+    grammar = ("kind",)
     kind: str
 
 

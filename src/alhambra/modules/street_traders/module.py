@@ -205,8 +205,8 @@ class TraderChoose(Action):
     """Setup, in secret: the three citizens (kinds, one of each chosen colour) for the trader tile."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "trader choose"
-    grammar: ClassVar[tuple[str, ...]] = ("kind", "kind", "kind")
+    keyword = "trader choose"
+    grammar = ("kind", "kind", "kind")
     citizens: tuple[str, ...]
 
     def notation(self) -> str:
@@ -218,8 +218,8 @@ class TraderPlace(Action):
     """Put the trader tile on an empty place orthogonally next to one's Alhambra."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "trader place"
-    grammar: ClassVar[tuple[str, ...]] = ("cell",)
+    keyword = "trader place"
+    grammar = ("cell",)
     target: tuple[int, int]
 
 
@@ -228,8 +228,8 @@ class TraderMove(Action):
     """The citizen of the new building's colour moves from the trader tile into the building."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "trader move"
-    grammar: ClassVar[tuple[str, ...]] = ("kind",)
+    keyword = "trader move"
+    grammar = ("kind",)
     kind: str
 
 
@@ -238,8 +238,8 @@ class TraderTake(Action):
     """Take a citizen of ``kind`` from the supply onto the trader tile (after one moved in)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "trader take"
-    grammar: ClassVar[tuple[str, ...]] = ("kind",)
+    keyword = "trader take"
+    grammar = ("kind",)
     kind: str
 
 
@@ -249,8 +249,8 @@ class TraderExchange(Action):
     one of ``take`` instead."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "trader exchange"
-    grammar: ClassVar[tuple[str, ...]] = ("kind", "kind")
+    keyword = "trader exchange"
+    grammar = ("kind", "kind")
     give: str
     take: str
 
@@ -260,8 +260,8 @@ class TraderSkip(Action):
     """Let no citizen move in (or exchange none) for the new building."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "trader skip"
-    grammar: ClassVar[tuple[str, ...]] = ()
+    keyword = "trader skip"
+    grammar = ()
 
     declines = True
 

@@ -130,8 +130,8 @@ class ThiefPlay(Action):
     (one card code, e.g. ``b4``) from the display."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "thief"
-    grammar: ClassVar[tuple[str, ...]] = ("card",)
+    keyword = "thief"
+    grammar = ("card",)
     card: str
 
 

@@ -209,8 +209,8 @@ class ChestPut(Action):
     """Put one of the chests to place into the building at ``target`` (its colour decides which)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "chest put"
-    grammar: ClassVar[tuple[str, ...]] = ("cell",)
+    keyword = "chest put"
+    grammar = ("cell",)
     target: tuple[int, int]
 
 

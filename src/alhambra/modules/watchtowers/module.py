@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ... import city as geo
 from ...actions import Action, parse_tile, register_action
@@ -300,8 +300,8 @@ class PlaceTower(Action):
     """Place a waiting watchtower in a half of a place (``watchtower place Wg1 2,-1 sw``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "watchtower place"
-    grammar: ClassVar[tuple[str, ...]] = ("tile", "cell", "word:ne|nw|se|sw")
+    keyword = "watchtower place"
+    grammar = ("tile", "cell", "word:ne|nw|se|sw")
     tile: str
     target: tuple[int, int]
     half: str
@@ -312,8 +312,8 @@ class ReturnTower(Action):
     """A waiting watchtower with no legal place goes back to the supply (``watchtower return Wg1``)."""
 
     module = MODULE_ID
-    keyword: ClassVar[str] = "watchtower return"
-    grammar: ClassVar[tuple[str, ...]] = ("tile",)
+    keyword = "watchtower return"
+    grammar = ("tile",)
     tile: str
 
 

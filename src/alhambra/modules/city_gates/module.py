@@ -40,8 +40,9 @@ from ...state import ChooseAction, GameConfig, GameState, PlaceTiles
 MODULE_ID: Final = "city_gates"
 CARD_KIND: Final = "citygate"
 SIDE_WORDS: Final = "word:n|e|s|w"
-WALL_LETTERS: Final = tuple(walls_to_letters(m) for m in range(1, 15))
-"""The wall letters a turned tile may show (one to three walls, and two opposite)."""
+WALL_LETTERS: Final = tuple(walls_to_letters(m) for m in range(1, 16))
+"""The wall letters a turned tile may show: one to three walls, two opposite, and all four (a
+magical building with city-wall segments added, which stay part of it)."""
 WALL_WORDS: Final = "word:" + "|".join(WALL_LETTERS)
 
 

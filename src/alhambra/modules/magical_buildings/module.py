@@ -37,8 +37,9 @@ from ...hooks import Module, hook_users
 from ...state import GameConfig, GameState, PlaceTiles
 
 MODULE_ID: Final = "magical_buildings"
-ORIENTATIONS: Final = ("n", "e", "s", "w", "ne", "es", "sw", "nw", "ns", "ew", "nes", "esw", "nsw", "new")
-"""Every wall pattern a turned tile of one to three walls can show, as wall letters."""
+ORIENTATIONS: Final = ("n", "e", "s", "w", "ne", "es", "sw", "nw", "ns", "ew", "nes", "esw", "nsw", "new", "nesw")
+"""Every wall pattern a turned tile can show, as wall letters: one to three printed walls, and
+all four when city-wall segments were added to a three-walled one (they stay part of it)."""
 WORDS: Final = "word:" + "|".join(ORIENTATIONS)
 
 

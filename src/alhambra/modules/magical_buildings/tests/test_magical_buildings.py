@@ -186,3 +186,21 @@ def test_alhambra_score_accepts_a_turned_magical_building_when_the_layout_names_
     assert score_layout({"tiles": turned, "modules": [ID]}).valid
     wrong = [tiles[0], {"x": 1, "y": 0, "kind": "garden", "price": 13, "walls": "NS"}]  # not a turn of its 3 walls
     assert [v.rule for v in score_layout({"tiles": wrong, "modules": [ID]}).violations] == ["unknown_tile"]
+
+
+def test_every_turn_of_every_wall_pattern_reads_back_as_notation() -> None:
+    """A magical building can carry city-wall segments (they stay part of it), so one with three
+    printed walls can show all four: every turn of every pattern, from one wall to four, is a
+    word of the notation of these moves and of the city gates' ``gate turn`` (a random game with
+    every module once turned up ``gate turn Xa11 2,1 e nesw``, which did not read back)."""
+    from alhambra.components import walls_to_letters
+    from alhambra.hooks import modules_of
+
+    modules_of(GameConfig(players=2, modules=("city_gates", "magical_buildings")))
+    for mask in range(1, 16):
+        for shown in turns(mask):
+            letters = walls_to_letters(shown)
+            for text in (f"magic place Xa11 2,1 {letters}", f"magic build Xa11 2,1 {letters}", f"gate turn Xa11 2,1 e {letters}"):
+                action = parse_action(text)
+                assert action.walls == letters and str(action) == text
+    assert turns(15) == (15,)

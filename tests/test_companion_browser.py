@@ -235,7 +235,7 @@ def test_an_evening_of_three_rounds_on_a_phone(tmp_path: Path) -> None:
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.reload()
         page.wait_for_selector("body[data-phase=ready]")
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20_000)
         page.context.set_offline(True)
         try:
             page.reload()

@@ -129,7 +129,8 @@ class _ModuleGame:
             me = int(str(page.get_attribute(".score-track li.me", "data-seat")))
             button.click(timeout=5000)
             tb.wait_change(page, version)
-            page.wait_for_function(f"document.querySelector(\".score-track li[data-seat='{me}'] .vizier-asleep\") !== null", timeout=5000)
+            asleep = f".score-track li[data-seat='{me}'] .vizier-asleep"
+            page.wait_for_function(f'() => document.querySelector("{asleep}") !== null', timeout=5000)
             self.saw("vizier used")
             return
         if pending == "BetweenTurns":  # asked between turns without an exact purchase: pass is the only move

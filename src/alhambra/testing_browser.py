@@ -1193,7 +1193,7 @@ class KeyboardPlayer:
         page, rng = self.page, self.rng
         if not self.seen["cleared a placement"]:
             self.enter("#btn-clear")
-            page.wait_for_function("!document.querySelector('.waiting-tile.selected') && !document.querySelector('.spot')")
+            page.wait_for_function("() => !document.querySelector('.waiting-tile.selected') && !document.querySelector('.spot')")
             self.enter(".waiting-tile")
             page.wait_for_selector(".waiting-tile.selected")
             self.seen["cleared a placement"] += 1

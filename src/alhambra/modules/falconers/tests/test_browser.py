@@ -133,7 +133,7 @@ class _Player(tb.ClickPlayer):
         """The falcon stands on its intersection of the buyer's Alhambra (both pages) and in the panel."""
         for page in self.pages:
             page.wait_for_function(
-                f"document.querySelectorAll(\"{PANEL} .fal-seat[data-seat='{seat}'] .fal-token[data-falcon='{code}']\").length === 1",
+                f"() => document.querySelectorAll(\"{PANEL} .fal-seat[data-seat='{seat}'] .fal-token[data-falcon='{code}']\").length === 1",
                 timeout=5000,
             )
             city = page.locator(f".city-svg[aria-label='Alhambra of {NAMES[seat]}']")

@@ -105,7 +105,7 @@ class _Player(tb.ClickPlayer):
         looked = f"{NAMES[seat]} takes the {kind.capitalize()} scout and looks at the next invasion card"
         assert f"{looked}: the invaders come from the {direction}." in log
         other = self.pages[1 - self.pages.index(page)]
-        other.wait_for_function(f"document.querySelectorAll(\"{PANEL} .inv-looker[data-seat='{seat}']\").length === 1", timeout=5000)
+        other.wait_for_function(f"() => document.querySelectorAll(\"{PANEL} .inv-looker[data-seat='{seat}']\").length === 1", timeout=5000)
         if other.locator(f"{PANEL} .inv-looker[data-seat='{1 - seat}']").count():
             # the other seat looked at the same card earlier: it sees the same direction
             assert other.locator(f"{PANEL} .inv-slot.top.shown").get_attribute("data-direction") == direction

@@ -195,6 +195,7 @@ def test_every_turn_of_every_wall_pattern_reads_back_as_notation() -> None:
     every module once turned up ``gate turn Xa11 2,1 e nesw``, which did not read back)."""
     from alhambra.components import walls_to_letters
     from alhambra.hooks import modules_of
+    from alhambra.modules.city_gates.module import GateTurn
 
     modules_of(GameConfig(players=2, modules=("city_gates", "magical_buildings")))
     for mask in range(1, 16):
@@ -202,5 +203,5 @@ def test_every_turn_of_every_wall_pattern_reads_back_as_notation() -> None:
             letters = walls_to_letters(shown)
             for text in (f"magic place Xa11 2,1 {letters}", f"magic build Xa11 2,1 {letters}", f"gate turn Xa11 2,1 e {letters}"):
                 action = parse_action(text)
-                assert action.walls == letters and str(action) == text
+                assert isinstance(action, MagicPlace | MagicBuild | GateTurn) and action.walls == letters and str(action) == text
     assert turns(15) == (15,)

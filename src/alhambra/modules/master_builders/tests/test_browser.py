@@ -104,8 +104,9 @@ class _Game(tb.ClickPlayer):
         staged = page.locator("#action-panel .staged").inner_text()
         assert staged.startswith("Give up ") and "(master builder)" in staged, staged
         self.click(page, "#btn-confirm", confirm=False)
+        cards = ".module-panel[data-module='master_builders'] .mb-seat.me .mb-card"
         page.wait_for_function(
-            f"document.querySelectorAll(\".module-panel[data-module='master_builders'] .mb-seat.me .mb-card\").length === {before - 1}",
+            f'() => document.querySelectorAll("{cards}").length === {before - 1}',
             timeout=5000,
         )
         assert "for an extra redesign" in page.locator(".log-list").inner_text()

@@ -73,7 +73,7 @@ class _Game(tb.PagePlayer):
         self.check_buttons()
         tb.click(page, "#btn-confirm")
         tb.wait_change(page, version, confirm=False)
-        page.wait_for_function(f"document.querySelectorAll('.th-mine .thief-card').length === {before - 1}", timeout=5000)
+        page.wait_for_function(f"() => document.querySelectorAll('.th-mine .thief-card').length === {before - 1}", timeout=5000)
         self.saw("stolen")
         self.saw(f"stolen by {how}")
 

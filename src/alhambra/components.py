@@ -173,9 +173,11 @@ class ComponentSet:
     tile_ids: dict[str, int] = field(init=False)
     money_value: dict[str, int] = field(init=False)
     """Money value by card code (0 for a card that is not money)."""
+    _module_cards: dict[str, tuple[tuple[int, ...], tuple[bool, ...]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "money_value", {c.code: c.value if c.is_money else 0 for c in self.cards})
+        object.__setattr__(self, "_module_cards", {})
         object.__setattr__(self, "tile_walls", tuple(t.walls for t in self.tiles))
         object.__setattr__(self, "tile_price", tuple(t.price for t in self.tiles))
         object.__setattr__(self, "card_currency", tuple(c.currency for c in self.cards))
@@ -208,6 +210,15 @@ class ComponentSet:
     def tile_id(self, code: str) -> int:
         """Id of the building tile with this code; ``KeyError`` if the game has none."""
         return self.tile_ids[code]
+
+    def module_cards(self, module: str) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        """The ids of the cards a module adds (``CardType.module``), and a flag per card id
+        (worked out once per component set)."""
+        got = self._module_cards.get(module)
+        if got is None:
+            flags = tuple(c.module == module for c in self.cards)
+            got = self._module_cards[module] = (tuple(i for i, f in enumerate(flags) if f), flags)
+        return got
 
     def card_ids_by_code(self) -> dict[str, list[int]]:
         """Card ids grouped by code (copies of a money card share a code)."""

@@ -29,7 +29,7 @@ import random
 from importlib import resources
 from typing import Any, Final
 
-from ...components import CURRENCIES, CardType, ComponentSet
+from ...components import CURRENCIES, CardType
 from ...errors import ConfigError
 from ...hooks import Module, PaymentOption, modules_of
 from ...state import GameConfig, GameState
@@ -92,37 +92,25 @@ def diamond_currency(config: GameConfig) -> int:
     raise ConfigError(f"the module {MODULE_ID!r} is not part of this game")
 
 
-_IDS: dict[int, tuple[ComponentSet, tuple[int, ...], tuple[bool, ...]]] = {}
-
-
-def _ids(comp: ComponentSet) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-    """The diamond card ids of a game, and a per-card-id flag (cached per component set)."""
-    got = _IDS.get(id(comp))
-    if got is None or got[0] is not comp:
-        flags = tuple(c.module == MODULE_ID for c in comp.cards)
-        got = _IDS[id(comp)] = (comp, tuple(i for i, f in enumerate(flags) if f), flags)
-    return got[1], got[2]
-
-
 def card_ids(state: GameState) -> tuple[int, ...]:
     """Ids of the game's ten diamond cards."""
-    return _ids(state.components)[0]
+    return state.components.module_cards(MODULE_ID)[0]
 
 
 def is_diamond(state: GameState, card: int) -> bool:
     """True for a diamond card id."""
-    return card >= 0 and _ids(state.components)[1][card]
+    return card >= 0 and state.components.module_cards(MODULE_ID)[1][card]
 
 
 def diamonds_in_hand(state: GameState, seat: int) -> list[int]:
     """The diamond card ids in ``seat``'s hand."""
-    flags = _ids(state.components)[1]
+    flags = state.components.module_cards(MODULE_ID)[1]
     return [c for c in state.players[seat].hand if flags[c]]
 
 
 def diamond_total(state: GameState, seat: int) -> int:
     """What ``seat``'s diamonds are worth together."""
-    flags = _ids(state.components)[1]
+    flags = state.components.module_cards(MODULE_ID)[1]
     value = state.components.card_value
     return sum(value[c] for c in state.players[seat].hand if flags[c])
 
@@ -197,7 +185,7 @@ class Diamonds(Module):
         cur = diamond_currency(state.config)
         if currency == cur:
             return []
-        flags = _ids(state.components)[1]
+        flags = state.components.module_cards(MODULE_ID)[1]
         if not any(flags[c] for c in state.players[seat].hand):
             return []
         return [PaymentOption((), frozenset((cur,)))]
@@ -208,7 +196,7 @@ class Diamonds(Module):
         square's own currency) misses: for every market tile the diamonds alone can pay, 0.35
         (0.6 when exactly); the best tile fully, the others at 30%, as the core does. Their money
         value is the core's (it counts every money card)."""
-        flags = _ids(state.components)[1]
+        flags = state.components.module_cards(MODULE_ID)[1]
         value = state.components.card_value
         price = state.components.tile_price
         prices = [price[t] for t in state.market if t >= 0]
@@ -234,7 +222,7 @@ class Diamonds(Module):
         diamonds in its hand and the market squares they alone can pay for now. Other seats'
         hands stay hidden (the core shows only their card counts)."""
         code_of = state.components.card_code
-        flags = _ids(state.components)[1]
+        flags = state.components.module_cards(MODULE_ID)[1]
         mine = None if viewer is None else sorted((code_of[c] for c in diamonds_in_hand(state, viewer)), key=_face_order)
         return {
             "currency": CURRENCY_NAME,

@@ -40,7 +40,7 @@ from ...actions import (
     register_action,
 )
 from ...chance import NOBODY
-from ...components import CURRENCIES, CardType, ComponentSet
+from ...components import CURRENCIES, CardType
 from ...engine.services import build_components, module_deal, module_draw, module_redesigns, perform_redesign, redesign_options
 from ...errors import IllegalAction, IllegalPlacement, NotationError, WrongPhase
 from ...events import Event
@@ -81,31 +81,19 @@ def pile_shares(players: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-_IDS: dict[int, tuple[ComponentSet, tuple[int, ...], tuple[bool, ...]]] = {}
-
-
-def _ids(comp: ComponentSet) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-    """The master-builder card ids of a game, and a per-card-id flag (cached per component set)."""
-    got = _IDS.get(id(comp))
-    if got is None or got[0] is not comp:
-        flags = tuple(c.module == MODULE_ID for c in comp.cards)
-        got = _IDS[id(comp)] = (comp, tuple(i for i, f in enumerate(flags) if f), flags)
-    return got[1], got[2]
-
-
 def card_ids(state: GameState) -> tuple[int, ...]:
     """Ids of the game's 16 master-builder cards."""
-    return _ids(state.components)[0]
+    return state.components.module_cards(MODULE_ID)[0]
 
 
 def is_builder_card(state: GameState, card: int) -> bool:
     """True for a master-builder card id."""
-    return card >= 0 and _ids(state.components)[1][card]
+    return card >= 0 and state.components.module_cards(MODULE_ID)[1][card]
 
 
 def builder_cards_in_hand(state: GameState, seat: int) -> list[int]:
     """The master-builder card ids in ``seat``'s hand (their number is public; see the README)."""
-    flags = _ids(state.components)[1]
+    flags = state.components.module_cards(MODULE_ID)[1]
     return [c for c in state.players[seat].hand if flags[c]]
 
 
@@ -572,7 +560,7 @@ class MasterBuilders(Module):
     # ----- bots -------------------------------------------------------------------------
     def bot_values(self, state: GameState) -> list[float] | None:
         """A master-builder card is money (the core counts its 3) plus a redesign in reserve."""
-        flags = _ids(state.components)[1]
+        flags = state.components.module_cards(MODULE_ID)[1]
         return [BOT_REDESIGN_VALUE * sum(1 for c in p.hand if flags[c]) for p in state.players]
 
     # ----- research -----------------------------------------------------------------------
@@ -601,7 +589,7 @@ class MasterBuilders(Module):
         sl = _slice(state)
         comp = state.components
         code_of = comp.card_code
-        flags = _ids(comp)[1]
+        flags = comp.module_cards(MODULE_ID)[1]
         unseen = dict.fromkeys(CARD_CODES, 0)
         for code, _, _, copies in CARD_FACES:
             unseen[code] = copies
@@ -626,7 +614,7 @@ class MasterBuilders(Module):
         secret cards are left out here (they are in the hands)."""
         comp = build_components(config)
         by_code: dict[str, list[int]] = {}
-        for c in _ids(comp)[0]:
+        for c in comp.module_cards(MODULE_ID)[0]:
             by_code.setdefault(comp.card_code[c], []).append(c)
         removed = [by_code[code].pop(0) for code in module_view["removed"]]
         unseen = {code: int(k) for code, k in module_view["unseen"].items()}
@@ -644,7 +632,7 @@ class MasterBuilders(Module):
         and appends them to the hand; the non-master-builder cards among them trade places with
         master-builder cards of the draw pile. The viewer's own secret cards are found in its hand."""
         sl = _slice(state)
-        flags = _ids(state.components)[1]
+        flags = state.components.module_cards(MODULE_ID)[1]
         code_of = state.components.card_code
         slots: list[tuple[int, int]] = []
         for s, count in enumerate(module_view["secret"]):

@@ -199,7 +199,7 @@ def test_internal_errors_are_one_line_with_exit_3(monkeypatch: pytest.MonkeyPatc
     def boom(**_: Any) -> None:
         raise ZeroDivisionError("simulated bug")
 
-    monkeypatch.setattr("alhambra.cli.play_demo", boom)
+    monkeypatch.setattr("alhambra.cli.play.play_demo", boom)
     result = invoke("demo")
     assert result.exit_code == 3
     assert result.stderr == "alhambra: internal error: ZeroDivisionError: simulated bug (set ALHAMBRA_DEBUG=1 for the traceback)\n"
@@ -301,7 +301,7 @@ def test_modules_lists_every_available_module() -> None:
 
 
 def test_modules_with_none_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("alhambra.cli.available_modules", list)
+    monkeypatch.setattr("alhambra.cli.modules.available_modules", list)
     result = invoke("modules")
     assert result.exit_code == 0
     assert "No modules are installed" in result.stdout

@@ -18,7 +18,13 @@ TINY = ["--players", "2", "--games", "3", "--epochs", "1", "--hidden", "8", "--e
 
 
 def test_train_refuses_bad_options(tmp_path: Path) -> None:
-    for args, msg in ((["--players", "5"], "counts from 2 to 4"), (["--hidden", "x"], "comma-separated"), (["--games", "0"], "--games")):
+    bad = (
+        (["--players", "5"], "counts from 2 to 4"),
+        (["--hidden", "x"], "comma-separated"),
+        (["--games", "0"], "--games"),
+        (["--workers", "-1"], "--workers"),
+    )
+    for args, msg in bad:
         r = invoke("train", "--out", str(tmp_path / "r"), *args)
         assert r.exit_code != 0 and msg in r.output
     assert not (tmp_path / "r" / "checkpoint.pt").exists()
@@ -34,8 +40,9 @@ def test_a_short_run_trains_logs_exports_and_resumes(tmp_path: Path) -> None:
     assert log[0]["config"]["games"] == 3 and log[0]["command"].startswith("alhambra")
     assert log[1]["positions"]["2"] > 0 and log[3]["games"] == 2 and 0.0 <= log[3]["score"] <= 1.0
     first = (out / "value_r1.npz").read_bytes()
-    # resume: the same command with more rounds continues after round 1 and keeps its data
-    r = invoke("train", "--out", str(out), "--rounds", "2", *TINY)
+    # resume: the same command with more rounds continues after round 1 and keeps its data (the
+    # self-play processes are not a setting of the run: two now, one before)
+    r = invoke("train", "--out", str(out), "--rounds", "2", *TINY, "--workers", "2")
     assert r.exit_code == 0, r.output
     log = [json.loads(line) for line in (out / "train.log").read_text().splitlines()]
     assert [e["event"] for e in log[6:8]] == ["resume", "selfplay"] and log[6]["round"] == 2

@@ -139,8 +139,10 @@ def test_selfplay_records_views_and_outcomes_through_the_token_game() -> None:
     assert batch.x.shape[1] == feature_map(config).size and len(batch.x) % 3 == 0 and len(batch.x) > 0
     assert np.allclose(batch.y.sum(axis=1), 1.0)
     assert set(batch.game.tolist()) == {1, 2}
-    again = play_games(config, [1, 2], epsilon=0.1, sample_rate=0.2)  # seeded: reproducible
-    assert np.array_equal(again.x, batch.x) and np.array_equal(again.y, batch.y)
+    # seeded: reproducible, also when two processes play the games (the same batch, in seed order)
+    again = play_games(config, [1, 2], epsilon=0.1, sample_rate=0.2, workers=2)
+    assert np.array_equal(again.x, batch.x) and np.array_equal(again.y, batch.y) and np.array_equal(again.game, batch.game)
+    assert np.array_equal(again.hand, batch.hand)
     assert win_shares([10, 12, 12]) == [0.0, 0.5, 0.5]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -48,6 +49,9 @@ def train_cmd(
         float | None,
         typer.Option("--net-weight", help="The network's share of a leaf in the evaluation games (default 1 residual, 0.5 outcome)."),
     ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Processes playing the self-play games (the same data with any number; 0: every core).")
+    ] = 1,
 ) -> None:
     """Learn the value network of mcts:learned from self-play (needs the extra 'train': PyTorch CPU)."""
     try:
@@ -68,6 +72,8 @@ def train_cmd(
         fail("--search must be 0 (greedy self-play) or a number of iterations")
     if not 0.0 <= search_target <= 1.0 or (search_target > 0.0 and search == 0):
         fail("--search-target is in [0, 1] and needs --search (the values come from the searches)")
+    if workers < 0:
+        fail("--workers must be 0 (every core) or more")
     share = (1.0 if residual else 0.5) if net_weight is None else net_weight
     if not 0.0 <= share <= 1.0:
         fail("--net-weight is in [0, 1]")
@@ -94,6 +100,7 @@ def train_cmd(
         residual=residual,
         search=search,
         search_target=search_target,
+        workers=workers or os.cpu_count() or 1,
     )
     con = console()
     try:

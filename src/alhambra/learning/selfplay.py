@@ -16,7 +16,9 @@ which a residual network learns to correct (:mod:`alhambra.bots.value_net`).
 from __future__ import annotations
 
 import random
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing import get_context
 
 import numpy as np
 import numpy.typing as npt
@@ -116,16 +118,28 @@ def selfplay_game(
     return rows, viewers, win_shares(list(game.state.scores)), hands, values
 
 
-def play_games(config: GameConfig, seeds: list[int], epsilon: float, sample_rate: float, search: int = 0) -> Batch:
-    """Self-play games with these seeds, as one batch of positions."""
+def _play_one(
+    job: tuple[GameConfig, int, float, float, int],
+) -> tuple[list[npt.NDArray[np.float32]], list[int], list[float], list[list[float]], list[list[float]]]:
+    return selfplay_game(*job)
+
+
+def play_games(config: GameConfig, seeds: list[int], epsilon: float, sample_rate: float, search: int = 0, workers: int = 1) -> Batch:
+    """Self-play games with these seeds, as one batch of positions (in the order of the seeds).
+    ``workers`` > 1 plays them in that many processes: the same batch, sooner."""
     n = config.players
+    jobs = [(config, seed, epsilon, sample_rate, search) for seed in seeds]
+    if workers > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(min(workers, len(jobs)), mp_context=get_context("fork")) as pool:
+            games = list(pool.map(_play_one, jobs))
+    else:
+        games = [_play_one(job) for job in jobs]
     xs: list[npt.NDArray[np.float32]] = []
     ys: list[list[float]] = []
     gs: list[int] = []
     hs: list[list[float]] = []
     qs: list[list[float]] = []
-    for seed in seeds:
-        rows, viewers, shares, hands, values = selfplay_game(config, seed, epsilon, sample_rate, search)
+    for seed, (rows, viewers, shares, hands, values) in zip(seeds, games, strict=True):
         for row, v, hand, value in zip(rows, viewers, hands, values, strict=True):
             xs.append(row)
             ys.append([shares[(v + r) % n] for r in range(n)])

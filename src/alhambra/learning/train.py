@@ -76,12 +76,14 @@ class TrainConfig:
     residual: bool = False
     search: int = 0
     search_target: float = 0.0
+    workers: int = 1
+    """Processes that play the self-play games (the data are the same with any number)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def same_run(self, other: TrainConfig) -> bool:
-        """Could a run of ``other`` be continued with these settings? (all but the rounds and
-        the evaluation equal)."""
-        keep = {"rounds", "eval_games", "eval_iterations", "extra"}
+        """Could a run of ``other`` be continued with these settings? (all but the rounds,
+        the evaluation and the workers equal)."""
+        keep = {"rounds", "eval_games", "eval_iterations", "workers", "extra"}
         a = {k: v for k, v in dataclasses.asdict(self).items() if k not in keep}
         b = {k: v for k, v in dataclasses.asdict(other).items() if k not in keep}
         return a == b
@@ -290,7 +292,9 @@ def run(folder: Path, cfg: TrainConfig, command: str, echo: Callable[[str], None
             path = folder / "data" / f"p{n}_r{rnd}.npz"
             if not path.exists():
                 base = cfg.seed * 1_000_000 + n * 100_000 + rnd * 1000
-                batch = play_games(GameConfig(players=n), [base + i for i in range(cfg.games)], cfg.epsilon, cfg.sample_rate, cfg.search)
+                batch = play_games(
+                    GameConfig(players=n), [base + i for i in range(cfg.games)], cfg.epsilon, cfg.sample_rate, cfg.search, cfg.workers
+                )
                 tmp = path.with_suffix(".tmp.npz")
                 np.savez_compressed(tmp, x=batch.x.astype(np.float16), y=batch.y, game=batch.game, hand=batch.hand, q=batch.q)
                 tmp.replace(path)
